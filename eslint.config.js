@@ -1,0 +1,41 @@
+// One lint for the whole repo. Typed rules that catch real bugs (floating promises, non-exhaustive
+// switches, loose equality, focused tests) rather than style, which the formatter's defaults settle.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/lib/**', '**/dist/**', '.tools/**', 'tests/.artifacts/**', '**/*.config.*', 'eslint.config.js'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always'],
+      'no-restricted-properties': [
+        'error',
+        { object: 'it', property: 'only', message: 'Focused test left behind.' },
+        { object: 'describe', property: 'only', message: 'Focused test left behind.' },
+        { object: 'test', property: 'only', message: 'Focused test left behind.' },
+      ],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // React event handlers commonly return promises; SWR mutate and navigation do too.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+);
