@@ -1,9 +1,33 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for every kind of test. Each workspace owns its project config; `npm test` runs them all
-// under the Firebase emulators (see scripts/test.sh).
+// One runner for every kind of test; `npm test` runs them all with the Firebase emulators up
+// (scripts/test.sh). Unit tests live beside the code in each workspace.
 export default defineConfig({
   test: {
-    projects: ['functions', 'web', 'tests'],
+    projects: [
+      'functions',
+      'web',
+      {
+        test: {
+          name: 'integration',
+          root: 'tests',
+          include: ['integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'rules',
+          root: 'tests',
+          include: ['rules/**/*.test.ts'],
+          environment: 'node',
+          // Rules suites clear their own emulator project between tests: one file at a time.
+          fileParallelism: false,
+          testTimeout: 30_000,
+        },
+      },
+    ],
   },
 });

@@ -1,0 +1,54 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from '../logging/logger.js';
+import { logUnexpectedError } from '../logging/log-events.js';
+import { ApiError, invalidArgument, notFound, payloadTooLarge, unsupportedMediaType } from './errors.js';
+
+/** Unknown routes answer 404 in the contract's shape (never Express's HTML page). */
+export const unknownRoute: RequestHandler = (req) => {
+  throw notFound(`No such route: ${req.method} ${req.baseUrl}${req.path}`);
+};
+
+/** body-parser reports its failures with a `type`; each becomes the contract error a client can act on. */
+function fromBodyParser(err: { type?: unknown; status?: unknown }): ApiError | undefined {
+  switch (err.type) {
+    case 'entity.parse.failed':
+      return invalidArgument('Request body is not valid JSON');
+    case 'entity.too.large':
+      return payloadTooLarge('Request body is too large');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return unsupportedMediaType('Unsupported body encoding or charset');
+    case 'request.aborted':
+    case 'request.size.invalid':
+      return invalidArgument('Request body was incomplete');
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The one error handler: everything leaves in `{ error: { code, message, field? } }`. Unexpected errors
+ * answer 500 with no internals, and are logged with the request id, the error's name and code and its stack
+ * frames; not its message, which could quote patient data.
+ */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(err);
+      return;
+    }
+    let apiError = err instanceof ApiError ? err : undefined;
+    if (!apiError && typeof err === 'object' && err !== null) apiError = fromBodyParser(err as { type?: unknown });
+    if (!apiError) {
+      const e = err instanceof Error ? err : new Error('non-error thrown');
+      logUnexpectedError(logger, {
+        requestId: req.requestId,
+        errorName: e.name,
+        errorCode: 'code' in e ? String((e as { code: unknown }).code) : undefined,
+        stack: e.stack?.split('\n').slice(1).join('\n'),
+      });
+      apiError = new ApiError('internal', `Something went wrong on our side. Quote request id ${req.requestId} if it persists.`);
+    }
+    res.status(apiError.status).type('application/json').json(apiError.toBody());
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * The contract's error vocabulary. Domain code throws these; the one error handler turns them into
+ * `{ error: { code, message, field? } }` with the matching status.
+ */
+export const ERROR_STATUS = {
+  invalid_argument: 400,
+  unauthenticated: 401,
+  permission_denied: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; field?: string };
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = ERROR_STATUS[code];
+  }
+
+  toBody(): ErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.field ? { field: this.field } : {}) } };
+  }
+}
+
+export const invalidArgument = (message: string, field?: string) => new ApiError('invalid_argument', message, field);
+export const unauthenticated = (message = 'Sign in to continue') => new ApiError('unauthenticated', message);
+export const permissionDenied = (message: string) => new ApiError('permission_denied', message);
+export const notFound = (message: string) => new ApiError('not_found', message);
+export const conflict = (message: string, field?: string) => new ApiError('conflict', message, field);
+export const payloadTooLarge = (message: string) => new ApiError('payload_too_large', message);
+export const unsupportedMediaType = (message: string) => new ApiError('unsupported_media_type', message);
+export const unavailable = (message = 'A service Charta depends on is unavailable; try again shortly') =>
+  new ApiError('unavailable', message);

@@ -1,0 +1,23 @@
+/** Who is calling, as established from a verified ID token. */
+export interface CallerIdentity {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+}
+
+/** Why a token was refused; all of these answer 401. */
+export class TokenRejectedError extends Error {
+  constructor(readonly reason: 'expired' | 'revoked' | 'malformed' | 'user_disabled' | 'user_not_found' | 'invalid') {
+    super(`token rejected: ${reason}`);
+    this.name = 'TokenRejectedError';
+  }
+}
+
+/** The identity service (Firebase Auth in deployment and on the Auth emulator). */
+export interface IdentityProvider {
+  /** Verifies signature, expiry and revocation. Throws TokenRejectedError for a token that must not pass. */
+  verifyIdToken(token: string): Promise<CallerIdentity>;
+  /** Deletes the sign-in account; a missing account is not an error (deletion is retried safely). */
+  deleteUser(uid: string): Promise<void>;
+}

@@ -1,0 +1,44 @@
+import { randomInt } from 'node:crypto';
+import type { CallerIdentity } from '../identity/identity-provider.js';
+
+/** The clinician's profile, as the contract returns it. */
+export interface Profile {
+  uid: string;
+  email: string | null;
+  displayName: string;
+  specialty: string;
+  organization: string;
+  defaultTemplateId: string | null;
+  defaultLanguage: string;
+  referralCode: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type ProfileChanges = Partial<Pick<Profile, 'displayName' | 'specialty' | 'organization' | 'defaultTemplateId' | 'defaultLanguage'>>;
+
+export const DEFAULT_LANGUAGE = 'en-US';
+
+// No 0/O, 1/I/L: referral codes are read aloud and typed by hand.
+const REFERRAL_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+export function newReferralCode(): string {
+  return Array.from({ length: 8 }, () => REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)]).join('');
+}
+
+/** A first profile, made from what the identity token says about the caller. */
+export function profileFromIdentity(caller: CallerIdentity, now: Date): Profile {
+  const iso = now.toISOString();
+  return {
+    uid: caller.uid,
+    email: caller.email,
+    displayName: caller.name ?? '',
+    specialty: '',
+    organization: '',
+    defaultTemplateId: null,
+    defaultLanguage: DEFAULT_LANGUAGE,
+    referralCode: newReferralCode(),
+    createdAt: iso,
+    updatedAt: iso,
+  };
+}

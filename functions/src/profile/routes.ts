@@ -1,0 +1,32 @@
+import { Router } from 'express';
+import type { AccountDeletion } from '../accounts/account-deletion.js';
+import { notFound } from '../http/errors.js';
+import { callerOf } from '../http/request-context.js';
+import { parseInput } from '../http/validate.js';
+import type { ProfileService } from './profile-service.js';
+import { profileIdParams, updateProfileBody } from './schemas.js';
+
+/** /profile: read and edit one's own profile, and delete one's own account. */
+export function profileRoutes(profiles: ProfileService, accountDeletion: AccountDeletion): Router {
+  const router = Router();
+
+  router.get('/', async (req, res) => {
+    res.json({ profile: await profiles.getOrCreate(callerOf(req)) });
+  });
+
+  router.put('/', async (req, res) => {
+    const changes = parseInput(updateProfileBody, req.body);
+    res.json({ profile: await profiles.update(callerOf(req), changes) });
+  });
+
+  router.delete('/:id', async (req, res) => {
+    const { id } = parseInput(profileIdParams, req.params);
+    const caller = callerOf(req);
+    // Someone else's account answers exactly like a missing one.
+    if (id !== caller.uid) throw notFound('No such profile');
+    await accountDeletion.deleteAccount(caller.uid);
+    res.json({ deleted: true });
+  });
+
+  return router;
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { languageTag, resourceId, shortText } from '../http/common-schemas.js';
+
+export const updateProfileBody = z.strictObject({
+  displayName: shortText(100).optional(),
+  specialty: shortText(100).optional(),
+  organization: shortText(200).optional(),
+  // Which template the Record tab preselects; null clears it. (Checked against the caller's usable
+  // templates once templates exist.)
+  defaultTemplateId: resourceId.nullable().optional(),
+  defaultLanguage: languageTag.optional(),
+});
+
+export const profileIdParams = z.strictObject({ id: z.string().min(1).max(128) });

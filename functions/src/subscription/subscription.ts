@@ -1,0 +1,19 @@
+/** Plan and billing state, as the contract returns it. Billing (Stripe) writes it; users only read and cancel. */
+export interface Subscription {
+  uid: string;
+  plan: 'free' | 'pro';
+  status: 'none' | 'trialing' | 'active' | 'past_due' | 'canceled';
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  stripeCustomerId: string | null;
+}
+
+/** Everyone starts on the free plan with no paid subscription. */
+export function freeSubscription(uid: string): Subscription {
+  return { uid, plan: 'free', status: 'none', currentPeriodEnd: null, cancelAtPeriodEnd: false, stripeCustomerId: null };
+}
+
+/** Only a paid subscription that is still running has a period end to cancel at. */
+export function isCancellable(subscription: Subscription): boolean {
+  return subscription.status === 'active' || subscription.status === 'trialing' || subscription.status === 'past_due';
+}
