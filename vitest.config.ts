@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      'functions',
+      'functions/vitest.config.mts',
       'web',
       {
         test: {

@@ -31,6 +31,6 @@ export function authenticate(identity: IdentityProvider, logger: Logger): Reques
 }
 
 function errorCodeOf(err: unknown): string {
-  if (typeof err === 'object' && err !== null && 'code' in err) return String((err as { code: unknown }).code);
+  if (typeof err === 'object' && err !== null && 'code' in err) return String((err).code);
   return err instanceof Error ? err.name : 'unknown';
 }

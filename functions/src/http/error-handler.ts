@@ -38,7 +38,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     let apiError = err instanceof ApiError ? err : undefined;
-    if (!apiError && typeof err === 'object' && err !== null) apiError = fromBodyParser(err as { type?: unknown });
+    if (!apiError && typeof err === 'object' && err !== null) apiError = fromBodyParser(err);
     if (!apiError) {
       const e = err instanceof Error ? err : new Error('non-error thrown');
       logUnexpectedError(logger, {

@@ -33,7 +33,7 @@ export function requestContext(logger: Logger): RequestHandler {
         requestId: req.requestId,
         method: req.method,
         // The route pattern (not the concrete path) keeps resource ids out of aggregated metrics.
-        route: req.route ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched',
+        route: req.route ? `${req.baseUrl}${String((req.route as { path: unknown }).path)}` : 'unmatched',
         status: res.statusCode,
         durationMs: Number((process.hrtime.bigint() - started) / 1_000_000n),
         uid: req.caller?.uid,

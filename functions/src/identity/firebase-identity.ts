@@ -11,7 +11,7 @@ const REJECTION_BY_CODE: Record<string, TokenRejectedError['reason']> = {
 };
 
 function errorCode(err: unknown): string | undefined {
-  return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined;
+  return typeof err === 'object' && err !== null && 'code' in err ? String((err).code) : undefined;
 }
 
 /** Firebase Auth through the Admin SDK. Honours FIREBASE_AUTH_EMULATOR_HOST, so tests use the Auth emulator. */

@@ -27,16 +27,12 @@ export class SubscriptionRepo implements AccountDataOwner {
     return { ...stored, currentPeriodEnd: toIso(stored.currentPeriodEnd) };
   }
 
-  save(tx: Transaction | null, subscription: Subscription): Promise<unknown> | void {
+  save(tx: Transaction, subscription: Subscription): void {
     const stored: StoredSubscription = {
       ...subscription,
       currentPeriodEnd: subscription.currentPeriodEnd ? fromDate(new Date(subscription.currentPeriodEnd)) : null,
     };
-    if (tx) {
-      tx.set(this.ref(subscription.uid), stored);
-      return;
-    }
-    return this.ref(subscription.uid).set(stored);
+    tx.set(this.ref(subscription.uid), stored);
   }
 
   async deleteAllOwnedBy(uid: string): Promise<number> {

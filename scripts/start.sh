@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The README's start command (`npm start`): the whole app locally and offline on the emulators, with a
+# demo clinician seeded. Hosting serves the web app at http://localhost:5000 with /api/v1 behind it.
+# Ctrl-C stops everything it started.
+set -euo pipefail
+charta_root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$charta_root"
+source scripts/lib/node22.sh
+source scripts/lib/prereqs.sh
+source scripts/lib/firestore-emulator.sh
+
+charta_require_system_tools
+charta_install_dependencies
+charta_firestore_emulator
+charta_require_free_ports 5000 5001 8080 9099 4400 4500
+
+echo "charta: building the API and the web app (emulator mode)"
+npm run --silent build -w functions
+npm run --silent build:emulator -w web
+
+emulators="auth,firestore,functions,hosting"
+if [ "${CHARTA_WITH_STORAGE:-0}" = 1 ]; then
+  emulators="$emulators,storage"
+else
+  echo "charta: Cloud Storage emulator left out (it needs a rules-runtime download; CHARTA_WITH_STORAGE=1 where it can run)"
+fi
+
+persist=()
+if [ "${CHARTA_PERSIST:-0}" = 1 ]; then
+  mkdir -p .emulator-data
+  persist=(--import .emulator-data --export-on-exit .emulator-data)
+  echo "charta: emulator data kept in .emulator-data between runs"
+fi
+
+# The emulators run in a process group of their own so that Ctrl-C can stop every child (Java included).
+setsid npx firebase emulators:start --project demo-charta --only "$emulators" "${persist[@]}" &
+emulators_pid=$!
+
+stop() {
+  local status=$1
+  trap - INT TERM EXIT
+  echo; echo "charta: stopping the emulators"
+  kill -INT -- "-$emulators_pid" 2>/dev/null || true
+  for _ in $(seq 1 40); do
+    kill -0 -- "-$emulators_pid" 2>/dev/null || { echo "charta: stopped"; exit "$status"; }
+    sleep 0.5
+  done
+  kill -KILL -- "-$emulators_pid" 2>/dev/null || true
+  echo "charta: stopped (forced)"
+  exit "$status"
+}
+trap 'stop 0' INT TERM
+trap 'stop $?' EXIT
+
+echo "charta: waiting for the app at http://localhost:5000 ..."
+for _ in $(seq 1 180); do
+  kill -0 "$emulators_pid" 2>/dev/null || { echo "charta: the emulators exited; see the output above" >&2; exit 1; }
+  curl -fsS http://127.0.0.1:5000/api/v1/health >/dev/null 2>&1 && break
+  sleep 1
+done
+curl -fsS http://127.0.0.1:5000/api/v1/health >/dev/null || { echo "charta: the API did not come up in time" >&2; exit 1; }
+
+FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099 FIRESTORE_EMULATOR_HOST=127.0.0.1:8080 GCLOUD_PROJECT=demo-charta \
+  node emulators/seed-demo.ts
+
+demo=$(node -e 'import("./emulators/demo-account.ts").then(m => console.log(m.DEMO_ACCOUNT.email + " / " + m.DEMO_ACCOUNT.password))')
+cat <<BANNER
+
+  Charta is running locally on the Firebase emulators.
+    App:           http://localhost:5000
+    API:           http://localhost:5000/api/v1/health
+    Demo sign-in:  $demo
+  Press Ctrl-C to stop.
+
+BANNER
+wait "$emulators_pid"
