@@ -12,14 +12,17 @@ source scripts/lib/firestore-emulator.sh
 charta_require_system_tools
 charta_install_dependencies
 charta_firestore_emulator
-charta_require_free_ports 5000 5001 8080 9099 4400 4500
+# The tests use their own ports (the usual ones + 10000), so they can run beside `npm start`.
+test_ports=$(node scripts/lib/test-firebase-config.mjs)
+charta_require_free_ports $test_ports
 
 echo "charta: lint and type-check"
 npm run --silent check
 
 echo "charta: building the API and the web app (emulator mode)"
 npm run --silent build -w functions
-npm run --silent build:emulator -w web
+# The test build's web app talks to the test Auth emulator.
+VITE_AUTH_EMULATOR_URL=http://127.0.0.1:19099 npm run --silent build:emulator -w web
 
 mkdir -p tests/.artifacts
 # The Storage emulator is left out: it needs a rules-runtime jar that cannot be fetched offline; the
@@ -28,7 +31,7 @@ emulators="auth,firestore,functions,hosting"
 [ "${CHARTA_WITH_STORAGE:-0}" = 1 ] && emulators="$emulators,storage"
 echo "charta: running the tests with the emulators ($emulators)"
 status=0
-npx firebase emulators:exec --project demo-charta --only "$emulators" \
+CHARTA_APP_URL=http://localhost:15000 npx firebase --config .firebase.test.json emulators:exec --project demo-charta --only "$emulators" \
   "npx vitest run --reporter=default --reporter=json --outputFile.json=tests/.artifacts/vitest.json $*" || status=$?
 
 # One closing line a CI reader understands, from vitest's own JSON report.

@@ -17,12 +17,22 @@ import { subscriptionRoutes } from './subscription/routes.js';
 import { SubscriptionRepo } from './subscription/subscription-repo.js';
 import { SubscriptionService } from './subscription/subscription-service.js';
 import { APP_VERSION } from './version.js';
+import { accountAudioOwner, sessionAudioOwner } from './audio/audio-data-owner.js';
+import { UploadRepo } from './audio/upload-repo.js';
+import { UploadService } from './audio/upload-service.js';
+import { searchRoutes, sessionRoutes } from './sessions/routes.js';
+import { SessionRepo } from './sessions/session-repo.js';
+import { SessionService, type SessionDataOwner } from './sessions/session-service.js';
+import type { AudioStore } from './storage/audio-store.js';
+import { builtinStubCatalog, type TemplateCatalog } from './templates/builtin-template-stubs.js';
 
 /** What the API needs from the outside world; tests pass emulator-backed or fake ones. */
 export interface AppDeps {
   db: Firestore;
   identity: IdentityProvider;
+  audioStore: AudioStore;
   logger: Logger;
+  templates?: TemplateCatalog;
   config: AppConfig;
   now?: () => Date;
 }
@@ -31,13 +41,29 @@ export const API_BASE_PATH = '/api/v1';
 
 /** Builds the whole HTTP API. Routers only wire; domain services do the work. */
 export function createApp(deps: AppDeps): Express {
-  const { db, identity, logger, config } = deps;
+  const { db, identity, audioStore, logger, config } = deps;
   const now = deps.now ?? (() => new Date());
 
   const profileRepo = new ProfileRepo(db);
   const subscriptionRepo = new SubscriptionRepo(db);
+  const sessionRepo = new SessionRepo(db);
+  const uploadRepo = new UploadRepo(db);
+  // Data a session owns goes with it; the pipeline adds transcripts and documentation here.
+  const sessionOwnedData: SessionDataOwner[] = [];
+  const sessionService = new SessionService(db, sessionRepo, uploadRepo, profileRepo, deps.templates ?? builtinStubCatalog, audioStore, sessionOwnedData, now);
+  const uploadService = new UploadService(uploadRepo, sessionRepo, sessionService, audioStore, logger, now);
+  sessionOwnedData.push(sessionAudioOwner(uploadRepo, uploadService));
   // Every feature that keeps user data registers here, so account deletion reaches all of it.
-  const accountDeletion = new AccountDeletion(identity, [profileRepo, subscriptionRepo], logger);
+  const accountDeletion = new AccountDeletion(
+    identity,
+    [
+      { name: 'sessions', deleteAllOwnedBy: (uid) => sessionService.deleteAllOwnedBy(uid) },
+      accountAudioOwner(uploadRepo, uploadService, audioStore),
+      profileRepo,
+      subscriptionRepo,
+    ],
+    logger,
+  );
 
   const app = express();
   app.disable('x-powered-by');
@@ -55,6 +81,8 @@ export function createApp(deps: AppDeps): Express {
   });
   api.use('/profile', requireUser, profileRoutes(new ProfileService(profileRepo, logger, now), accountDeletion));
   api.use('/subscription', requireUser, subscriptionRoutes(new SubscriptionService(subscriptionRepo)));
+  api.use('/session', requireUser, sessionRoutes(sessionService, uploadService));
+  api.use('/search', requireUser, searchRoutes(sessionService));
 
   app.use(API_BASE_PATH, api);
   app.use(unknownRoute);

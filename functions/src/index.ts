@@ -10,12 +10,14 @@ import { createApp } from './app.js';
 import { configFromEnv } from './config.js';
 import { firebaseIdentity } from './identity/firebase-identity.js';
 import { cloudLogger } from './logging/logger.js';
+import { audioStoreFromEnv } from './storage/audio-store-from-env.js';
 
 initializeApp();
 
 const app = createApp({
   db: getFirestore(),
   identity: firebaseIdentity(getAuth()),
+  audioStore: audioStoreFromEnv(),
   logger: cloudLogger,
   config: configFromEnv(),
 });

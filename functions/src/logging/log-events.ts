@@ -36,3 +36,10 @@ export function logAccountDeletionStep(log: Logger, f: { uid: string; owner: str
 export function logAccountDeleted(log: Logger, f: { uid: string; owners: number }): void {
   log.info('account_deleted', f);
 }
+
+export function logAudioUploadCompleted(
+  log: Logger,
+  f: { uid: string; uploadId: string; sessionId?: string | undefined; chunks: number; sizeBytes: number; durationSec?: number | undefined; container: string },
+): void {
+  log.info('audio_upload_completed', f);
+}

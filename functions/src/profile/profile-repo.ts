@@ -29,8 +29,8 @@ export class ProfileRepo implements AccountDataOwner {
     return this.db.runTransaction(work);
   }
 
-  async find(tx: Transaction, uid: string): Promise<Profile | null> {
-    const snap = await tx.get(this.ref(uid));
+  async find(tx: Transaction | null, uid: string): Promise<Profile | null> {
+    const snap = tx ? await tx.get(this.ref(uid)) : await this.ref(uid).get();
     return snap.exists ? fromStored(snap.data() as StoredProfile) : null;
   }
 

@@ -1,0 +1,204 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { conflict, invalidArgument, notFound, payloadTooLarge, unsupportedMediaType } from '../http/errors.js';
+import type { Logger } from '../logging/logger.js';
+import { logAudioUploadCompleted } from '../logging/log-events.js';
+import type { SessionRepo } from '../sessions/session-repo.js';
+import type { SessionService } from '../sessions/session-service.js';
+import { acceptsNewAudio, type SessionRecord } from '../sessions/session.js';
+import type { AudioStore } from '../storage/audio-store.js';
+import { detectAudioFormat } from './audio-format.js';
+import { probeStoredAudio } from './audio-probe.js';
+import { audioPath, chunkPath, missingChunks, uploadChunksPrefix, type AudioUpload } from './audio-upload.js';
+import type { UploadRepo } from './upload-repo.js';
+
+/** The largest file part one request may carry: under the Functions emulator's 10 MB body cap. */
+export const MAX_REQUEST_AUDIO_BYTES = 8 * 1024 * 1024;
+/** The largest recording, all chunks together (about 9 hours of browser Opus, 2 hours of 16 kHz WAV...). */
+export const MAX_AUDIO_BYTES = 512 * 1024 * 1024;
+export const MAX_CHUNKS = 10_000;
+
+export interface IncomingAudio {
+  data: Buffer;
+  /** The client's file name: kept for nothing but the user's own reference; never trusted for the type. */
+  name: string;
+  uploadId?: string | undefined;
+  chunkIndex?: number | undefined;
+  final?: boolean | undefined;
+  sessionId?: string | undefined;
+}
+
+export interface UploadReceipt {
+  audio_uri: string | null;
+  uploadId: string;
+  bytesReceived: number;
+  complete: boolean;
+}
+
+/**
+ * Receives audio: a whole file, or a recording chunk by chunk. Every chunk is stored before it is counted,
+ * a repeated chunk is counted once, and the upload completes as soon as chunks 0..final are all in,
+ * whatever order they came in. Completion joins the chunks, checks the result is audio, measures it and,
+ * if the upload names a session, attaches it (which emits "audio ready").
+ */
+export class UploadService {
+  constructor(
+    private readonly uploads: UploadRepo,
+    private readonly sessions: SessionRepo,
+    private readonly sessionService: SessionService,
+    private readonly store: AudioStore,
+    private readonly logger: Logger,
+    private readonly now: () => Date,
+  ) {}
+
+  async receive(uid: string, incoming: IncomingAudio): Promise<UploadReceipt> {
+    if (incoming.data.length === 0) throw invalidArgument('file is empty', 'file');
+    const wholeFile = incoming.uploadId === undefined;
+    const uploadId = incoming.uploadId ?? randomUUID();
+    const index = incoming.chunkIndex ?? 0;
+    const final = incoming.final ?? wholeFile;
+    if (index >= MAX_CHUNKS) throw invalidArgument(`chunkIndex must be below ${MAX_CHUNKS}`, 'chunkIndex');
+
+    const existing = await this.uploads.find(uploadId);
+    if (existing && existing.ownerUid !== uid) throw notFound('No such upload');
+    if (incoming.sessionId) await this.requireSessionForAudio(uid, incoming.sessionId, uploadId);
+    if (existing?.status === 'complete') return this.receipt(existing);
+
+    // Only the first chunk starts with the container's header: it decides whether this is audio at all.
+    const format = index === 0 ? await detectAudioFormat(incoming.data) : null;
+    if (index === 0 && !format) {
+      throw unsupportedMediaType('The file is not audio Charta accepts (WebM, Ogg, MP4/M4A, AAC, MP3, WAV or FLAC)');
+    }
+
+    const sha256 = createHash('sha256').update(incoming.data).digest('hex');
+    const alreadyStored = existing?.chunks[String(index)];
+    if (!alreadyStored) {
+      // Stored before it is recorded: a crash in between leaves an unrecorded object that the retry overwrites.
+      await this.store.save(chunkPath(uid, uploadId, index), incoming.data, 'application/octet-stream');
+    }
+
+    const upload = await this.uploads.runTransaction(async (tx) => {
+      const now = this.now().toISOString();
+      const current: AudioUpload = (await this.uploads.find(uploadId, tx)) ?? {
+        uploadId,
+        ownerUid: uid,
+        status: 'receiving',
+        format: null,
+        chunks: {},
+        bytesReceived: 0,
+        finalIndex: null,
+        sessionId: null,
+        audioPath: null,
+        sizeBytes: null,
+        sha256: null,
+        durationSec: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      if (current.ownerUid !== uid) throw notFound('No such upload');
+      if (current.status === 'complete' || current.chunks[String(index)]) return current;
+      if (final && current.finalIndex !== null && current.finalIndex !== index) {
+        throw conflict(`This upload was already closed at chunk ${current.finalIndex}`, 'chunkIndex');
+      }
+      if (current.finalIndex !== null && index > current.finalIndex) {
+        throw conflict(`chunkIndex ${index} is after the final chunk ${current.finalIndex}`, 'chunkIndex');
+      }
+      const bytesReceived = current.bytesReceived + incoming.data.length;
+      if (bytesReceived > MAX_AUDIO_BYTES) throw payloadTooLarge(`A recording may be at most ${MAX_AUDIO_BYTES / (1024 * 1024)} MB`);
+      const next: AudioUpload = {
+        ...current,
+        format: format ?? current.format,
+        chunks: { ...current.chunks, [String(index)]: { sizeBytes: incoming.data.length, sha256 } },
+        bytesReceived,
+        finalIndex: final ? index : current.finalIndex,
+        sessionId: current.sessionId ?? incoming.sessionId ?? null,
+        updatedAt: now,
+      };
+      this.uploads.save(tx, next);
+      return next;
+    });
+
+    if (upload.status === 'complete' || upload.finalIndex === null) return this.receipt(upload);
+    const missing = missingChunks(upload);
+    if (missing.length > 0) {
+      // Only the request that closes the upload hears about gaps; earlier chunks may still be on their way.
+      if (final) throw conflict(`Chunk ${missing[0]} is missing: send it, then send the final chunk again`, 'chunkIndex');
+      return this.receipt(upload);
+    }
+    return this.receipt(await this.complete(upload));
+  }
+
+  /** Joins, checks and measures the audio, then records it as complete (and attaches it to its session). */
+  private async complete(upload: AudioUpload): Promise<AudioUpload> {
+    const uid = upload.ownerUid;
+    const finalIndex = upload.finalIndex ?? 0;
+    const sources = Array.from({ length: finalIndex + 1 }, (_, i) => chunkPath(uid, upload.uploadId, i));
+    const format = upload.format;
+    if (!format) throw unsupportedMediaType('The recording does not start with an audio header');
+    const destination = audioPath(uid, upload.uploadId, format.ext);
+    await this.store.concat(sources, destination, format.mime);
+    const facts = await probeStoredAudio(this.store, destination);
+    if (!facts) {
+      await this.store.delete(destination);
+      throw unsupportedMediaType('The uploaded data is not readable audio');
+    }
+
+    const completed = await this.uploads.runTransaction(async (tx) => {
+      const current = await this.uploads.find(upload.uploadId, tx);
+      if (!current) throw notFound('No such upload');
+      if (current.status === 'complete') return { upload: current, newlyComplete: false };
+      const now = this.now().toISOString();
+      const done: AudioUpload = {
+        ...current,
+        status: 'complete',
+        audioPath: destination,
+        sizeBytes: facts.sizeBytes,
+        sha256: facts.sha256,
+        durationSec: facts.durationSec,
+        updatedAt: now,
+      };
+      // Reads before writes: Firestore transactions require it.
+      const session = current.sessionId ? await this.sessions.findOwned(uid, current.sessionId, tx) : null;
+      this.uploads.save(tx, done);
+      if (session && acceptsNewAudio(session.status)) this.sessions.save(tx, this.sessionService.attach(tx, session, done));
+      return { upload: done, newlyComplete: true };
+    });
+    if (completed.newlyComplete) {
+      await this.store.deletePrefix(uploadChunksPrefix(uid, upload.uploadId));
+      logAudioUploadCompleted(this.logger, {
+        uid,
+        uploadId: upload.uploadId,
+        sessionId: completed.upload.sessionId ?? undefined,
+        chunks: finalIndex + 1,
+        sizeBytes: facts.sizeBytes,
+        durationSec: facts.durationSec ?? undefined,
+        container: facts.format.container,
+      });
+    }
+    return completed.upload;
+  }
+
+  private async requireSessionForAudio(uid: string, sessionId: string, uploadId: string): Promise<SessionRecord> {
+    const session = await this.sessions.findOwned(uid, sessionId);
+    if (!session) throw notFound('No such session');
+    if (session.audioUploadId !== uploadId && !acceptsNewAudio(session.status)) {
+      throw conflict(`The session is ${session.status}; it takes no new audio`, 'sessionId');
+    }
+    return session;
+  }
+
+  private receipt(upload: AudioUpload): UploadReceipt {
+    return {
+      audio_uri: upload.status === 'complete' && upload.audioPath ? this.store.uriFor(upload.audioPath) : null,
+      uploadId: upload.uploadId,
+      bytesReceived: upload.bytesReceived,
+      complete: upload.status === 'complete',
+    };
+  }
+
+  /** Deletes an upload's audio, chunks and record (session deletion, account deletion). */
+  async deleteUpload(upload: AudioUpload): Promise<void> {
+    if (upload.audioPath) await this.store.delete(upload.audioPath);
+    await this.store.deletePrefix(uploadChunksPrefix(upload.ownerUid, upload.uploadId));
+    await this.uploads.delete(upload.uploadId);
+  }
+}

@@ -1,0 +1,96 @@
+import { Router, type Request } from 'express';
+import { MAX_REQUEST_AUDIO_BYTES, type UploadService } from '../audio/upload-service.js';
+import { invalidArgument } from '../http/errors.js';
+import { readMultipart } from '../http/multipart.js';
+import { callerOf } from '../http/request-context.js';
+import { parseInput } from '../http/validate.js';
+import {
+  createSessionBody,
+  deleteManyBody,
+  listSessionsBody,
+  searchByPatientNameBody,
+  sessionIdBody,
+  updateSessionBody,
+  updateTitleBody,
+  uploadAudioFields,
+} from './schemas.js';
+import type { SessionService } from './session-service.js';
+
+/** create_session takes multipart form fields as the spec says; JSON is accepted too. */
+async function formOrJson(req: Request): Promise<unknown> {
+  if (req.is('application/json')) return req.body;
+  return (await readMultipart(req, { maxFileBytes: 1 })).fields;
+}
+
+/** /session/*: sessions and their audio. */
+export function sessionRoutes(sessions: SessionService, uploads: UploadService): Router {
+  const router = Router();
+
+  router.post('/upload_audio', async (req, res) => {
+    const form = await readMultipart(req, { maxFileBytes: MAX_REQUEST_AUDIO_BYTES });
+    if (!form.file || form.file.fieldName !== 'file') throw invalidArgument('file is required', 'file');
+    const fields = parseInput(uploadAudioFields, form.fields);
+    const receipt = await uploads.receive(callerOf(req).uid, {
+      data: form.file.data,
+      name: fields.name ?? form.file.filename,
+      uploadId: fields.uploadId,
+      chunkIndex: fields.chunkIndex,
+      final: fields.final,
+      sessionId: fields.sessionId,
+    });
+    res.status(201).json(receipt);
+  });
+
+  router.post('/create_session', async (req, res) => {
+    const input = parseInput(createSessionBody, await formOrJson(req));
+    res.status(201).json({ session: await sessions.create(callerOf(req).uid, input) });
+  });
+
+  router.post('/sessions', async (req, res) => {
+    const { limit, cursor, status } = parseInput(listSessionsBody, req.body);
+    res.json(await sessions.list(callerOf(req).uid, { limit, cursor, status }));
+  });
+
+  router.post('/session', async (req, res) => {
+    const { sessionId } = parseInput(sessionIdBody, req.body);
+    res.json({ session: await sessions.get(callerOf(req).uid, sessionId) });
+  });
+
+  router.get('/get_last_five_sessions', async (req, res) => {
+    const { sessions: recent } = await sessions.list(callerOf(req).uid, { limit: 5 });
+    res.json({ sessions: recent });
+  });
+
+  router.post('/update', async (req, res) => {
+    const { sessionId, ...changes } = parseInput(updateSessionBody, req.body);
+    res.json({ session: await sessions.update(callerOf(req).uid, sessionId, changes) });
+  });
+
+  router.post('/update_title', async (req, res) => {
+    const { sessionId, title } = parseInput(updateTitleBody, req.body);
+    res.json({ session: await sessions.updateTitle(callerOf(req).uid, sessionId, title) });
+  });
+
+  router.post('/delete', async (req, res) => {
+    const { sessionId } = parseInput(sessionIdBody, req.body);
+    await sessions.delete(callerOf(req).uid, sessionId);
+    res.json({ deleted: 1 });
+  });
+
+  router.post('/delete_many', async (req, res) => {
+    const { sessionIds } = parseInput(deleteManyBody, req.body);
+    res.json({ deleted: await sessions.deleteMany(callerOf(req).uid, sessionIds) });
+  });
+
+  return router;
+}
+
+/** /search/*: finding sessions. */
+export function searchRoutes(sessions: SessionService): Router {
+  const router = Router();
+  router.post('/sessions_by_patient_name', async (req, res) => {
+    const { query, limit } = parseInput(searchByPatientNameBody, req.body);
+    res.json({ sessions: await sessions.searchByPatientName(callerOf(req).uid, query, limit) });
+  });
+  return router;
+}

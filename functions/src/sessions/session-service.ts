@@ -1,0 +1,228 @@
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import type { AudioUpload } from '../audio/audio-upload.js';
+import type { UploadRepo } from '../audio/upload-repo.js';
+import { conflict, invalidArgument, notFound } from '../http/errors.js';
+import { emitAudioReady } from '../pipeline/audio-ready-event.js';
+import type { ProfileRepo } from '../profile/profile-repo.js';
+import { DEFAULT_LANGUAGE } from '../profile/profile.js';
+import type { AudioStore } from '../storage/audio-store.js';
+import type { TemplateCatalog } from '../templates/builtin-template-stubs.js';
+import { matchesAll, planNameQuery, searchPrefixes } from './name-search.js';
+import { acceptsNewAudio, defaultTitle, toContract, type Session, type SessionRecord, type SessionStatus } from './session.js';
+import { decodeCursor, encodeCursor, type SessionRepo } from './session-repo.js';
+
+export interface NewSession {
+  patientName: string;
+  templateId: string;
+  audio_uri?: string | undefined;
+  language?: string | undefined;
+}
+
+export interface SessionChanges {
+  patientName?: string | undefined;
+  templateId?: string | undefined;
+  language?: string | undefined;
+  audio_uri?: string | undefined;
+}
+
+/** Data a session owns besides its own document (audio now; transcripts and documentation later). */
+export interface SessionDataOwner {
+  readonly name: string;
+  deleteForSession(session: SessionRecord): Promise<void>;
+}
+
+/** How many candidates a multi-word search reads at most before it stops looking. */
+const SEARCH_SCAN_LIMIT = 500;
+
+export class SessionService {
+  constructor(
+    private readonly db: Firestore,
+    private readonly sessions: SessionRepo,
+    private readonly uploads: UploadRepo,
+    private readonly profiles: ProfileRepo,
+    private readonly templates: TemplateCatalog,
+    private readonly store: AudioStore,
+    private readonly ownedData: readonly SessionDataOwner[],
+    private readonly now: () => Date,
+  ) {}
+
+  async create(uid: string, input: NewSession): Promise<Session> {
+    await this.requireUsableTemplate(uid, input.templateId);
+    const upload = input.audio_uri ? await this.requireCompleteUploadOf(uid, input.audio_uri) : null;
+    const language = input.language ?? (await this.defaultLanguageOf(uid));
+    const id = this.sessions.newId();
+    const created = await this.sessions.runTransaction(async (tx) => {
+      const freshUpload = upload ? await this.uploads.find(upload.uploadId, tx) : null;
+      if (freshUpload?.sessionId) throw conflict('This audio already belongs to another session', 'audio_uri');
+      const now = this.now();
+      const record: SessionRecord = {
+        id,
+        ownerUid: uid,
+        patientName: input.patientName,
+        templateId: input.templateId,
+        language,
+        title: defaultTitle(input.patientName, now),
+        audio_uri: null,
+        audioDurationSec: null,
+        audioUploadId: null,
+        status: 'draft',
+        error: null,
+        documentationId: null,
+        searchPrefixes: searchPrefixes(input.patientName),
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      };
+      const final = freshUpload ? this.attach(tx, record, freshUpload) : record;
+      this.sessions.save(tx, final);
+      return final;
+    });
+    return toContract(created);
+  }
+
+  async get(uid: string, sessionId: string): Promise<Session> {
+    return toContract(await this.requireOwned(uid, sessionId));
+  }
+
+  async list(uid: string, opts: { limit: number; cursor?: string | undefined; status?: SessionStatus | undefined }): Promise<{ sessions: Session[]; nextCursor: string | null }> {
+    const cursor = opts.cursor ? decodeCursor(opts.cursor) : null;
+    if (opts.cursor && !cursor) throw invalidArgument('cursor is not one this API issued', 'cursor');
+    const page = await this.sessions.listPage(uid, { limit: opts.limit, cursor, status: opts.status });
+    const last = page.items[page.items.length - 1];
+    return { sessions: page.items.map(toContract), nextCursor: page.hasMore && last ? encodeCursor(last) : null };
+  }
+
+  async searchByPatientName(uid: string, query: string, limit: number): Promise<Session[]> {
+    const plan = planNameQuery(query);
+    if (!plan) return [];
+    const found: SessionRecord[] = [];
+    let cursor = null;
+    let scanned = 0;
+    // The longest word is answered by the index; other words filter those candidates, page by page.
+    while (found.length < limit && scanned < SEARCH_SCAN_LIMIT) {
+      const pageSize = plan.alsoRequired.length === 0 ? limit - found.length : 50;
+      const page = await this.sessions.listPage(uid, { limit: pageSize, cursor, prefix: plan.indexed });
+      scanned += page.items.length;
+      for (const item of page.items) if (matchesAll(item.searchPrefixes, plan.alsoRequired)) found.push(item);
+      const last = page.items[page.items.length - 1];
+      if (!page.hasMore || !last) break;
+      cursor = { createdAtMs: Date.parse(last.createdAt), id: last.id };
+    }
+    return found.slice(0, limit).map(toContract);
+  }
+
+  async update(uid: string, sessionId: string, changes: SessionChanges): Promise<Session> {
+    if (changes.templateId) await this.requireUsableTemplate(uid, changes.templateId);
+    const upload = changes.audio_uri ? await this.requireCompleteUploadOf(uid, changes.audio_uri) : null;
+    const updated = await this.sessions.runTransaction(async (tx) => {
+      const current = await this.sessions.findOwned(uid, sessionId, tx);
+      if (!current) throw notFound('No such session');
+      const freshUpload = upload ? await this.uploads.find(upload.uploadId, tx) : null;
+      let next: SessionRecord = {
+        ...current,
+        ...(changes.patientName !== undefined ? { patientName: changes.patientName, searchPrefixes: searchPrefixes(changes.patientName) } : {}),
+        ...(changes.templateId !== undefined ? { templateId: changes.templateId } : {}),
+        ...(changes.language !== undefined ? { language: changes.language } : {}),
+        updatedAt: this.now().toISOString(),
+      };
+      if (freshUpload && freshUpload.uploadId !== current.audioUploadId) {
+        if (freshUpload.sessionId && freshUpload.sessionId !== sessionId) throw conflict('This audio already belongs to another session', 'audio_uri');
+        if (!acceptsNewAudio(current.status)) throw conflict(`The session is ${current.status}; its audio cannot change now`, 'audio_uri');
+        next = this.attach(tx, next, freshUpload);
+      }
+      this.sessions.save(tx, next);
+      return next;
+    });
+    return toContract(updated);
+  }
+
+  async updateTitle(uid: string, sessionId: string, title: string): Promise<Session> {
+    const updated = await this.sessions.runTransaction(async (tx) => {
+      const current = await this.sessions.findOwned(uid, sessionId, tx);
+      if (!current) throw notFound('No such session');
+      const next = { ...current, title, updatedAt: this.now().toISOString() };
+      this.sessions.save(tx, next);
+      return next;
+    });
+    return toContract(updated);
+  }
+
+  /** Deletes the caller's session and everything it owns; 404 for anything else. */
+  async delete(uid: string, sessionId: string): Promise<void> {
+    const session = await this.sessions.findOwned(uid, sessionId);
+    if (!session) throw notFound('No such session');
+    await this.deleteRecord(session);
+  }
+
+  /** Deletes those of the ids that are the caller's; others are skipped without a sign of existing. */
+  async deleteMany(uid: string, sessionIds: readonly string[]): Promise<number> {
+    let deleted = 0;
+    for (const id of new Set(sessionIds)) {
+      const session = await this.sessions.findOwned(uid, id);
+      if (!session) continue;
+      await this.deleteRecord(session);
+      deleted++;
+    }
+    return deleted;
+  }
+
+  /** Account deletion: every session of the user, with what each owns. */
+  async deleteAllOwnedBy(uid: string): Promise<number> {
+    let deleted = 0;
+    for await (const ids of this.sessions.idsOwnedBy(uid)) deleted += await this.deleteMany(uid, ids);
+    return deleted;
+  }
+
+  /**
+   * Attaches a complete upload to a session inside the caller's transaction: the session becomes
+   * `uploaded` and the "audio ready" event is written with it. Called when a session is created with audio,
+   * updated with audio, or when an upload for a session completes.
+   */
+  attach(tx: Transaction, session: SessionRecord, upload: AudioUpload): SessionRecord {
+    if (session.audioUploadId === upload.uploadId && session.status !== 'draft') return session;
+    if (!upload.audioPath) throw new Error('attach called with an incomplete upload');
+    const audioUri = this.store.uriFor(upload.audioPath);
+    const next: SessionRecord = {
+      ...session,
+      audio_uri: audioUri,
+      audioDurationSec: upload.durationSec,
+      audioUploadId: upload.uploadId,
+      status: 'uploaded',
+      error: null,
+      updatedAt: this.now().toISOString(),
+    };
+    this.uploads.save(tx, { ...upload, sessionId: session.id, updatedAt: next.updatedAt });
+    emitAudioReady(this.db, tx, { sessionId: session.id, ownerUid: session.ownerUid, uploadId: upload.uploadId, audio_uri: audioUri, createdAt: next.updatedAt });
+    return next;
+  }
+
+  async requireOwned(uid: string, sessionId: string): Promise<SessionRecord> {
+    const session = await this.sessions.findOwned(uid, sessionId);
+    if (!session) throw notFound('No such session');
+    return session;
+  }
+
+  private async deleteRecord(session: SessionRecord): Promise<void> {
+    for (const owner of this.ownedData) await owner.deleteForSession(session);
+    await this.sessions.delete(session.id);
+  }
+
+  private async requireUsableTemplate(uid: string, templateId: string): Promise<void> {
+    if (!(await this.templates.isUsableBy(uid, templateId))) throw invalidArgument('templateId is not a template you can use', 'templateId');
+  }
+
+  /** The upload behind an audio_uri, if it is the caller's and complete; a 400 naming audio_uri otherwise. */
+  private async requireCompleteUploadOf(uid: string, audioUri: string): Promise<AudioUpload> {
+    const path = this.store.pathFromUri(audioUri);
+    const uploadId = path?.match(/^users\/[^/]+\/audio\/([A-Za-z0-9_-]+)\.[a-z0-9]+$/)?.[1];
+    const upload = uploadId ? await this.uploads.find(uploadId) : null;
+    // Someone else's upload and one that does not exist get the same answer.
+    if (!upload || upload.ownerUid !== uid || upload.audioPath !== path) throw invalidArgument('audio_uri is not audio you uploaded', 'audio_uri');
+    if (upload.status !== 'complete') throw conflict('The audio upload is not complete yet', 'audio_uri');
+    return upload;
+  }
+
+  private async defaultLanguageOf(uid: string): Promise<string> {
+    const profile = await this.profiles.find(null, uid);
+    return profile?.defaultLanguage ?? DEFAULT_LANGUAGE;
+  }
+}
