@@ -1,0 +1,56 @@
+// The one SWR configuration: reads go through the API client, unused data leaves memory after 5 minutes,
+// failed reads retry on a short backoff (never on 4xx), and failures surface in the global snackbar.
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { SWRConfig, unstable_serialize, type Middleware, type SWRConfiguration } from 'swr';
+import { useNotify } from '@/components/feedback/notifications';
+import { api } from '@/lib/api';
+import { ApiCancelledError, ApiError } from '@/lib/api-client';
+import { describeError } from '@/lib/error-message';
+import { createExpiringCache, type ExpiringCache } from './expiring-cache';
+import { retryDelayMs } from './retry-policy';
+
+const EVICTION_SWEEP_MS = 60_000;
+
+/** Tells the cache which keys a mounted component is showing, so those are never evicted under it. */
+function retainWhileMounted(cache: ExpiringCache): Middleware {
+  return (useSWRNext) =>
+    function useRetainedSWR(key, fetcher, config) {
+      const cacheKey = unstable_serialize(key);
+      useEffect(() => (cacheKey ? cache.retain(cacheKey) : undefined), [cacheKey]);
+      return useSWRNext(key, fetcher, config);
+    };
+}
+
+function shouldAnnounce(error: unknown): boolean {
+  // A 401 signs the user out (see lib/api.ts), which says more than a snackbar; a cancellation was wanted.
+  if (error instanceof ApiError && error.status === 401) return false;
+  return !(error instanceof ApiCancelledError);
+}
+
+export function SwrProvider({ children }: { children: ReactNode }) {
+  const notify = useNotify();
+  const [cache] = useState(() => createExpiringCache());
+
+  useEffect(() => {
+    const timer = setInterval(() => cache.evictStale(), EVICTION_SWEEP_MS);
+    return () => clearInterval(timer);
+  }, [cache]);
+
+  const config = useMemo<SWRConfiguration>(
+    () => ({
+      fetcher: (path: string) => api.get(path),
+      provider: () => cache,
+      use: [retainWhileMounted(cache)],
+      onErrorRetry: (error, _key, _config, revalidate, options) => {
+        const delay = retryDelayMs(error, options.retryCount);
+        if (delay !== null) setTimeout(() => void revalidate(options), delay);
+      },
+      onError: (error) => {
+        if (shouldAnnounce(error)) notify({ message: describeError(error), severity: 'error' });
+      },
+    }),
+    [cache, notify],
+  );
+
+  return <SWRConfig value={config}>{children}</SWRConfig>;
+}

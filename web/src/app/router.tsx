@@ -1,0 +1,37 @@
+import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router';
+import { NotFoundPage } from '@/components/errors/NotFoundPage';
+import { RouteErrorPage } from '@/components/errors/RouteErrorPage';
+import { getEnv } from '@/config/env';
+import { paths } from '@/config/paths';
+import { RequireAuth, SignInPage, SignUpPage } from '@/features/auth';
+import { SettingsPage } from '@/features/profile';
+import { RecordPage } from '@/features/record';
+import { Shell } from './shell/Shell';
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: paths.signIn.path, element: <SignInPage /> },
+      { path: paths.signUp.path, element: <SignUpPage /> },
+      {
+        path: paths.record.path,
+        element: (
+          <RequireAuth>
+            <Shell />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <RecordPage /> },
+          { path: paths.settings.path, element: <SettingsPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+/** An extension panel has no address bar (and a chrome-extension:// URL), so it keeps history in memory. */
+export function createAppRouter() {
+  return getEnv().extensionMode ? createMemoryRouter(routes) : createBrowserRouter(routes);
+}

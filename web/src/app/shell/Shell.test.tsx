@@ -1,0 +1,107 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { NotificationsProvider } from '@/components/feedback/notifications';
+import { useNavigationActions } from '@/components/layout/navigation-state';
+import { signOutUser } from '@/features/auth';
+import { setViewportWidth } from '@/test/viewport';
+import { AppThemeProvider } from '@/theme/AppThemeProvider';
+import { Shell } from './Shell';
+
+vi.mock('@/features/auth', () => ({
+  useAuth: () => ({ user: { uid: 'u1', email: 'ada@example.com', emailVerified: true }, loading: false }),
+  VerifyEmailBanner: () => null,
+  signOutUser: vi.fn(() => Promise.resolve()),
+}));
+
+/** Stands in for a page that is recording: it disables navigation while mounted. */
+function RecordingPage() {
+  const { setDisabled } = useNavigationActions();
+  useEffect(() => {
+    setDisabled(true, 'Stop the recording before leaving this page.');
+    return () => setDisabled(false);
+  }, [setDisabled]);
+  return <p>Recording page</p>;
+}
+
+function renderShell(recordPage = <p>Record page</p>) {
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: <Shell />,
+      children: [
+        { index: true, element: recordPage },
+        { path: 'settings', element: <p>Settings page</p> },
+      ],
+    },
+  ]);
+  render(
+    <AppThemeProvider>
+      <NotificationsProvider>
+        <RouterProvider router={router} />
+      </NotificationsProvider>
+    </AppThemeProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  setViewportWidth(1280);
+});
+
+describe('Shell', () => {
+  it('shows the current page under the Record title with links to the tabs', () => {
+    renderShell();
+    expect(screen.getByRole('heading', { level: 1, name: 'Record' })).toBeInTheDocument();
+    expect(screen.getByText('Record page')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Record' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Settings' })).toBeInTheDocument();
+  });
+
+  it('navigates between tabs', async () => {
+    const router = renderShell();
+    await userEvent.click(screen.getByRole('link', { name: 'Settings' }));
+    expect(await screen.findByText('Settings page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings');
+  });
+
+  it('stays put and explains why when navigation is disabled', async () => {
+    const router = renderShell(<RecordingPage />);
+    await screen.findByText('Recording page');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Settings' }));
+
+    expect(await screen.findByText('Stop the recording before leaving this page.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByText('Settings page')).not.toBeInTheDocument();
+  });
+
+  it('links to the configured legal documents', () => {
+    vi.stubEnv('VITE_BAA_URL', 'https://charta.example/baa');
+    renderShell();
+    expect(screen.getByRole('link', { name: 'Business Associate Agreement (BAA)' })).toHaveAttribute(
+      'href',
+      'https://charta.example/baa',
+    );
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toBeInTheDocument();
+  });
+
+  it('signs out from the account menu', async () => {
+    renderShell();
+    await userEvent.click(screen.getByRole('button', { name: 'Account' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    expect(signOutUser).toHaveBeenCalled();
+  });
+
+  it('uses bottom navigation on a small screen', () => {
+    setViewportWidth(390);
+    renderShell();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(nav).toHaveClass('MuiPaper-root');
+    expect(within(nav).getByRole('link', { name: 'Settings' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,38 @@
+// The signed-in app's frame: header, navigation (side on wide screens, bottom in the compact layout),
+// and the current page in the main area.
+import Box from '@mui/material/Box';
+import { Outlet } from 'react-router';
+import { NavigationProvider, useNavigationState } from '@/components/layout/navigation-state';
+import { useAuth, VerifyEmailBanner } from '@/features/auth';
+import { AppHeader } from './AppHeader';
+import { BottomNavigationBar } from './BottomNavigationBar';
+import { LegalFooter } from './LegalLinks';
+import { SideNavigation } from './SideNavigation';
+
+function ShellLayout() {
+  const { isMobileLayout } = useNavigationState();
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      {!isMobileLayout && <SideNavigation />}
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppHeader />
+        <Box component="main" sx={{ flex: 1, p: isMobileLayout ? 2 : 3 }}>
+          <Box sx={{ mb: 2, '&:empty': { display: 'none' } }}>
+            <VerifyEmailBanner />
+          </Box>
+          <Outlet />
+        </Box>
+        {isMobileLayout ? <BottomNavigationBar /> : <LegalFooter />}
+      </Box>
+    </Box>
+  );
+}
+
+export function Shell() {
+  const { user } = useAuth();
+  return (
+    <NavigationProvider user={user}>
+      <ShellLayout />
+    </NavigationProvider>
+  );
+}

@@ -1,0 +1,54 @@
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import Box from '@mui/material/Box';
+import { Link as RouterLink } from 'react-router';
+import { useNavigationState } from '@/components/layout/navigation-state';
+import { TABS } from './tabs';
+import { useGuardedNavigation } from './use-guarded-navigation';
+
+export const SIDE_NAVIGATION_WIDTH = 224;
+
+export function SideNavigation() {
+  const { currentTab } = useNavigationState();
+  const { disabled, guard } = useGuardedNavigation();
+  return (
+    <Box
+      component="nav"
+      aria-label="Main"
+      sx={{
+        width: SIDE_NAVIGATION_WIDTH,
+        flexShrink: 0,
+        borderRight: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+        p: 2,
+      }}
+    >
+      <Typography variant="h6" component="p" color="primary" sx={{ fontWeight: 700, px: 1.5, mb: 2 }}>
+        Charta
+      </Typography>
+      <List disablePadding>
+        {TABS.map(({ id, label, href, Icon }) => (
+          <ListItemButton
+            key={id}
+            component={RouterLink}
+            to={href}
+            selected={currentTab === id}
+            aria-current={currentTab === id ? 'page' : undefined}
+            aria-disabled={disabled || undefined}
+            onClick={guard}
+            sx={{ mb: 0.5 }}
+          >
+            <ListItemIcon sx={{ minWidth: 36 }}>
+              <Icon />
+            </ListItemIcon>
+            <ListItemText primary={label} />
+          </ListItemButton>
+        ))}
+      </List>
+    </Box>
+  );
+}

@@ -1,0 +1,17 @@
+import MicNoneOutlined from '@mui/icons-material/MicNoneOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import type { SvgIconComponent } from '@mui/icons-material';
+import type { NavigationTab } from '@/components/layout/navigation-state';
+import { paths } from '@/config/paths';
+
+export interface TabDefinition {
+  id: NavigationTab;
+  label: string;
+  href: string;
+  Icon: SvgIconComponent;
+}
+
+export const TABS: readonly TabDefinition[] = [
+  { id: 'record', label: 'Record', href: paths.record.getHref(), Icon: MicNoneOutlined },
+  { id: 'settings', label: 'Settings', href: paths.settings.getHref(), Icon: SettingsOutlined },
+];

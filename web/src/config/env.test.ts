@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env';
+
+const complete = {
+  VITE_FIREBASE_API_KEY: 'key',
+  VITE_FIREBASE_AUTH_DOMAIN: 'demo-charta.firebaseapp.com',
+  VITE_FIREBASE_PROJECT_ID: 'demo-charta',
+  VITE_FIREBASE_APP_ID: 'app',
+};
+
+describe('parseEnv', () => {
+  it('names every missing required variable at once', () => {
+    const result = parseEnv({ VITE_FIREBASE_PROJECT_ID: 'demo-charta' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((p) => p.name)).toEqual([
+      'VITE_FIREBASE_API_KEY',
+      'VITE_FIREBASE_AUTH_DOMAIN',
+      'VITE_FIREBASE_APP_ID',
+    ]);
+  });
+
+  it('defaults the optional settings', () => {
+    const result = parseEnv(complete);
+    if (!result.ok) throw new Error('expected a valid environment');
+    expect(result.env).toMatchObject({
+      apiBaseUrl: '',
+      useEmulators: false,
+      authEmulatorUrl: 'http://127.0.0.1:9099',
+      extensionMode: false,
+      analyticsEnabled: false,
+    });
+    expect(result.env.legalLinks.baaUrl).toBeTruthy();
+  });
+
+  it('reads the flags and URLs', () => {
+    const result = parseEnv({
+      ...complete,
+      VITE_API_BASE_URL: 'https://api.charta.example/',
+      VITE_USE_EMULATORS: 'true',
+      VITE_EXTENSION_MODE: 'true',
+      VITE_BAA_URL: 'https://charta.example/baa',
+    });
+    if (!result.ok) throw new Error('expected a valid environment');
+    expect(result.env.apiBaseUrl).toBe('https://api.charta.example');
+    expect(result.env.useEmulators).toBe(true);
+    expect(result.env.extensionMode).toBe(true);
+    expect(result.env.legalLinks.baaUrl).toBe('https://charta.example/baa');
+  });
+
+  it('rejects a flag that is neither true nor false', () => {
+    const result = parseEnv({ ...complete, VITE_USE_EMULATORS: 'yes' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems[0]?.name).toBe('VITE_USE_EMULATORS');
+  });
+});

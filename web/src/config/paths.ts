@@ -1,0 +1,31 @@
+// Every in-app link is built here, so a route can move without hunting string literals.
+
+/** Only same-app paths may be redirect targets: never another origin ("//evil.example", "https://..."). */
+export function safeRedirectTarget(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return paths.record.getHref();
+  return value;
+}
+
+function withRedirect(path: string, redirectTo: string | undefined): string {
+  if (!redirectTo || redirectTo === '/') return path;
+  return `${path}?${new URLSearchParams({ redirect: redirectTo }).toString()}`;
+}
+
+export const paths = {
+  record: {
+    path: '/',
+    getHref: () => '/',
+  },
+  settings: {
+    path: '/settings',
+    getHref: () => '/settings',
+  },
+  signIn: {
+    path: '/sign-in',
+    getHref: (redirectTo?: string) => withRedirect('/sign-in', redirectTo),
+  },
+  signUp: {
+    path: '/sign-up',
+    getHref: (redirectTo?: string) => withRedirect('/sign-up', redirectTo),
+  },
+} as const;

@@ -1,0 +1,27 @@
+// Checked in the browser before anything is sent, so mistakes show next to the field as the user types.
+
+/** Firebase Auth's default minimum (spec §5). */
+export const MIN_PASSWORD_LENGTH = 6;
+
+export interface CredentialsErrors {
+  email?: string;
+  password?: string;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function validateCredentials(
+  values: { email: string; password: string },
+  mode: 'sign-in' | 'sign-up',
+): CredentialsErrors {
+  const errors: CredentialsErrors = {};
+  const email = values.email.trim();
+  if (email === '') errors.email = 'Enter your email address.';
+  else if (!EMAIL_PATTERN.test(email)) errors.email = 'Enter a valid email address.';
+
+  if (values.password === '') errors.password = 'Enter your password.';
+  else if (mode === 'sign-up' && values.password.length < MIN_PASSWORD_LENGTH) {
+    errors.password = `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
+  }
+  return errors;
+}

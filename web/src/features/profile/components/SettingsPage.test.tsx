@@ -1,0 +1,127 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SWRConfig } from 'swr';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { NotificationsProvider } from '@/components/feedback/notifications';
+import { NavigationProvider } from '@/components/layout/navigation-state';
+import { api } from '@/lib/api';
+import { ApiError } from '@/lib/api-client';
+import type { Profile } from '../api/profile';
+import type { Subscription } from '../api/subscription';
+import { SettingsPage } from './SettingsPage';
+
+vi.mock('@/lib/api', () => ({
+  api: { get: vi.fn(), put: vi.fn(), post: vi.fn(), delete: vi.fn(), request: vi.fn() },
+}));
+const mockedApi = vi.mocked(api);
+
+const profile: Profile = {
+  uid: 'u1',
+  email: 'ada@example.com',
+  displayName: 'Dr. Ada Lovelace',
+  specialty: 'Family medicine',
+  organization: 'Northside Clinic',
+  defaultTemplateId: null,
+  defaultLanguage: 'en-US',
+  referralCode: 'ADA123',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+const subscription: Subscription = {
+  uid: 'u1',
+  plan: 'free',
+  status: 'none',
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  stripeCustomerId: null,
+};
+
+function renderSettings() {
+  render(
+    // A private cache per test, and no retries: each test sees exactly the answers it set up.
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+      <NotificationsProvider>
+        <NavigationProvider user={null}>
+          <SettingsPage />
+        </NavigationProvider>
+      </NotificationsProvider>
+    </SWRConfig>,
+  );
+}
+
+beforeEach(() => {
+  mockedApi.get.mockImplementation((path: string) => {
+    if (path === '/profile') return Promise.resolve({ profile });
+    if (path === '/subscription') return Promise.resolve({ subscription });
+    return Promise.reject(new Error(`unexpected GET ${path}`));
+  });
+});
+
+describe('SettingsPage', () => {
+  it('shows the profile and the plan', async () => {
+    renderSettings();
+
+    expect(await screen.findByLabelText('Display name')).toHaveValue('Dr. Ada Lovelace');
+    expect(screen.getByLabelText('Specialty')).toHaveValue('Family medicine');
+    expect(screen.getByLabelText('Organization')).toHaveValue('Northside Clinic');
+    expect(screen.getByLabelText('Default language')).toHaveValue('en-US');
+    expect(await screen.findByText('Free plan')).toBeInTheDocument();
+  });
+
+  it('saves only the editable fields', async () => {
+    const user = userEvent.setup();
+    mockedApi.put.mockImplementation((_path: string, body: unknown) =>
+      Promise.resolve({ profile: { ...profile, ...(body as Partial<Profile>) } }),
+    );
+    renderSettings();
+
+    const displayName = await screen.findByLabelText('Display name');
+    await user.clear(displayName);
+    await user.type(displayName, 'Dr. Grace Hopper');
+    await user.selectOptions(screen.getByLabelText('Default language'), 'fr-FR');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Profile saved')).toBeInTheDocument();
+    expect(mockedApi.put).toHaveBeenCalledWith('/profile', {
+      displayName: 'Dr. Grace Hopper',
+      specialty: 'Family medicine',
+      organization: 'Northside Clinic',
+      defaultLanguage: 'fr-FR',
+    });
+  });
+
+  it('shows a validation error from the API on its field', async () => {
+    const user = userEvent.setup();
+    mockedApi.put.mockRejectedValue(
+      new ApiError({ status: 400, code: 'invalid_argument', message: 'specialty must be at most 100 characters', field: 'specialty' }),
+    );
+    renderSettings();
+
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+
+    const specialty = screen.getByLabelText('Specialty');
+    expect(await screen.findByText('specialty must be at most 100 characters')).toBeInTheDocument();
+    expect(specialty).toHaveAttribute('aria-invalid', 'true');
+    expect(specialty).toHaveAccessibleDescription('specialty must be at most 100 characters');
+    expect(screen.queryByText('Profile saved')).not.toBeInTheDocument();
+  });
+
+  it('offers a retry when the profile cannot be loaded', async () => {
+    const user = userEvent.setup();
+    mockedApi.get.mockImplementation((path: string) =>
+      path === '/profile'
+        ? Promise.reject(new ApiError({ status: 500, code: 'internal', message: 'internal' }))
+        : Promise.resolve({ subscription }),
+    );
+    renderSettings();
+
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    mockedApi.get.mockImplementation((path: string) =>
+      Promise.resolve(path === '/profile' ? { profile } : { subscription }),
+    );
+    await user.click(retry);
+
+    expect(await screen.findByLabelText('Display name')).toHaveValue('Dr. Ada Lovelace');
+  });
+});

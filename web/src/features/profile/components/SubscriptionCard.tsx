@@ -1,0 +1,81 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ErrorState } from '@/components/feedback/ErrorState';
+import { describeError } from '@/lib/error-message';
+import { useSubscription, type Subscription, type SubscriptionPlan, type SubscriptionStatus } from '../api/subscription';
+
+function planName(plan: SubscriptionPlan): string {
+  switch (plan) {
+    case 'free':
+      return 'Free plan';
+    case 'pro':
+      return 'Pro plan';
+  }
+}
+
+function statusLabel(status: SubscriptionStatus): { label: string; color: 'default' | 'success' | 'warning' } | null {
+  switch (status) {
+    case 'none':
+      return null;
+    case 'trialing':
+      return { label: 'Trial', color: 'default' };
+    case 'active':
+      return { label: 'Active', color: 'success' };
+    case 'past_due':
+      return { label: 'Payment overdue', color: 'warning' };
+    case 'canceled':
+      return { label: 'Canceled', color: 'default' };
+  }
+}
+
+function periodNote(subscription: Subscription): string | null {
+  if (!subscription.currentPeriodEnd || subscription.status === 'none' || subscription.status === 'canceled') return null;
+  const date = new Date(subscription.currentPeriodEnd);
+  if (Number.isNaN(date.getTime())) return null;
+  const formatted = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(date);
+  return subscription.cancelAtPeriodEnd ? `Ends on ${formatted}` : `Renews on ${formatted}`;
+}
+
+function SubscriptionSummary({ subscription }: { subscription: Subscription }) {
+  const status = statusLabel(subscription.status);
+  const note = periodNote(subscription);
+  return (
+    <Stack spacing={0.5}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography variant="h3" component="p">
+          {planName(subscription.plan)}
+        </Typography>
+        {status && <Chip size="small" label={status.label} color={status.color} />}
+      </Stack>
+      {note && (
+        <Typography variant="body2" color="text.secondary">
+          {note}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+export function SubscriptionCard() {
+  const { data, error, mutate } = useSubscription();
+  return (
+    <Card component="section" aria-labelledby="subscription-heading">
+      <CardContent>
+        <Typography id="subscription-heading" variant="h2" sx={{ mb: 2 }}>
+          Subscription
+        </Typography>
+        {data ? (
+          <SubscriptionSummary subscription={data.subscription} />
+        ) : error ? (
+          <ErrorState message={describeError(error)} onRetry={() => void mutate()} />
+        ) : (
+          <Skeleton variant="text" width={160} height={32} aria-label="Loading subscription" />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

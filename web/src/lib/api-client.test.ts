@@ -1,0 +1,173 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  API_TIMEOUT_MS,
+  ApiCancelledError,
+  ApiError,
+  ApiNetworkError,
+  ApiTimeoutError,
+  createApiClient,
+  type ApiClientDeps,
+} from './api-client';
+
+function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+  });
+}
+
+/** A fetch that never answers, but rejects like the real one when its signal aborts. */
+const hangingFetch: typeof fetch = (_input, init) =>
+  new Promise<Response>((_resolve, reject) => {
+    init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+  });
+
+function setup(overrides: Partial<ApiClientDeps> = {}) {
+  const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ ok: true })));
+  let tokenNumber = 0;
+  const getIdToken = vi.fn(() => Promise.resolve(`token-${++tokenNumber}`));
+  const client = createApiClient({ baseUrl: 'https://api.example', getIdToken, fetch: fetchMock, ...overrides });
+  return { client, fetchMock, getIdToken };
+}
+
+function requestInit(fetchMock: ReturnType<typeof setup>['fetchMock'], call = 0): RequestInit {
+  const init = fetchMock.mock.calls[call]?.[1];
+  if (!init) throw new Error(`fetch call ${call} had no init`);
+  return init;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('createApiClient', () => {
+  it('asks for the ID token on every call and sends it as a Bearer token', async () => {
+    const { client, fetchMock, getIdToken } = setup();
+
+    await client.get('/profile');
+    await client.get('/subscription');
+
+    expect(getIdToken).toHaveBeenCalledTimes(2);
+    expect(new Headers(requestInit(fetchMock, 0).headers).get('Authorization')).toBe('Bearer token-1');
+    expect(new Headers(requestInit(fetchMock, 1).headers).get('Authorization')).toBe('Bearer token-2');
+  });
+
+  it('calls the versioned base path without credentials', async () => {
+    const { client, fetchMock } = setup();
+
+    await client.get('/documentation/counter', { query: { from: '2026-01-01', to: undefined } });
+
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('https://api.example/api/v1/documentation/counter?from=2026-01-01');
+    expect(requestInit(fetchMock).credentials).toBe('omit');
+  });
+
+  it('uses same-origin /api/v1 when the base URL is empty', async () => {
+    const { client, fetchMock } = setup({ baseUrl: '' });
+    await client.get('/health');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/health');
+  });
+
+  it('sends bodies as JSON and returns the parsed answer', async () => {
+    const { client, fetchMock } = setup();
+    fetchMock.mockResolvedValueOnce(jsonResponse({ profile: { displayName: 'Ada' } }));
+
+    const answer = await client.put<{ profile: { displayName: string } }>('/profile', { displayName: 'Ada' });
+
+    const init = requestInit(fetchMock);
+    expect(init.method).toBe('PUT');
+    expect(init.body).toBe('{"displayName":"Ada"}');
+    expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
+    expect(answer.profile.displayName).toBe('Ada');
+  });
+
+  it('turns the contract error body into an ApiError with the request id', async () => {
+    const { client, fetchMock } = setup();
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(
+        { error: { code: 'invalid_argument', message: 'patientName is required', field: 'patientName' } },
+        { status: 400, headers: { 'X-Request-Id': 'req-123' } },
+      ),
+    );
+
+    const error = await client.post('/session/create_session', {}).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'invalid_argument',
+      message: 'patientName is required',
+      field: 'patientName',
+      requestId: 'req-123',
+    });
+  });
+
+  it('makes a sensible ApiError from a non-JSON error body', async () => {
+    const { client, fetchMock } = setup();
+    fetchMock.mockResolvedValueOnce(new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }));
+
+    const error = await client.get('/profile').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 502, code: 'internal', field: undefined });
+    expect((error as ApiError).message).toMatch(/server had a problem/i);
+  });
+
+  it('reports a 401 to onUnauthorized', async () => {
+    const onUnauthorized = vi.fn();
+    const { client, fetchMock } = setup({ onUnauthorized });
+    fetchMock.mockResolvedValueOnce(jsonResponse({ error: { code: 'unauthenticated', message: 'Token expired' } }, { status: 401 }));
+
+    await expect(client.get('/profile')).rejects.toMatchObject({ status: 401, code: 'unauthenticated' });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses to call the API when nobody is signed in', async () => {
+    const { client, fetchMock } = setup({ getIdToken: () => Promise.resolve(null) });
+    await expect(client.get('/profile')).rejects.toMatchObject({ status: 401, code: 'unauthenticated' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('gives up with a timeout error after 120000 ms', async () => {
+    vi.useFakeTimers();
+    const { client } = setup({ fetch: hangingFetch });
+    let settled = false;
+    const result = client.get('/session/sessions').finally(() => {
+      settled = true;
+    });
+    const assertion = expect(result).rejects.toBeInstanceOf(ApiTimeoutError);
+
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+
+    await assertion;
+    expect(API_TIMEOUT_MS).toBe(120_000);
+  });
+
+  it('reports a network failure as ApiNetworkError', async () => {
+    const { client, fetchMock } = setup();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+
+    await expect(client.get('/profile')).rejects.toBeInstanceOf(ApiNetworkError);
+  });
+
+  it('reports the caller aborting as ApiCancelledError', async () => {
+    const { client } = setup({ fetch: hangingFetch });
+    const controller = new AbortController();
+
+    const result = client.get('/profile', { signal: controller.signal });
+    controller.abort();
+
+    await expect(result).rejects.toBeInstanceOf(ApiCancelledError);
+  });
+
+  it('does not call the API with an already aborted signal', async () => {
+    const { client, fetchMock } = setup();
+    const controller = new AbortController();
+    controller.abort();
+
+    await expect(client.get('/profile', { signal: controller.signal })).rejects.toBeInstanceOf(ApiCancelledError);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

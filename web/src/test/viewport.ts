@@ -1,0 +1,18 @@
+/** Makes window.matchMedia answer max-width/min-width queries as a viewport of `width` pixels would. */
+export function setViewportWidth(width: number): void {
+  window.matchMedia = (query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1])) && Boolean(max ?? min);
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    } as MediaQueryList;
+  };
+}

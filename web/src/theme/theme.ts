@@ -1,0 +1,76 @@
+// One theme for the whole app. Calm and legible: a muted teal for actions, quiet surfaces, generous
+// spacing, and no shouting uppercase buttons. Both schemes are emitted as CSS variables, so switching
+// light/dark is an attribute change rather than a re-render of every styled component.
+import { createTheme } from '@mui/material/styles';
+
+export const COLOR_MODE_STORAGE_KEY = 'charta-color-mode';
+
+export const theme = createTheme({
+  cssVariables: { colorSchemeSelector: 'data' },
+  colorSchemes: {
+    light: {
+      palette: {
+        primary: { main: '#1f6e78', contrastText: '#ffffff' },
+        secondary: { main: '#5b6b8c' },
+        background: { default: '#f5f7f8', paper: '#ffffff' },
+        text: { primary: '#1c2a30', secondary: '#52636b' },
+        divider: 'rgba(28, 42, 48, 0.12)',
+      },
+    },
+    dark: {
+      palette: {
+        primary: { main: '#7cc4cc', contrastText: '#0c1a1d' },
+        secondary: { main: '#a6b4d4' },
+        background: { default: '#0f1518', paper: '#161e22' },
+        text: { primary: '#e3ecef', secondary: '#9fb1b8' },
+        divider: 'rgba(227, 236, 239, 0.12)',
+      },
+    },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontSize: '1.75rem', fontWeight: 600 },
+    h2: { fontSize: '1.375rem', fontWeight: 600 },
+    h3: { fontSize: '1.125rem', fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+    },
+    MuiAppBar: {
+      defaultProps: { elevation: 0, color: 'inherit' },
+      styleOverrides: {
+        root: ({ theme }) => ({
+          backgroundColor: theme.vars.palette.background.paper,
+          borderBottom: `1px solid ${theme.vars.palette.divider}`,
+        }),
+      },
+    },
+    MuiCard: {
+      defaultProps: { variant: 'outlined' },
+    },
+    MuiTextField: {
+      defaultProps: { fullWidth: true },
+    },
+    MuiBottomNavigation: {
+      styleOverrides: {
+        root: ({ theme }) => ({ borderTop: `1px solid ${theme.vars.palette.divider}` }),
+      },
+    },
+    MuiListItemButton: {
+      styleOverrides: {
+        root: ({ theme }) => ({
+          borderRadius: theme.shape.borderRadius,
+          '&.Mui-selected': {
+            color: theme.vars.palette.primary.main,
+          },
+        }),
+      },
+    },
+    MuiSnackbar: {
+      defaultProps: { anchorOrigin: { vertical: 'bottom', horizontal: 'center' } },
+    },
+  },
+});

@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app; separate chunks stay in browsers' caches across
+        // deploys (Hosting serves /assets/** as immutable).
+        codeSplitting: {
+          groups: [
+            { name: 'firebase', test: /node_modules[\\/](@firebase|firebase)[\\/]/, priority: 30 },
+            { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/, priority: 20 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|swr)[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    // The Hosting emulator serves the API on :5000 (rewriting /api/** to the function), so the dev server
+    // forwards there and the app keeps calling same-origin /api/v1 as it does when deployed.
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:5000', changeOrigin: true },
+    },
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+    // A complete, fake build-time environment, so code that reads config/env.ts behaves as in a real build.
+    env: {
+      VITE_FIREBASE_API_KEY: 'test-api-key',
+      VITE_FIREBASE_AUTH_DOMAIN: 'demo-charta.firebaseapp.com',
+      VITE_FIREBASE_PROJECT_ID: 'demo-charta',
+      VITE_FIREBASE_APP_ID: '1:000000000000:web:test',
+    },
+  },
+});
