@@ -40,11 +40,8 @@ describe('A newcomer in Chromium', () => {
     expect(await page.getByLabel('Specialty').inputValue()).toBe('Family medicine');
     await page.screenshot({ path: screenshotPath('03-settings-after-reload') });
 
-    await page.getByRole('button', { name: 'Sign out' }).click().catch(async () => {
-      // On some layouts sign-out sits in the account menu.
-      await page.getByRole('button', { name: /account/i }).click();
-      await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    });
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     expect(pageErrors).toEqual([]);
   });
