@@ -25,6 +25,7 @@ import { SessionRepo } from './sessions/session-repo.js';
 import { SessionService, type SessionDataOwner } from './sessions/session-service.js';
 import type { AudioStore } from './storage/audio-store.js';
 import { builtinStubCatalog, type TemplateCatalog } from './templates/builtin-template-stubs.js';
+import { templateRoutes } from './templates/routes.js';
 
 /** What the API needs from the outside world; tests pass emulator-backed or fake ones. */
 export interface AppDeps {
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps): Express {
   api.use('/subscription', requireUser, subscriptionRoutes(new SubscriptionService(subscriptionRepo)));
   api.use('/session', requireUser, sessionRoutes(sessionService, uploadService));
   api.use('/search', requireUser, searchRoutes(sessionService));
+  api.use('/template', requireUser, templateRoutes());
 
   app.use(API_BASE_PATH, api);
   app.use(unknownRoute);

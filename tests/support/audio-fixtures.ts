@@ -22,7 +22,7 @@ function run(cmd: string, args: string[]): void {
   try {
     execFileSync(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   } catch (err) {
-    throw new Error(`${cmd} failed (is it installed? npm test installs espeak-ng, sox and ffmpeg): ${String((err as { stderr?: Buffer }).stderr ?? err)}`);
+    throw new Error(`${cmd} failed (is it installed? npm test installs espeak-ng, sox and ffmpeg): ${String((err as { stderr?: Buffer }).stderr ?? err)}`, { cause: err });
   }
 }
 

@@ -15,7 +15,8 @@ import type { UploadRepo } from './upload-repo.js';
 export const MAX_REQUEST_AUDIO_BYTES = 8 * 1024 * 1024;
 /** The largest recording, all chunks together (about 9 hours of browser Opus, 2 hours of 16 kHz WAV...). */
 export const MAX_AUDIO_BYTES = 512 * 1024 * 1024;
-export const MAX_CHUNKS = 10_000;
+/** Browsers send a chunk every couple of seconds: 20,000 chunks is over 10 hours. */
+export const MAX_CHUNKS = 20_000;
 
 export interface IncomingAudio {
   data: Buffer;

@@ -22,3 +22,20 @@ export interface TemplateCatalog {
 export const builtinStubCatalog: TemplateCatalog = {
   isUsableBy: (_uid, templateId) => Promise.resolve(BUILTIN_TEMPLATE_STUBS.some((t) => t.id === templateId)),
 };
+
+/** The stubs in the contract's Template shape (no sections yet: the templates issue brings them). */
+export function builtinStubTemplates() {
+  const epoch = '2026-01-01T00:00:00.000Z';
+  return BUILTIN_TEMPLATE_STUBS.map((t) => ({
+    id: t.id,
+    name: t.name,
+    description: '',
+    category: 'built-in',
+    source: 'builtin' as const,
+    published: false,
+    publishedTemplateId: null,
+    createdAt: epoch,
+    updatedAt: epoch,
+    sections: [],
+  }));
+}
