@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { doc, getDoc, setDoc, deleteDoc, collection, getDocs } from 'firebase/firestore';
+import { doc, getDoc, setDoc, deleteDoc, collection, getDocs, query, where } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { firestoreEmulatorHost, hostAndPort } from '../support/emulators.js';
 
@@ -22,6 +22,9 @@ beforeEach(async () => {
     await setDoc(doc(db, 'profiles/alice'), { uid: 'alice', displayName: 'Dr A' });
     await setDoc(doc(db, 'subscriptions/alice'), { uid: 'alice', plan: 'free' });
     await setDoc(doc(db, 'somethingElse/x'), { uid: 'alice' });
+    await setDoc(doc(db, 'sessions/s1'), { ownerUid: 'alice', patientName: 'P' });
+    await setDoc(doc(db, 'audioUploads/u1'), { ownerUid: 'alice' });
+    await setDoc(doc(db, 'pipelineEvents/e1'), { ownerUid: 'alice', sessionId: 's1' });
   });
 });
 
@@ -52,6 +55,40 @@ describe.each(OWNED_COLLECTIONS)('%s/{uid}', (collectionName) => {
 
   it('Nobody lists the whole collection', async () => {
     await assertFails(getDocs(collection(env.authenticatedContext('alice').firestore(), collectionName)));
+  });
+});
+
+describe('sessions/{id} (owned through ownerUid)', () => {
+  it('Owner can read it, and query their own', async () => {
+    const db = env.authenticatedContext('alice').firestore();
+    await assertSucceeds(getDoc(doc(db, 'sessions/s1')));
+    await assertSucceeds(getDocs(query(collection(db, 'sessions'), where('ownerUid', '==', 'alice'))));
+  });
+
+  it('Another user cannot read it, nor query for it', async () => {
+    const db = env.authenticatedContext('bob').firestore();
+    await assertFails(getDoc(doc(db, 'sessions/s1')));
+    await assertFails(getDocs(query(collection(db, 'sessions'), where('ownerUid', '==', 'alice'))));
+    await assertFails(getDocs(collection(db, 'sessions')));
+  });
+
+  it('Signed out cannot read it', async () => {
+    await assertFails(getDoc(doc(env.unauthenticatedContext().firestore(), 'sessions/s1')));
+  });
+
+  it('Nobody writes from a client', async () => {
+    await assertFails(setDoc(doc(env.authenticatedContext('alice').firestore(), 'sessions/s1'), { ownerUid: 'alice', status: 'ready' }));
+    await assertFails(setDoc(doc(env.authenticatedContext('alice').firestore(), 'sessions/s2'), { ownerUid: 'alice' }));
+    await assertFails(deleteDoc(doc(env.authenticatedContext('alice').firestore(), 'sessions/s1')));
+  });
+});
+
+describe.each(['audioUploads/u1', 'pipelineEvents/e1'])('%s (server bookkeeping)', (path) => {
+  it('Owner, another user and signed out are all denied', async () => {
+    await assertFails(getDoc(doc(env.authenticatedContext('alice').firestore(), path)));
+    await assertFails(getDoc(doc(env.authenticatedContext('bob').firestore(), path)));
+    await assertFails(getDoc(doc(env.unauthenticatedContext().firestore(), path)));
+    await assertFails(setDoc(doc(env.authenticatedContext('alice').firestore(), path), { ownerUid: 'alice' }));
   });
 });
 
