@@ -1,15 +1,2 @@
-/** Languages a session can be documented in, as BCP-47 tags (the API stores the tag). */
-export const DOCUMENTATION_LANGUAGES = [
-  { tag: 'en-US', label: 'English (United States)' },
-  { tag: 'en-GB', label: 'English (United Kingdom)' },
-  { tag: 'es-ES', label: 'Spanish (Spain)' },
-  { tag: 'es-MX', label: 'Spanish (Mexico)' },
-  { tag: 'fr-FR', label: 'French (France)' },
-  { tag: 'de-DE', label: 'German (Germany)' },
-  { tag: 'pt-BR', label: 'Portuguese (Brazil)' },
-  { tag: 'it-IT', label: 'Italian (Italy)' },
-  { tag: 'nl-NL', label: 'Dutch (Netherlands)' },
-] as const;
-
-/** What the API assumes when a profile has no default language (contract: create_session). */
-export const FALLBACK_LANGUAGE = 'en-US';
+// Shared with the Record tab, so the list lives in config/; re-exported here for the profile form.
+export { DOCUMENTATION_LANGUAGES, FALLBACK_LANGUAGE } from '@/config/languages';

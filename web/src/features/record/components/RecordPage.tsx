@@ -1,32 +1,196 @@
+import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useNavigationActions, useNavigationState } from '@/components/layout/navigation-state';
 import { useShellPage } from '@/components/layout/use-shell-page';
+import { FALLBACK_LANGUAGE } from '@/config/languages';
+import { useProfileDefaults, useRememberTemplate } from '../api/profile-defaults';
+import { useTemplates } from '../api/templates';
+import { useBeforeUnload } from '../hooks/use-before-unload';
+import { useFileUpload } from '../hooks/use-file-upload';
+import { useMicrophones } from '../hooks/use-microphones';
+import { useOnlineStatus } from '../hooks/use-online-status';
+import { useRecorder } from '../hooks/use-recorder';
+import { useRecordingUploads } from '../hooks/use-recording-uploads';
+import { useWakeLock } from '../hooks/use-wake-lock';
+import { FileUploadCard } from './FileUploadCard';
+import { RecorderCard } from './RecorderCard';
+import { RecordingUploadCard } from './RecordingUploadCard';
+import { RecoveryPrompt } from './RecoveryPrompt';
+import { SessionSetupFields } from './SessionSetupFields';
 
-/**
- * The default tab. Recording, the patient name and the template choice arrive with the recording feature;
- * until then this page says so rather than showing controls that do nothing.
- */
+const MICROPHONE_STORAGE_KEY = 'charta-microphone';
+
+function storedMicrophone(): string {
+  try {
+    return localStorage.getItem(MICROPHONE_STORAGE_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** The default tab: who the session is for, then record it (or upload a file), never losing audio. */
 export function RecordPage() {
   useShellPage('record', 'Record');
+  const { user } = useNavigationState();
+  const { setDisabled } = useNavigationActions();
+  const online = useOnlineStatus();
+
+  const profile = useProfileDefaults();
+  const templates = useTemplates();
+  const rememberTemplate = useRememberTemplate();
+  const [patientName, setPatientName] = useState('');
+  const [chosenTemplateId, setChosenTemplateId] = useState<string | null>(null);
+  const [chosenLanguage, setChosenLanguage] = useState<string | null>(null);
+  const [patientNameError, setPatientNameError] = useState<string | null>(null);
+
+  // The user's choice wins; until they make one, the profile's defaults (or the first template).
+  const templateList = templates.data?.templates;
+  const defaultTemplateId = profile.data?.profile.defaultTemplateId ?? null;
+  const templateId =
+    chosenTemplateId ?? (defaultTemplateId && templateList?.some((t) => t.id === defaultTemplateId) ? defaultTemplateId : (templateList?.[0]?.id ?? ''));
+  const language = chosenLanguage ?? profile.data?.profile.defaultLanguage ?? FALLBACK_LANGUAGE;
+
+  const recorder = useRecorder();
+  const { microphones, permission, refresh: refreshMicrophones } = useMicrophones();
+  const [deviceId, setDeviceId] = useState(storedMicrophone);
+  const { manager, entries } = useRecordingUploads();
+  const fileUpload = useFileUpload();
+
+  const recording = recorder.status === 'recording' || recorder.status === 'paused' || recorder.status === 'stopping';
+  const uploadsPending = entries.some((e) => e.phase === 'recording' || e.phase === 'uploading');
+
+  useWakeLock(recording);
+  useBeforeUnload(recording || uploadsPending || fileUpload.busy);
+  useEffect(() => {
+    setDisabled(recording, 'Stop the recording before leaving this page.');
+    return () => setDisabled(false);
+  }, [recording, setDisabled]);
+
+  // After permission is granted the microphones get their names.
+  useEffect(() => {
+    if (recorder.status === 'recording') void refreshMicrophones();
+  }, [recorder.status, refreshMicrophones]);
+
+  const selectedDeviceId = deviceId && microphones.some((m) => m.deviceId === deviceId) ? deviceId : '';
+
+  const validSetup = (): boolean => {
+    const name = patientName.trim();
+    if (!name) {
+      setPatientNameError('Enter the patient’s name first.');
+      return false;
+    }
+    if (!templateId) return false;
+    setPatientNameError(null);
+    return true;
+  };
+
+  const startRecording = async () => {
+    if (!user || !validSetup()) return;
+    await recorder.start({ uid: user.uid, patientName: patientName.trim(), templateId, language, deviceId: selectedDeviceId });
+  };
+
+  const stopRecording = () => {
+    recorder.stop();
+    // The next recording is for someone else until the clinician says otherwise: never carry a name over.
+    setPatientName('');
+  };
+
+  const uploadFile = async (file: File) => {
+    if (!validSetup()) return;
+    const done = await fileUpload.start(file, { patientName: patientName.trim(), templateId, language });
+    if (done) setPatientName('');
+  };
+
+  const changeTemplate = (id: string) => {
+    setChosenTemplateId(id);
+    // Remembered for next time; failing to remember it must not get in the way of recording.
+    if (id !== defaultTemplateId) void rememberTemplate(id).catch(() => undefined);
+  };
+
+  const changeDevice = (id: string) => {
+    setDeviceId(id);
+    try {
+      localStorage.setItem(MICROPHONE_STORAGE_KEY, id);
+    } catch {
+      // Storage refused: the choice holds for this page load only.
+    }
+  };
+
   return (
-    <Stack spacing={3} sx={{ maxWidth: 640 }}>
-      {/* The header holds the page's h1 ("Record"). */}
-      <Typography variant="h1" component="h2">
-        Record a session
-      </Typography>
+    <Stack spacing={3} sx={{ maxWidth: 760 }}>
+      {user && <RecoveryPrompt uid={user.uid} manager={manager} />}
+
+      {!online && (
+        <Alert severity="warning">
+          You are offline. You can still record: the audio is kept on this device and uploaded when the connection returns.
+        </Alert>
+      )}
+
       <Card component="section" aria-labelledby="record-setup-heading">
         <CardContent>
-          <Typography id="record-setup-heading" variant="h2" component="h3" sx={{ mb: 1 }}>
+          <Typography id="record-setup-heading" variant="h2" sx={{ mb: 2 }}>
             Patient and template
           </Typography>
-          <Typography color="text.secondary">
-            Here you will enter the patient&apos;s name, choose a documentation template and record or upload the
-            session. This part of Charta is not available yet.
-          </Typography>
+          <SessionSetupFields
+            values={{ patientName, templateId, language }}
+            onPatientNameChange={(value) => {
+              setPatientName(value);
+              if (value.trim()) setPatientNameError(null);
+            }}
+            onTemplateChange={changeTemplate}
+            onLanguageChange={setChosenLanguage}
+            templates={templateList}
+            templatesFailed={Boolean(templates.error) && !templateList}
+            onReloadTemplates={() => void templates.mutate()}
+            patientNameError={patientNameError}
+            disabled={recording || recorder.status === 'starting' || fileUpload.busy}
+          />
         </CardContent>
       </Card>
+
+      <RecorderCard
+        status={recorder.status}
+        elapsedMs={recorder.elapsedMs}
+        level={recorder.level}
+        silent={recorder.silent}
+        deviceLost={recorder.deviceLost}
+        problem={recorder.problem}
+        startError={recorder.startError}
+        startedOffline={recorder.startedOffline}
+        permission={permission}
+        microphones={microphones}
+        deviceId={selectedDeviceId}
+        onDeviceChange={changeDevice}
+        startDisabled={fileUpload.busy || !templateId}
+        onStart={() => void startRecording()}
+        onPause={recorder.pause}
+        onResume={recorder.resume}
+        onStop={stopRecording}
+      />
+
+      {[...entries].reverse().map((entry) => (
+        <RecordingUploadCard
+          key={entry.recordingId}
+          entry={entry}
+          online={online}
+          onRetry={() => manager.retry(entry.recordingId)}
+          onDiscard={() => manager.discard(entry.recordingId)}
+          onDismiss={() => manager.dismiss(entry.recordingId)}
+        />
+      ))}
+
+      <FileUploadCard
+        state={fileUpload.state}
+        online={online}
+        disabled={recording || recorder.status === 'starting'}
+        onFile={(file) => void uploadFile(file)}
+        onRetry={fileUpload.retry}
+        onReset={fileUpload.reset}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,208 @@
+import FiberManualRecord from '@mui/icons-material/FiberManualRecord';
+import MicNone from '@mui/icons-material/MicNone';
+import Pause from '@mui/icons-material/Pause';
+import PlayArrow from '@mui/icons-material/PlayArrow';
+import Stop from '@mui/icons-material/Stop';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatClock } from '@/lib/format';
+import type { Microphone, MicrophonePermission } from '../hooks/use-microphones';
+import type { MicProblem, RecorderStatus } from '../hooks/use-recorder';
+import { LevelMeter } from './LevelMeter';
+
+interface RecorderCardProps {
+  status: RecorderStatus;
+  elapsedMs: number;
+  level: number;
+  silent: boolean;
+  deviceLost: boolean;
+  problem: MicProblem | null;
+  startError: string | null;
+  startedOffline: boolean;
+  permission: MicrophonePermission;
+  microphones: Microphone[];
+  deviceId: string;
+  onDeviceChange: (deviceId: string) => void;
+  /** Another upload is running, or the form is incomplete in a way the user must see first. */
+  startDisabled: boolean;
+  onStart: () => void;
+  onPause: () => void;
+  onResume: () => void;
+  onStop: () => void;
+}
+
+/** How to let Charta use the microphone again, for a clinician who pressed "Block" once. */
+function MicrophoneBlockedHelp({ problem }: { problem: MicProblem | null }) {
+  return (
+    <Alert severity="error" role="alert">
+      <AlertTitle>Microphone access is blocked</AlertTitle>
+      {problem?.kind === 'denied' ? `${problem.message} ` : 'Charta is not allowed to use the microphone. '}
+      To allow it: click the microphone or padlock icon at the left of the address bar, set <strong>Microphone</strong> to{' '}
+      <strong>Allow</strong>, then press <strong>Start recording</strong> again. On a phone, allow the microphone for this site
+      in the browser&apos;s settings. You can also upload a recording instead (below).
+    </Alert>
+  );
+}
+
+export function RecorderCard(props: RecorderCardProps) {
+  const { status, elapsedMs, level, silent, deviceLost, problem, startError, startedOffline, permission, microphones, deviceId } = props;
+  const active = status === 'recording' || status === 'paused' || status === 'stopping';
+  const blocked = problem?.kind === 'denied' || (permission === 'denied' && !active);
+  const clock = formatClock(elapsedMs);
+
+  return (
+    <Card component="section" aria-labelledby="recorder-heading">
+      <CardContent>
+        <Stack spacing={2.5}>
+          <Typography id="recorder-heading" variant="h2">
+            Record
+          </Typography>
+
+          {blocked && <MicrophoneBlockedHelp problem={problem} />}
+          {problem && problem.kind !== 'denied' && (
+            <Alert severity="error" role="alert">
+              {problem.message}
+            </Alert>
+          )}
+          {startError && (
+            <Alert severity="error" role="alert">
+              The session could not be started: {startError}
+            </Alert>
+          )}
+
+          <TextField
+            select
+            label="Microphone"
+            value={deviceId}
+            onChange={(event) => props.onDeviceChange(event.target.value)}
+            disabled={active || status === 'starting'}
+            helperText={
+              permission === 'granted' || microphones.some((m) => !m.label.startsWith('Microphone '))
+                ? 'Choose the microphone closest to the conversation.'
+                : 'The names of your microphones appear once Charta may use the microphone.'
+            }
+            slotProps={{ select: { native: true } }}
+          >
+            <option value="">System default</option>
+            {microphones.map((microphone) => (
+              <option key={microphone.deviceId} value={microphone.deviceId}>
+                {microphone.label}
+              </option>
+            ))}
+          </TextField>
+
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 2,
+              flexWrap: 'wrap',
+              p: 2,
+              borderRadius: 2,
+              bgcolor: active ? 'action.hover' : 'transparent',
+              border: 1,
+              borderColor: 'divider',
+            }}
+          >
+            <Box sx={{ minWidth: 120 }}>
+              <Typography
+                role="timer"
+                aria-label="Elapsed time"
+                aria-live="off"
+                sx={{ fontSize: '2.5rem', fontWeight: 600, fontVariantNumeric: 'tabular-nums', lineHeight: 1.1 }}
+              >
+                {clock}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                {status === 'recording' && <FiberManualRecord fontSize="inherit" color="error" aria-hidden />}
+                {statusText(status)}
+              </Typography>
+            </Box>
+            <Box sx={{ flex: 1, minWidth: 180 }}>
+              <LevelMeter level={level} active={status === 'recording'} />
+            </Box>
+          </Box>
+
+          {silent && (
+            <Alert severity="warning" role="alert">
+              <AlertTitle>No sound from the microphone</AlertTitle>
+              Nothing has been heard for several seconds. Check that the microphone is not muted and is close to the
+              conversation. The recording goes on.
+            </Alert>
+          )}
+          {deviceLost && (
+            <Alert severity="error" role="alert">
+              <AlertTitle>The microphone was disconnected</AlertTitle>
+              The recording stopped when the microphone went away. Everything recorded until then is saved and is being
+              uploaded. Reconnect it and start a new recording to continue.
+            </Alert>
+          )}
+          {startedOffline && active && (
+            <Alert severity="info">
+              You are offline. The recording is saved on this device as you speak and will upload when the connection
+              returns.
+            </Alert>
+          )}
+
+          <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>
+            {(status === 'idle' || status === 'starting') && (
+              <Button
+                variant="contained"
+                size="large"
+                startIcon={<MicNone />}
+                onClick={props.onStart}
+                loading={status === 'starting'}
+                disabled={props.startDisabled}
+              >
+                Start recording
+              </Button>
+            )}
+            {status === 'recording' && (
+              <Button variant="outlined" size="large" startIcon={<Pause />} onClick={props.onPause}>
+                Pause
+              </Button>
+            )}
+            {status === 'paused' && (
+              <Button variant="outlined" size="large" startIcon={<PlayArrow />} onClick={props.onResume}>
+                Resume
+              </Button>
+            )}
+            {active && (
+              <Button variant="contained" color="error" size="large" startIcon={<Stop />} onClick={props.onStop} loading={status === 'stopping'}>
+                Stop
+              </Button>
+            )}
+          </Stack>
+          {status === 'idle' && (
+            <Typography variant="body2" color="text.secondary">
+              The audio is saved on this device every two seconds and uploaded while you record, so nothing is lost if
+              the connection or the browser fails.
+            </Typography>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function statusText(status: RecorderStatus): string {
+  switch (status) {
+    case 'idle':
+      return 'Ready to record';
+    case 'starting':
+      return 'Starting…';
+    case 'recording':
+      return 'Recording';
+    case 'paused':
+      return 'Paused';
+    case 'stopping':
+      return 'Finishing…';
+  }
+}

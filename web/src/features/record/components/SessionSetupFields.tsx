@@ -1,0 +1,98 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { languagesIncluding } from '@/config/languages';
+import type { TemplateSummary } from '../api/templates';
+
+export interface SessionSetupValues {
+  patientName: string;
+  templateId: string;
+  language: string;
+}
+
+interface SessionSetupFieldsProps {
+  values: SessionSetupValues;
+  onPatientNameChange: (value: string) => void;
+  onTemplateChange: (templateId: string) => void;
+  onLanguageChange: (language: string) => void;
+  templates: TemplateSummary[] | undefined;
+  templatesFailed: boolean;
+  onReloadTemplates: () => void;
+  patientNameError: string | null;
+  /** While recording: the session exists, its details are fixed. */
+  disabled: boolean;
+}
+
+export const PATIENT_NAME_MAX = 200;
+
+/** Who the session is for, how to document it, and in which language. */
+export function SessionSetupFields({
+  values,
+  onPatientNameChange,
+  onTemplateChange,
+  onLanguageChange,
+  templates,
+  templatesFailed,
+  onReloadTemplates,
+  patientNameError,
+  disabled,
+}: SessionSetupFieldsProps) {
+  const templateOptions = templates ?? [];
+  const templateHelp = templatesFailed ? 'The templates could not be loaded.' : templates ? 'The documentation is written in this format.' : 'Loading templates…';
+  return (
+    <Stack spacing={2}>
+      <TextField
+        label="Patient name"
+        value={values.patientName}
+        onChange={(event) => onPatientNameChange(event.target.value)}
+        disabled={disabled}
+        required
+        autoComplete="off"
+        error={Boolean(patientNameError)}
+        helperText={patientNameError ?? 'As you would like it on the documentation.'}
+        slotProps={{ htmlInput: { maxLength: PATIENT_NAME_MAX } }}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          select
+          label="Template"
+          value={values.templateId}
+          onChange={(event) => onTemplateChange(event.target.value)}
+          disabled={disabled || !templates}
+          error={templatesFailed}
+          helperText={templateHelp}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          {templateOptions.length === 0 && <option value="">{templatesFailed ? 'Unavailable' : 'Loading…'}</option>}
+          {templateOptions.map((template) => (
+            <option key={template.id} value={template.id}>
+              {template.name}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Language"
+          value={values.language}
+          onChange={(event) => onLanguageChange(event.target.value)}
+          disabled={disabled}
+          helperText="Spoken in the session and used in the documentation."
+          slotProps={{ select: { native: true } }}
+        >
+          {languagesIncluding(values.language).map(({ tag, label }) => (
+            <option key={tag} value={tag}>
+              {label}
+            </option>
+          ))}
+        </TextField>
+      </Stack>
+      {templatesFailed && (
+        <div>
+          <Button size="small" onClick={onReloadTemplates}>
+            Load templates again
+          </Button>
+        </div>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,145 @@
+// Uploading a recording made elsewhere: make the session, then send the file in parts with progress.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { describeError } from '@/lib/error-message';
+import { createSession, deleteSession, type NewSession } from '../api/sessions';
+import { uploadAudioPart } from '../api/upload-audio';
+import { startFileUpload, type FileUpload } from '../lib/file-upload';
+import { classifyUploadError, describeUploadError } from '../lib/upload-errors';
+import type { QueueStatus } from '../lib/upload-queue';
+
+/** The server keeps at most this much audio per recording (API: MAX_AUDIO_BYTES). */
+export const MAX_FILE_BYTES = 512 * 1024 * 1024;
+
+const AUDIO_EXTENSIONS = /\.(webm|weba|ogg|oga|opus|mp3|m4a|mp4|aac|wav|flac)$/i;
+
+/** A quick look before making a session: the server still checks the content itself. */
+export function looksLikeAudio(file: File): boolean {
+  if (file.type.startsWith('audio/')) return true;
+  // Some systems label audio-only .webm/.mp4 as video, or give no type at all.
+  if (file.type === '' || file.type.startsWith('video/') || file.type === 'application/octet-stream') return AUDIO_EXTENSIONS.test(file.name);
+  return false;
+}
+
+export type FileUploadPhase = 'idle' | 'creating' | 'uploading' | 'complete' | 'failed';
+
+export interface FileUploadState {
+  phase: FileUploadPhase;
+  fileName: string | null;
+  patientName: string | null;
+  sentBytes: number;
+  totalBytes: number;
+  queueStatus: QueueStatus | null;
+  nextRetryAt: number | null;
+  error: string | null;
+  /** Whether "Retry" can help (a network failure) or the file itself was refused. */
+  retryable: boolean;
+  sessionId: string | null;
+}
+
+const IDLE: FileUploadState = {
+  phase: 'idle',
+  fileName: null,
+  patientName: null,
+  sentBytes: 0,
+  totalBytes: 0,
+  queueStatus: null,
+  nextRetryAt: null,
+  error: null,
+  retryable: false,
+  sessionId: null,
+};
+
+export function useFileUpload() {
+  const [state, setState] = useState<FileUploadState>(IDLE);
+  const upload = useRef<FileUpload | null>(null);
+
+  useEffect(() => {
+    const online = () => upload.current?.setOnline(true);
+    const offline = () => upload.current?.setOnline(false);
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+      upload.current?.cancel();
+    };
+  }, []);
+
+  /** Waits for the upload to settle and shows how; true when the server has the whole file. */
+  const follow = useCallback(async (current: FileUpload, sessionId: string): Promise<boolean> => {
+    const final = await current.settled();
+    if (upload.current !== current) return false;
+    if (final.status === 'complete') {
+      upload.current = null;
+      setState((s) => ({ ...s, phase: 'complete', sentBytes: s.totalBytes, queueStatus: 'complete', error: null }));
+      return true;
+    }
+    const retryable = classifyUploadError(final.error).kind === 'retry';
+    if (!retryable) {
+      // The server refused the file: the session made for it would stay an empty draft.
+      upload.current = null;
+      void deleteSession(sessionId).catch(() => undefined);
+    }
+    setState((s) => ({ ...s, phase: 'failed', error: describeUploadError(final.error), retryable, sessionId: retryable ? sessionId : null }));
+    return false;
+  }, []);
+
+  const start = useCallback(
+    async (file: File, setup: NewSession): Promise<boolean> => {
+      if (upload.current) return false;
+      const base = { ...IDLE, fileName: file.name, patientName: setup.patientName, totalBytes: file.size };
+      const refuse = (error: string) => {
+        setState({ ...base, phase: 'failed', error });
+        return false;
+      };
+      if (file.size === 0) return refuse('That file is empty.');
+      if (!looksLikeAudio(file)) return refuse('That file is not audio we can read. Charta accepts WebM, Ogg, MP3, MP4/M4A/AAC, WAV and FLAC recordings.');
+      if (file.size > MAX_FILE_BYTES) return refuse('That recording is too large to upload (at most 512 MB).');
+
+      setState({ ...base, phase: 'creating' });
+      let sessionId: string;
+      try {
+        sessionId = (await createSession(setup)).id;
+      } catch (error) {
+        return refuse(describeError(error));
+      }
+      setState({ ...base, phase: 'uploading', sessionId });
+      const current = startFileUpload(
+        file,
+        { sessionId, uploadId: crypto.randomUUID() },
+        {
+          uploadPart: uploadAudioPart,
+          isOnline: () => navigator.onLine,
+          onProgress: (progress) => {
+            if (upload.current !== current) return;
+            setState((s) =>
+              s.phase === 'uploading'
+                ? { ...s, sentBytes: progress.sentBytes, queueStatus: progress.queue.status, nextRetryAt: progress.queue.nextRetryAt }
+                : s,
+            );
+          },
+        },
+      );
+      upload.current = current;
+      return follow(current, sessionId);
+    },
+    [follow],
+  );
+
+  const retry = useCallback(() => {
+    const current = upload.current;
+    if (!current || !state.sessionId) return;
+    const sessionId = state.sessionId;
+    setState((s) => ({ ...s, phase: 'uploading', error: null }));
+    current.retry();
+    void follow(current, sessionId);
+  }, [follow, state.sessionId]);
+
+  const reset = useCallback(() => {
+    upload.current?.cancel();
+    upload.current = null;
+    setState(IDLE);
+  }, []);
+
+  return { state, start, retry, reset, busy: state.phase === 'creating' || state.phase === 'uploading' };
+}
