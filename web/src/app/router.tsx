@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { RequireAuth, SignInPage, SignUpPage } from '@/features/auth';
 import { SettingsPage } from '@/features/profile';
 import { RecordPage } from '@/features/record';
+import { SessionDetailPage, SessionsPage } from '@/features/sessions';
 import { Shell } from './shell/Shell';
 
 export const routes: RouteObject[] = [
@@ -23,6 +24,8 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <RecordPage /> },
+          { path: paths.sessions.path, element: <SessionsPage /> },
+          { path: paths.session.path, element: <SessionDetailPage /> },
           { path: paths.settings.path, element: <SettingsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -16,6 +16,14 @@ export const paths = {
     path: '/',
     getHref: () => '/',
   },
+  sessions: {
+    path: '/sessions',
+    getHref: () => '/sessions',
+  },
+  session: {
+    path: '/sessions/:sessionId',
+    getHref: (sessionId: string) => `/sessions/${encodeURIComponent(sessionId)}`,
+  },
   settings: {
     path: '/settings',
     getHref: () => '/settings',

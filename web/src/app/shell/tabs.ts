@@ -1,3 +1,4 @@
+import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import MicNoneOutlined from '@mui/icons-material/MicNoneOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
@@ -13,5 +14,6 @@ export interface TabDefinition {
 
 export const TABS: readonly TabDefinition[] = [
   { id: 'record', label: 'Record', href: paths.record.getHref(), Icon: MicNoneOutlined },
+  { id: 'sessions', label: 'Sessions', href: paths.sessions.getHref(), Icon: ListAltOutlined },
   { id: 'settings', label: 'Settings', href: paths.settings.getHref(), Icon: SettingsOutlined },
 ];

@@ -1,0 +1,87 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths';
+import { describeDuration, formatDateTime, formatDuration } from '@/lib/format';
+import type { Session } from '@/types/session';
+import { SessionStatusChip } from './SessionStatusChip';
+
+interface SessionRowProps {
+  session: Session;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  onRename: () => void;
+  onDelete: () => void;
+}
+
+/** One session: title (a link to it), patient and date, duration, status, and its actions. */
+export function SessionRow({ session, selected, onSelect, onRename, onDelete }: SessionRowProps) {
+  const duration = formatDuration(session.audioDurationSec);
+  return (
+    <Box
+      component="li"
+      aria-label={session.title}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        px: 1,
+        py: 1.25,
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: selected ? 'action.selected' : undefined,
+        '&:last-of-type': { borderBottom: 0 },
+      }}
+    >
+      <Checkbox checked={selected} onChange={(event) => onSelect(event.target.checked)} slotProps={{ input: { 'aria-label': `Select ${session.title}` } }} />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Link component={RouterLink} to={paths.session.getHref(session.id)} underline="hover" sx={{ fontWeight: 600, display: 'block' }} noWrap>
+          {session.title}
+        </Link>
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {session.patientName} · {formatDateTime(session.createdAt)}
+        </Typography>
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexShrink: 0, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+        <Typography
+          variant="body2"
+          sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 40, textAlign: 'right' }}
+          title={`Duration: ${describeDuration(session.audioDurationSec)}`}
+        >
+          <Box component="span" sx={visuallyHidden}>
+            Duration{' '}
+          </Box>
+          {duration}
+        </Typography>
+        <SessionStatusChip status={session.status} />
+      </Box>
+      <Box sx={{ display: 'flex', flexShrink: 0 }}>
+        <Tooltip title="Rename">
+          <IconButton aria-label={`Rename ${session.title}`} onClick={onRename} size="small">
+            <EditOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Delete">
+          <IconButton aria-label={`Delete ${session.title}`} onClick={onDelete} size="small">
+            <DeleteOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Box>
+    </Box>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

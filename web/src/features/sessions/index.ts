@@ -1,0 +1,3 @@
+// The sessions feature's public surface.
+export { SessionsPage } from './components/SessionsPage';
+export { SessionDetailPage } from './components/SessionDetailPage';
