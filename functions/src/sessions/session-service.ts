@@ -99,7 +99,8 @@ export class SessionService {
     let scanned = 0;
     // The longest word is answered by the index; other words filter those candidates, page by page.
     while (found.length < limit && scanned < SEARCH_SCAN_LIMIT) {
-      const pageSize = plan.alsoRequired.length === 0 ? limit - found.length : 50;
+      // Extra words are checked here, so read candidates in large pages: fewer round trips per search.
+      const pageSize = plan.alsoRequired.length === 0 ? limit - found.length : 200;
       const page = await this.sessions.listPage(uid, { limit: pageSize, cursor, prefix: plan.indexed });
       scanned += page.items.length;
       for (const item of page.items) if (matchesAll(item.searchPrefixes, plan.alsoRequired)) found.push(item);

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Benchmark of session listing and search on the Firestore emulator (see tests/bench/sessions.bench.ts).
+set -euo pipefail
+charta_root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$charta_root"
+source scripts/lib/node22.sh
+source scripts/lib/prereqs.sh
+source scripts/lib/firestore-emulator.sh
+charta_install_dependencies
+charta_firestore_emulator
+test_ports=$(node scripts/lib/test-firebase-config.mjs)
+charta_require_free_ports $test_ports
+npx firebase --config .firebase.test.json emulators:exec --project demo-charta --only auth,firestore \
+  "npx tsx tests/bench/sessions.bench.ts"
