@@ -18,6 +18,8 @@ export function LevelMeter({ level, active }: { level: number; active: boolean }
         sx={{
           height: 10,
           borderRadius: 5,
+          // A neutral track: an empty meter must not look like a full one.
+          bgcolor: 'action.selected',
           // The level changes ten times a second: the default easing would lag behind the voice.
           '& .MuiLinearProgress-bar': { transition: 'transform 80ms linear' },
         }}

@@ -88,7 +88,8 @@ export function RecorderCard(props: RecorderCardProps) {
                 ? 'Choose the microphone closest to the conversation.'
                 : 'The names of your microphones appear once Charta may use the microphone.'
             }
-            slotProps={{ select: { native: true } }}
+            // Shrunk always: "System default" has the empty value, which would otherwise sit under the label.
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
             <option value="">System default</option>
             {microphones.map((microphone) => (
@@ -126,7 +127,13 @@ export function RecorderCard(props: RecorderCardProps) {
               </Typography>
             </Box>
             <Box sx={{ flex: 1, minWidth: 180 }}>
-              <LevelMeter level={level} active={status === 'recording'} />
+              {active ? (
+                <LevelMeter level={level} active={status === 'recording'} />
+              ) : (
+                <Typography variant="body2" color="text.secondary">
+                  The input level shows here while you record.
+                </Typography>
+              )}
             </Box>
           </Box>
 

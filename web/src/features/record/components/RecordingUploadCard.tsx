@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { paths } from '@/config/paths';
-import { formatBytes, formatClock } from '@/lib/format';
+import { formatBytes, formatDuration } from '@/lib/format';
 import type { RecordingEntry } from '../lib/recording-uploads';
 import { describeUploadError } from '../lib/upload-errors';
 import { UploadProgress } from './UploadProgress';
@@ -39,7 +39,7 @@ export function RecordingUploadCard({ entry, online, onRetry, onDiscard, onDismi
   const [discarding, setDiscarding] = useState(false);
   const retryIn = useSecondsUntil(queue.status === 'waiting-retry' ? queue.nextRetryAt : null);
   const parts = `${queue.confirmed.count} of ${queue.captured.count} parts uploaded (${formatBytes(queue.confirmed.bytes)} of ${formatBytes(queue.captured.bytes)})`;
-  const heading = `${entry.recovered ? 'Recovered recording' : 'Recording'} for ${patientName} · ${formatClock(entry.elapsedMs)}`;
+  const heading = `${entry.recovered ? 'Recovered recording' : 'Recording'} for ${patientName} · ${formatDuration(entry.elapsedMs / 1000)}`;
 
   const discard = async () => {
     setDiscarding(true);

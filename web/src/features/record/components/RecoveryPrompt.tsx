@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import { useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { useNotify } from '@/components/feedback/notifications';
-import { formatBytes, formatClock, formatDateTime } from '@/lib/format';
+import { formatBytes, formatDateTime, formatDuration } from '@/lib/format';
 import type { RecordingUploads, UnfinishedRecording } from '../lib/recording-uploads';
 
 interface RecoveryPromptProps {
@@ -76,8 +76,8 @@ export function RecoveryPrompt({ uid, manager }: RecoveryPromptProps) {
             sx={{ bgcolor: 'background.paper', '& .MuiAlert-message': { width: '100%' } }}
           >
             <AlertTitle>Recover an unfinished recording</AlertTitle>
-            A recording for <strong>{recording.patientName}</strong> started {formatDateTime(recording.startedAt)} did not finish
-            uploading. This device kept {formatClock(recording.elapsedMs)} of audio ({item.chunkCount} parts,{' '}
+            The recording for <strong>{recording.patientName}</strong> started on {formatDateTime(recording.startedAt)} did not
+            finish uploading. This device holds {formatDuration(recording.elapsedMs / 1000)} of its audio ({item.chunkCount} parts,{' '}
             {formatBytes(item.bytes)}). Recover it to upload everything that was captured to its session.
             <Stack direction="row" spacing={1.5} sx={{ mt: 1.5 }}>
               <Button variant="contained" onClick={() => void recover(item)} loading={busyId === recording.id && !confirming}>

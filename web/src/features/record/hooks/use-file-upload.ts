@@ -52,6 +52,7 @@ const IDLE: FileUploadState = {
 export function useFileUpload() {
   const [state, setState] = useState<FileUploadState>(IDLE);
   const upload = useRef<FileUpload | null>(null);
+  const latest = useRef<symbol | null>(null);
 
   useEffect(() => {
     const online = () => upload.current?.setOnline(true);
@@ -104,6 +105,9 @@ export function useFileUpload() {
         return refuse(describeError(error));
       }
       setState({ ...base, phase: 'uploading', sessionId });
+      // Progress may be reported before startFileUpload returns: the check cannot use its result.
+      const attempt = Symbol('file upload');
+      latest.current = attempt;
       const current = startFileUpload(
         file,
         { sessionId, uploadId: crypto.randomUUID() },
@@ -111,7 +115,7 @@ export function useFileUpload() {
           uploadPart: uploadAudioPart,
           isOnline: () => navigator.onLine,
           onProgress: (progress) => {
-            if (upload.current !== current) return;
+            if (latest.current !== attempt) return;
             setState((s) =>
               s.phase === 'uploading'
                 ? { ...s, sentBytes: progress.sentBytes, queueStatus: progress.queue.status, nextRetryAt: progress.queue.nextRetryAt }
@@ -136,6 +140,7 @@ export function useFileUpload() {
   }, [follow, state.sessionId]);
 
   const reset = useCallback(() => {
+    latest.current = null;
     upload.current?.cancel();
     upload.current = null;
     setState(IDLE);

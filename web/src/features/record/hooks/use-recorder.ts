@@ -41,6 +41,7 @@ interface Runtime {
   recordingId: string;
   audioContext: AudioContext | null;
   timers: ReturnType<typeof setInterval>[];
+  cleanups: (() => void)[];
   finalized: boolean;
 }
 
@@ -87,6 +88,7 @@ export function useRecorder() {
   const teardown = useCallback((rt: Runtime) => {
     rt.timers.forEach(clearInterval);
     rt.timers = [];
+    rt.cleanups.splice(0).forEach((cleanup) => cleanup());
     rt.stream.getTracks().forEach((track) => track.stop());
     void rt.audioContext?.close().catch(() => undefined);
     rt.audioContext = null;
@@ -99,12 +101,13 @@ export function useRecorder() {
       rt.stopwatch.stop();
       teardown(rt);
       const elapsed = rt.stopwatch.elapsedMs();
-      setElapsedMs(elapsed);
       setLevel(0);
       setSilent(false);
       // The recorder's last dataavailable came before its stop event: finish() waits for it to be stored.
       await getRecordingUploads().finish(rt.recordingId, elapsed);
       if (runtime.current === rt) runtime.current = null;
+      // The finished recording's length is on its upload card; the clock is ready for the next one.
+      setElapsedMs(0);
       changeStatus('idle');
     },
     [teardown, changeStatus],
@@ -215,7 +218,7 @@ export function useRecorder() {
         startedAt: new Date().toISOString(),
       });
 
-      const rt: Runtime = { stream, recorder, stopwatch: createStopwatch(), recordingId: id, audioContext: null, timers: [], finalized: false };
+      const rt: Runtime = { stream, recorder, stopwatch: createStopwatch(), recordingId: id, audioContext: null, timers: [], cleanups: [], finalized: false };
       runtime.current = rt;
       recorder.addEventListener('dataavailable', (event) => {
         void uploads.addChunk(id, event.data, rt.stopwatch.elapsedMs());
@@ -233,6 +236,23 @@ export function useRecorder() {
           if (recorder.state !== 'inactive') recorder.stop();
         });
       }
+
+      // When the page may be about to go (reload, closed tab, a phone putting it in the background), ask
+      // for the audio captured since the last chunk now, so at most a moment of it is lost.
+      const flush = () => {
+        if (recorder.state === 'recording') recorder.requestData();
+      };
+      const onVisibility = () => {
+        if (document.visibilityState === 'hidden') flush();
+      };
+      window.addEventListener('beforeunload', flush);
+      window.addEventListener('pagehide', flush);
+      document.addEventListener('visibilitychange', onVisibility);
+      rt.cleanups.push(() => {
+        window.removeEventListener('beforeunload', flush);
+        window.removeEventListener('pagehide', flush);
+        document.removeEventListener('visibilitychange', onVisibility);
+      });
 
       recorder.start(CHUNK_TIMESLICE_MS);
       rt.stopwatch.start();

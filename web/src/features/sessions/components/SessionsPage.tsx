@@ -61,7 +61,9 @@ export function SessionsPage() {
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [renaming, setRenaming] = useState<Session | null>(null);
+  // Kept after the dialog closes, so its text does not go blank during the closing animation.
   const [deleting, setDeleting] = useState<Session | null>(null);
+  const [confirmOne, setConfirmOne] = useState(false);
   const [confirmMany, setConfirmMany] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -121,7 +123,7 @@ export function SessionsPage() {
       notify({ message: describeError(error), severity: 'error' });
     } finally {
       setBusy(false);
-      setDeleting(null);
+      setConfirmOne(false);
     }
   };
 
@@ -187,11 +189,14 @@ export function SessionsPage() {
               selected={selected.has(session.id)}
               onSelect={(on) => toggle(session.id, on)}
               onRename={() => setRenaming(session)}
-              onDelete={() => setDeleting(session)}
+              onDelete={() => {
+                setDeleting(session);
+                setConfirmOne(true);
+              }}
             />
           ))}
         </Box>
-        <Box ref={sentinel} sx={{ p: 2, display: 'flex', justifyContent: 'center', minHeight: 8 }}>
+        <Box ref={sentinel} sx={{ p: hasMore || loadingMore || pages.error !== undefined ? 2 : 0, display: 'flex', justifyContent: 'center', minHeight: '1px' }}>
           {loadingMore && <CircularProgress size={24} aria-label="Loading more sessions" />}
           {!loadingMore && pages.error !== undefined && !searching && (
             <ErrorState message={describeError(pages.error)} onRetry={() => void pages.mutate()} />
@@ -212,6 +217,7 @@ export function SessionsPage() {
         label="Search patients"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
+        sx={{ '& .MuiOutlinedInput-root': { bgcolor: 'background.paper' } }}
         slotProps={{
           input: {
             startAdornment: (
@@ -251,13 +257,13 @@ export function SessionsPage() {
 
       {renaming && <RenameSessionDialog session={renaming} onRename={(title) => rename(renaming, title)} onClose={() => setRenaming(null)} />}
       <ConfirmDialog
-        open={deleting !== null}
+        open={confirmOne}
         title="Delete this session?"
         confirmLabel="Delete session"
         destructive
         busy={busy}
         onConfirm={() => deleting && void removeOne(deleting)}
-        onClose={() => setDeleting(null)}
+        onClose={() => setConfirmOne(false)}
       >
         “{deleting?.title}” will be deleted with its audio, transcript and documentation. This cannot be undone.
       </ConfirmDialog>

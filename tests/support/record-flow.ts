@@ -1,0 +1,72 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { fixture } from './audio-fixtures.js';
+import type { TestUser } from './auth-users.js';
+import { APP_URL, launchBrowser } from './browser.js';
+
+/**
+ * Chromium with a fake microphone that plays the speech fixture (looped), and microphone permission
+ * granted without a prompt: what a clinician's browser looks like after they allowed the microphone.
+ */
+export function launchBrowserWithSpeechMicrophone(): Promise<BrowserContext> {
+  return launchBrowser([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-audio-capture=${fixture('dialogue.wav')}`,
+    // Headless tabs are "hidden"; the recorder and its timers must run as in a visible tab.
+    '--disable-background-timer-throttling',
+    '--disable-renderer-backgrounding',
+  ]);
+}
+
+/** Signs in through the app's own form and waits for the Record tab. */
+export async function signInThroughUi(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
+  await page.goto(APP_URL);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Patient name').waitFor({ timeout: 30_000 });
+}
+
+export interface SessionFromApi {
+  id: string;
+  patientName: string;
+  title: string;
+  status: string;
+  audio_uri: string | null;
+  audioDurationSec: number | null;
+}
+
+/** POST /api/v1/session/session from inside the page (same origin, the user's token), as the app would. */
+export async function sessionFromApi(page: Page, idToken: string, sessionId: string): Promise<SessionFromApi> {
+  const answer = await page.evaluate(
+    async ({ token, id }) => {
+      const res = await fetch('/api/v1/session/session', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ sessionId: id }),
+      });
+      return { status: res.status, body: (await res.json()) as unknown };
+    },
+    { token: idToken, id: sessionId },
+  );
+  if (answer.status !== 200) throw new Error(`session ${sessionId}: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
+  return (answer.body as { session: SessionFromApi }).session;
+}
+
+/** The session id in a link to /sessions/<id>. */
+export async function sessionIdFromLink(page: Page, linkName: string): Promise<string> {
+  const href = await page.getByRole('link', { name: linkName }).first().getAttribute('href');
+  const id = /\/sessions\/([^/?#]+)/.exec(href ?? '')?.[1];
+  if (!id) throw new Error(`no session link named "${linkName}" (href ${href})`);
+  return decodeURIComponent(id);
+}
+
+/** "Duration 0:20" in a Sessions list row, as seconds. */
+export function listedDurationSec(rowText: string): number | null {
+  const match = /Duration\s*(?:(\d+):)?(\d+):(\d\d)/.exec(rowText);
+  if (!match) return null;
+  return Number(match[1] ?? 0) * 3600 + Number(match[2]) * 60 + Number(match[3]);
+}
+
+/** A status that means the session has its audio (processing may already have moved it on). */
+export const HAS_AUDIO = ['uploaded', 'transcribing', 'generating', 'ready'];

@@ -1,0 +1,427 @@
+import 'fake-indexeddb/auto';
+import '@/test/blob-reading';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IDBFactory } from 'fake-indexeddb';
+import { useSyncExternalStore } from 'react';
+import { MemoryRouter } from 'react-router';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NotificationsProvider } from '@/components/feedback/notifications';
+import { NavigationProvider } from '@/components/layout/navigation-state';
+import { api } from '@/lib/api';
+import { ApiError } from '@/lib/api-client';
+import type { Session } from '@/types/session';
+import { deleteSession } from '../api/sessions';
+import type * as UploadAudioModule from '../api/upload-audio';
+import { uploadAudioPart, type AudioPart, type UploadReceipt } from '../api/upload-audio';
+import { openChunkStore } from '../lib/chunk-store';
+import { createRecordingUploads, type RecordingUploads } from '../lib/recording-uploads';
+import { RecordPage } from './RecordPage';
+
+// The API at the module boundary; uploads (XMLHttpRequest) likewise.
+vi.mock('@/lib/api', () => ({
+  api: { get: vi.fn(), put: vi.fn(), post: vi.fn(), delete: vi.fn(), request: vi.fn() },
+}));
+vi.mock('../api/upload-audio', async (importOriginal) => ({
+  ...(await importOriginal<typeof UploadAudioModule>()),
+  uploadAudioPart: vi.fn(),
+}));
+
+// One RecordingUploads per test (the app has one per page load), over a fresh IndexedDB.
+const current = vi.hoisted(() => ({ manager: null as unknown as RecordingUploads, factory: null as unknown as IDBFactory }));
+vi.mock('../hooks/use-recording-uploads', () => ({
+  getRecordingUploads: () => current.manager,
+  useRecordingUploads: () => {
+    const entries = useSyncExternalStore(current.manager.subscribe, current.manager.getSnapshot);
+    return { manager: current.manager, entries };
+  },
+}));
+
+const mockedApi = vi.mocked(api);
+const upload = vi.mocked(uploadAudioPart);
+
+const profile = {
+  uid: 'u1',
+  email: 'ana@example.com',
+  displayName: 'Dr Ana',
+  specialty: null,
+  organization: null,
+  defaultTemplateId: 'history-and-physical',
+  defaultLanguage: 'es-ES',
+  referralCode: null,
+  createdAt: '',
+  updatedAt: '',
+};
+const templates = [
+  { id: 'soap', name: 'SOAP note' },
+  { id: 'history-and-physical', name: 'History and Physical' },
+];
+
+function session(overrides: Partial<Session> = {}): Session {
+  return {
+    id: 'session-1',
+    patientName: 'María García',
+    templateId: 'history-and-physical',
+    language: 'es-ES',
+    title: 'María García · 21 Nov 2026',
+    audio_uri: null,
+    audioDurationSec: null,
+    status: 'draft',
+    error: null,
+    documentationId: null,
+    createdAt: '',
+    updatedAt: '',
+    ...overrides,
+  };
+}
+
+/** upload_audio in miniature: complete once chunks 0..final are all in. `already` = chunks it holds. */
+function fakeUploads(already: Record<string, number[]> = {}) {
+  const received = new Map<string, Set<number>>(Object.entries(already).map(([id, chunks]) => [id, new Set(chunks)]));
+  const finals = new Map<string, number>();
+  const parts: AudioPart[] = [];
+  upload.mockImplementation((part: AudioPart): Promise<UploadReceipt> => {
+    parts.push(part);
+    const chunks = received.get(part.uploadId) ?? new Set<number>();
+    received.set(part.uploadId, chunks.add(part.chunkIndex));
+    if (part.final) finals.set(part.uploadId, part.chunkIndex);
+    const final = finals.get(part.uploadId);
+    const complete = final !== undefined && [...Array(final + 1).keys()].every((i) => chunks.has(i));
+    return Promise.resolve({ audio_uri: complete ? 'local://a' : null, uploadId: part.uploadId, bytesReceived: 0, complete });
+  });
+  return parts;
+}
+
+class FakeMediaRecorder extends EventTarget {
+  static instances: FakeMediaRecorder[] = [];
+  static isTypeSupported = (type: string) => type === 'audio/webm;codecs=opus';
+  state: RecordingState = 'inactive';
+  readonly mimeType: string;
+  timeslice: number | undefined;
+  constructor(
+    readonly stream: MediaStream,
+    options?: MediaRecorderOptions,
+  ) {
+    super();
+    this.mimeType = options?.mimeType ?? '';
+    FakeMediaRecorder.instances.push(this);
+  }
+  start(timeslice?: number) {
+    this.timeslice = timeslice;
+    this.state = 'recording';
+  }
+  pause() {
+    this.state = 'paused';
+  }
+  resume() {
+    this.state = 'recording';
+  }
+  requestData() {}
+  stop() {
+    // As browsers do: the last data (here empty), then "stop".
+    this.emit('');
+    this.state = 'inactive';
+    setTimeout(() => this.dispatchEvent(new Event('stop')), 0);
+  }
+  emit(text: string) {
+    const event = new Event('dataavailable');
+    Object.defineProperty(event, 'data', { value: new Blob([text], { type: 'audio/webm' }) });
+    this.dispatchEvent(event);
+  }
+}
+
+function fakeStream() {
+  const track = { stop: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn() };
+  return { getTracks: () => [track], getAudioTracks: () => [track], track } as unknown as MediaStream & { track: typeof track };
+}
+
+const getUserMedia = vi.fn<(constraints: MediaStreamConstraints) => Promise<MediaStream>>();
+
+function renderPage(uid = 'u1') {
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false, fetcher: (path: string) => api.get(path) }}>
+      <NotificationsProvider>
+        <NavigationProvider user={{ uid, email: 'ana@example.com', emailVerified: true }}>
+          <MemoryRouter>
+            <RecordPage />
+          </MemoryRouter>
+        </NavigationProvider>
+      </NotificationsProvider>
+    </SWRConfig>,
+  );
+}
+
+beforeEach(() => {
+  current.factory = new IDBFactory();
+  current.manager = createRecordingUploads({
+    openStore: () => openChunkStore({ factory: current.factory }),
+    createSession: (input) =>
+      api.post<{ session: Session }>('/session/create_session', input).then((r) => r.session),
+    deleteSession,
+    uploadPart: (part) => uploadAudioPart(part),
+    isOnline: () => navigator.onLine,
+    queueOptions: { sleep: () => Promise.resolve() },
+  });
+  FakeMediaRecorder.instances = [];
+  vi.stubGlobal('MediaRecorder', FakeMediaRecorder);
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: { getUserMedia, enumerateDevices: () => Promise.resolve([]), addEventListener: vi.fn(), removeEventListener: vi.fn() },
+  });
+  getUserMedia.mockReset();
+  upload.mockReset();
+  mockedApi.get.mockImplementation((path: string) => (path === '/profile' ? Promise.resolve({ profile }) : Promise.reject(new Error(`GET ${path}`))));
+  mockedApi.put.mockImplementation((_path: string, body: unknown) => Promise.resolve({ profile: { ...profile, ...(body as object) } }));
+  mockedApi.post.mockImplementation((path: string) => {
+    if (path === '/template/get_templates') return Promise.resolve({ templates });
+    if (path === '/session/create_session') return Promise.resolve({ session: session() });
+    if (path === '/session/delete') return Promise.resolve({ deleted: 1 });
+    return Promise.reject(new Error(`POST ${path}`));
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function fillPatient(user: ReturnType<typeof userEvent.setup>, name = 'María García') {
+  await user.type(await screen.findByRole('textbox', { name: 'Patient name' }), name);
+  await waitFor(() => expect(screen.getByLabelText('Template', { selector: 'select' })).toHaveValue('history-and-physical'));
+}
+
+describe('RecordPage', () => {
+  it('preselects the profile’s template and language, and remembers a new template choice', async () => {
+    const user = userEvent.setup();
+    renderPage();
+
+    const template = screen.getByLabelText('Template', { selector: 'select' });
+    await waitFor(() => expect(template).toHaveValue('history-and-physical'));
+    expect(screen.getByLabelText('Language', { selector: 'select' })).toHaveValue('es-ES');
+
+    await user.selectOptions(template, 'soap');
+    expect(mockedApi.put).toHaveBeenCalledWith('/profile', { defaultTemplateId: 'soap' });
+    expect(template).toHaveValue('soap');
+  });
+
+  it('asks for the patient’s name before recording', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await waitFor(() => expect(screen.getByLabelText('Template', { selector: 'select' })).toHaveValue('history-and-physical'));
+
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+
+    expect(screen.getByRole('textbox', { name: 'Patient name' })).toHaveAccessibleDescription('Enter the patient’s name first.');
+    expect(getUserMedia).not.toHaveBeenCalled();
+  });
+
+  it('explains how to allow the microphone when access is denied, and creates no session', async () => {
+    const user = userEvent.setup();
+    getUserMedia.mockRejectedValue(new DOMException('Permission denied', 'NotAllowedError'));
+    renderPage();
+    await fillPatient(user);
+
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+
+    const alert = await screen.findByText('Microphone access is blocked');
+    expect(alert.closest('[role="alert"]')).toHaveTextContent(/set Microphone to Allow/);
+    expect(mockedApi.post).not.toHaveBeenCalledWith('/session/create_session', expect.anything(), expect.anything());
+    expect(screen.getByRole('button', { name: 'Start recording' })).toBeEnabled();
+  });
+
+  it('records: creates the session, stores and uploads each chunk, pauses, and closes the upload on Stop', async () => {
+    const user = userEvent.setup();
+    const parts = fakeUploads();
+    const stream = fakeStream();
+    getUserMedia.mockResolvedValue(stream);
+    renderPage();
+    await fillPatient(user);
+
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Pause' });
+
+    const [createPath, form] = mockedApi.post.mock.calls.find(([path]) => path === '/session/create_session')!;
+    expect(createPath).toBe('/session/create_session');
+    expect(Object.fromEntries((form as FormData).entries())).toEqual({ patientName: 'María García', templateId: 'history-and-physical', language: 'es-ES' });
+    const recorder = FakeMediaRecorder.instances[0]!;
+    expect(recorder.timeslice).toBe(2000);
+    expect(recorder.mimeType).toBe('audio/webm;codecs=opus');
+    expect(screen.getByRole('timer', { name: 'Elapsed time' })).toHaveTextContent(/^00:0\d$/);
+    expect(screen.getByRole('textbox', { name: 'Patient name' })).toBeDisabled();
+
+    act(() => {
+      recorder.emit('AAA');
+      recorder.emit('BBB');
+    });
+    await waitFor(() => expect(parts.map((p) => p.chunkIndex)).toEqual([0])); // chunk 1 waits for its successor
+
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(recorder.state).toBe('paused');
+    expect(screen.getByText('Paused')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resume' }));
+    expect(recorder.state).toBe('recording');
+    act(() => recorder.emit('CCC'));
+
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+
+    expect(await screen.findByText('Recording uploaded')).toBeInTheDocument();
+    expect(parts.map((p) => [p.chunkIndex, p.final, p.sessionId])).toEqual([
+      [0, false, 'session-1'],
+      [1, false, 'session-1'],
+      [2, true, 'session-1'],
+    ]);
+    expect(new Set(parts.map((p) => p.uploadId)).size).toBe(1);
+    expect(stream.track.stop).toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Open the session' })).toHaveAttribute('href', '/sessions/session-1');
+    // The next recording starts from a blank name.
+    expect(screen.getByRole('textbox', { name: 'Patient name' })).toHaveValue('');
+    expect(screen.getByRole('timer', { name: 'Elapsed time' })).toHaveTextContent('00:00');
+  });
+
+  it('shows a failed upload with Retry, and uploads on Retry', async () => {
+    const user = userEvent.setup();
+    const parts = fakeUploads();
+    const succeed = upload.getMockImplementation()!;
+    upload.mockImplementation(() => Promise.reject(new ApiError({ status: 404, code: 'not_found', message: 'No such session' })));
+    getUserMedia.mockResolvedValue(fakeStream());
+    renderPage();
+    await fillPatient(user);
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Pause' });
+    act(() => FakeMediaRecorder.instances[0]!.emit('AAA'));
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+
+    expect(await screen.findByText('The upload failed')).toBeInTheDocument();
+    expect(screen.getByText(/no longer exists/)).toBeInTheDocument();
+
+    upload.mockImplementation(succeed);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Recording uploaded')).toBeInTheDocument();
+    expect(parts.at(-1)).toMatchObject({ chunkIndex: 0, final: true });
+  });
+
+  it('offers to recover a recording left on this device, and uploads it', async () => {
+    const user = userEvent.setup();
+    // Before the reload, chunk 0 went up; chunks 1 and 2 are only on this device.
+    const parts = fakeUploads({ 'upload-9': [0] });
+    const store = await openChunkStore({ factory: current.factory });
+    await store.putRecording({
+      id: 'left-behind',
+      uid: 'u1',
+      sessionId: 'session-9',
+      uploadId: 'upload-9',
+      patientName: 'Bruno Díaz',
+      templateId: 'soap',
+      language: 'en-US',
+      mimeType: 'audio/webm;codecs=opus',
+      startedAt: '2026-11-21T09:00:00.000Z',
+      stoppedAt: null,
+      elapsedMs: 6000,
+    });
+    for (const index of [0, 1, 2]) {
+      const data = new TextEncoder().encode(`part-${index}`).buffer;
+      await store.putChunk({ recordingId: 'left-behind', sessionId: 'session-9', uploadId: 'upload-9', chunkIndex: index, data, size: data.byteLength, uploaded: index === 0, final: false, createdAt: '' });
+    }
+    renderPage();
+
+    const prompt = (await screen.findByText('Recover an unfinished recording')).closest('[role="alert"]') as HTMLElement;
+    expect(prompt).toHaveTextContent('Bruno Díaz');
+    expect(prompt).toHaveTextContent('0:06');
+    await user.click(within(prompt).getByRole('button', { name: 'Recover recording' }));
+
+    expect(await screen.findByText('Recording uploaded')).toBeInTheDocument();
+    expect(parts.map((p) => [p.chunkIndex, p.final, p.sessionId, p.uploadId])).toEqual([
+      [1, false, 'session-9', 'upload-9'],
+      [2, true, 'session-9', 'upload-9'],
+    ]);
+    expect(screen.queryByText('Recover an unfinished recording')).not.toBeInTheDocument();
+  });
+
+  it('discards a left-behind recording only after confirmation', async () => {
+    const user = userEvent.setup();
+    const store = await openChunkStore({ factory: current.factory });
+    await store.putRecording({
+      id: 'left-behind',
+      uid: 'u1',
+      sessionId: 'session-9',
+      uploadId: 'upload-9',
+      patientName: 'Bruno Díaz',
+      templateId: 'soap',
+      language: 'en-US',
+      mimeType: 'audio/webm',
+      startedAt: '2026-11-21T09:00:00.000Z',
+      stoppedAt: null,
+      elapsedMs: 2000,
+    });
+    const data = new TextEncoder().encode('x').buffer;
+    await store.putChunk({ recordingId: 'left-behind', sessionId: 'session-9', uploadId: 'upload-9', chunkIndex: 0, data, size: 1, uploaded: false, final: false, createdAt: '' });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Discard' }));
+    const dialog = screen.getByRole('dialog', { name: 'Discard this recording?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard recording' }));
+
+    await waitFor(() => expect(screen.queryByText('Recover an unfinished recording')).not.toBeInTheDocument());
+    expect(await store.getRecording('left-behind')).toBeNull();
+    expect(mockedApi.post).toHaveBeenCalledWith('/session/delete', { sessionId: 'session-9' });
+  });
+
+  it('does not offer another user’s recording', async () => {
+    const store = await openChunkStore({ factory: current.factory });
+    await store.putRecording({
+      id: 'theirs',
+      uid: 'someone-else',
+      sessionId: 's',
+      uploadId: 'u',
+      patientName: 'Private Person',
+      templateId: 'soap',
+      language: 'en-US',
+      mimeType: 'audio/webm',
+      startedAt: '',
+      stoppedAt: null,
+      elapsedMs: 0,
+    });
+    const data = new TextEncoder().encode('x').buffer;
+    await store.putChunk({ recordingId: 'theirs', sessionId: 's', uploadId: 'u', chunkIndex: 0, data, size: 1, uploaded: false, final: false, createdAt: '' });
+    renderPage('u1');
+    await screen.findByRole('button', { name: 'Start recording' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/Private Person/)).not.toBeInTheDocument();
+  });
+
+  it('uploads a picked file with the session, and says so', async () => {
+    const user = userEvent.setup();
+    const parts = fakeUploads();
+    renderPage();
+    await fillPatient(user);
+
+    const file = new File(['ID3 audio bytes'], 'visit.mp3', { type: 'audio/mpeg' });
+    await user.upload(screen.getByLabelText('Drop an audio file here').querySelector('input[type="file"]')!, file);
+
+    expect(await screen.findByText('File uploaded')).toBeInTheDocument();
+    expect(parts).toHaveLength(1);
+    expect(parts[0]).toMatchObject({ chunkIndex: 0, final: true, sessionId: 'session-1', name: 'visit.mp3' });
+  });
+
+  it('says plainly when the server refuses a file as not audio, and removes the empty session', async () => {
+    const user = userEvent.setup();
+    upload.mockRejectedValue(new ApiError({ status: 415, code: 'unsupported_media_type', message: 'The file is not audio Charta accepts' }));
+    renderPage();
+    await fillPatient(user);
+
+    const file = new File(['not really'], 'notes.mp3', { type: 'audio/mpeg' });
+    await user.upload(screen.getByLabelText('Drop an audio file here').querySelector('input[type="file"]')!, file);
+
+    expect(await screen.findByText(/That file is not audio we can read/)).toBeInTheDocument();
+    expect(screen.getByText('notes.mp3 was not uploaded')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    await waitFor(() => expect(mockedApi.post).toHaveBeenCalledWith('/session/delete', { sessionId: 'session-1' }));
+  });
+
+  it('tells the clinician when they are offline', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderPage();
+    expect(await screen.findByText(/You are offline. You can still record/)).toBeInTheDocument();
+    vi.restoreAllMocks();
+  });
+});
