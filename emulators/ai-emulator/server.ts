@@ -1,0 +1,144 @@
+/**
+ * The local AI emulator: speaks the parts of Google's Speech-to-Text (v1p1beta1 REST) and Vertex AI
+ * Gemini (generateContent) wire formats that Charta's adapters use, so the same adapter code runs here
+ * and against Google. Control endpoints under /emulator/v1 let tests register transcripts and inject
+ * faults. Run: node emulators/ai-emulator/server.ts [--port 9299]
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { generateContent, type GenerateContentBody } from './gemini.ts';
+import { longRunningRecognize, recognize, type RecognizeBody } from './speech.ts';
+import { newState, takeFault, type EmulatorState, type Fault, type RegisteredSegment } from './state.ts';
+
+const MAX_BODY = 64 * 1024 * 1024;
+
+function readJson(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    let size = 0;
+    req.on('data', (part: Buffer) => {
+      size += part.length;
+      if (size > MAX_BODY) {
+        reject(Object.assign(new Error('body too large'), { status: 413 }));
+        req.destroy();
+        return;
+      }
+      parts.push(part);
+    });
+    req.on('end', () => {
+      const text = Buffer.concat(parts).toString('utf8');
+      try {
+        resolve(text ? JSON.parse(text) : {});
+      } catch {
+        reject(Object.assign(new Error('body is not JSON'), { status: 400 }));
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/** Google-style error body. */
+function sendError(res: ServerResponse, status: number, message: string): void {
+  send(res, status, { error: { code: status, message, status: status === 429 ? 'RESOURCE_EXHAUSTED' : status >= 500 ? 'UNAVAILABLE' : 'INVALID_ARGUMENT' } });
+}
+
+/** Applies an injected fault: an error status, an answer that is not what was asked, or no answer in time. */
+async function faulted(res: ServerResponse, fault: Fault, service: 'speech' | 'gemini'): Promise<boolean> {
+  if (fault.mode === 'error') {
+    sendError(res, fault.status, `injected ${service} failure`);
+    return true;
+  }
+  if (fault.mode === 'timeout') {
+    await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+    if (!res.writableEnded && !res.destroyed) sendError(res, 504, `injected ${service} timeout`);
+    return true;
+  }
+  if (service === 'gemini') {
+    send(res, 200, { candidates: [{ content: { role: 'model', parts: [{ text: 'this is not JSON {' }] }, finishReason: 'STOP' }] });
+  } else {
+    send(res, 200, { results: 'not-a-list' });
+  }
+  return true;
+}
+
+async function route(state: EmulatorState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://emulator');
+  const path = url.pathname;
+
+  if (req.method === 'GET' && path === '/health') return send(res, 200, { status: 'ok' });
+
+  // --- control endpoints (emulator only) ---
+  if (path === '/emulator/v1/transcripts' && req.method === 'POST') {
+    const body = (await readJson(req)) as { sha256?: string; language?: string; segments?: RegisteredSegment[] };
+    if (!body.sha256 || !/^[0-9a-f]{64}$/.test(body.sha256) || !Array.isArray(body.segments)) return sendError(res, 400, 'need sha256 (hex) and segments');
+    state.transcripts.set(body.sha256, { ...(body.language ? { language: body.language } : {}), segments: body.segments });
+    return send(res, 200, { registered: body.sha256 });
+  }
+  if (path === '/emulator/v1/faults' && req.method === 'POST') {
+    const body = (await readJson(req)) as Partial<Fault> & { count?: number };
+    if (body.service !== 'speech' && body.service !== 'gemini') return sendError(res, 400, 'service must be speech or gemini');
+    const mode = body.mode ?? 'error';
+    state.faults.push({ service: body.service, mode, status: body.status ?? 503, remaining: body.count ?? 1, delayMs: body.delayMs ?? 10 * 60_000 });
+    return send(res, 200, { armed: state.faults.length });
+  }
+  if (path === '/emulator/v1/faults' && req.method === 'DELETE') {
+    state.faults.length = 0;
+    return send(res, 200, { cleared: true });
+  }
+  if (path === '/emulator/v1/stats' && req.method === 'GET') return send(res, 200, state.stats);
+  if (path === '/emulator/v1/reset' && req.method === 'POST') {
+    Object.assign(state, newState());
+    return send(res, 200, { reset: true });
+  }
+
+  // --- Speech-to-Text v1p1beta1 ---
+  if (req.method === 'POST' && /^\/v1p1beta1\/speech:(long)?(running)?recognize$/i.test(path)) {
+    const body = (await readJson(req)) as RecognizeBody;
+    const fault = takeFault(state, 'speech');
+    if (fault && (await faulted(res, fault, 'speech'))) return;
+    return send(res, 200, path.endsWith(':longrunningrecognize') ? await longRunningRecognize(state, body) : await recognize(state, body));
+  }
+  const operation = /^\/v1p1beta1\/operations\/(.+)$/.exec(path);
+  if (req.method === 'GET' && operation) {
+    const op = state.operations.get(decodeURIComponent(operation[1]!));
+    return op ? send(res, 200, op) : sendError(res, 404, 'no such operation');
+  }
+
+  // --- Vertex AI generateContent ---
+  const gemini = /^\/v1(?:beta1)?\/projects\/[^/]+\/locations\/[^/]+\/publishers\/google\/models\/([^/:]+):generateContent$/.exec(path);
+  if (req.method === 'POST' && gemini) {
+    const body = (await readJson(req)) as GenerateContentBody;
+    const fault = takeFault(state, 'gemini');
+    if (fault && (await faulted(res, fault, 'gemini'))) return;
+    return send(res, 200, generateContent(state, gemini[1]!, body));
+  }
+
+  sendError(res, 404, `the AI emulator does not serve ${req.method} ${path}`);
+}
+
+export function startAiEmulator(port: number, host = '127.0.0.1'): Promise<Server> {
+  const state = newState();
+  const server = createServer((req, res) => {
+    route(state, req, res).catch((err: { status?: number; message?: string }) => {
+      if (!res.headersSent) sendError(res, err.status ?? 500, err.message ?? 'emulator error');
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const portArg = process.argv.indexOf('--port');
+  const port = Number(portArg > 0 ? process.argv[portArg + 1] : (process.env['AI_EMULATOR_PORT'] ?? 9299));
+  const server = await startAiEmulator(port);
+  console.log(`ai-emulator: Speech-to-Text and Gemini (Vertex AI) emulated at http://127.0.0.1:${port}`);
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

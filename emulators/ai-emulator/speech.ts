@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { parseBuffer } from 'music-metadata';
+import { webmDurationFromTail, webmTimecodeScale } from '../../functions/src/audio/webm-duration.ts';
+import { sampleConsultation } from './sample-consultation.ts';
+import type { EmulatorState, RegisteredSegment } from './state.ts';
+
+/**
+ * The subset of Speech-to-Text v1p1beta1 (REST) the app's adapter uses: recognize, longrunningrecognize
+ * and operations.get, with diarization (speaker tags on every word of the last result), word timings and
+ * punctuation. Audio is identified by its SHA-256: a registered transcript, or the bundled sample cut to
+ * the audio's measured duration.
+ */
+export interface RecognizeBody {
+  config?: { languageCode?: string; model?: string };
+  audio?: { content?: string; uri?: string };
+}
+
+async function measuredSeconds(audio: Buffer): Promise<number> {
+  try {
+    const meta = await parseBuffer(audio, undefined, { duration: true });
+    if (meta.format.duration && Number.isFinite(meta.format.duration)) return meta.format.duration;
+  } catch {
+    // fall through to the WebM scan
+  }
+  return webmDurationFromTail(audio.subarray(Math.max(0, audio.length - 2 * 1024 * 1024)), webmTimecodeScale(audio.subarray(0, 4096))) ?? audio.length / 4000;
+}
+
+async function audioBytes(body: RecognizeBody): Promise<Buffer> {
+  if (body.audio?.content) return Buffer.from(body.audio.content, 'base64');
+  const uri = body.audio?.uri;
+  const storageHost = process.env['FIREBASE_STORAGE_EMULATOR_HOST'];
+  const m = uri ? /^gs:\/\/([^/]+)\/(.+)$/.exec(uri) : null;
+  if (m && storageHost) {
+    const res = await fetch(`http://${storageHost}/v0/b/${m[1]}/o/${encodeURIComponent(m[2]!)}?alt=media`, { headers: { Authorization: 'Bearer owner' } });
+    if (res.ok) return Buffer.from(await res.arrayBuffer());
+  }
+  throw Object.assign(new Error(`cannot read audio ${uri ?? '(none)'}`), { status: 400 });
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(3)}s`;
+
+function toResults(segments: RegisteredSegment[], language: string) {
+  const tagOf = new Map<string, number>([['clinician', 1], ['patient', 2]]);
+  const allWords: { word: string; startTime: string; endTime: string; speakerTag: number }[] = [];
+  const results = segments.map((segment) => {
+    if (!tagOf.has(segment.speaker)) tagOf.set(segment.speaker, tagOf.size + 1);
+    const tag = tagOf.get(segment.speaker)!;
+    const words = segment.text.split(/\s+/).filter(Boolean);
+    const start = segment.startMs ?? 0;
+    const end = Math.max(segment.endMs ?? start + words.length * 350, start + 1);
+    const step = (end - start) / Math.max(1, words.length);
+    const timed = words.map((word, i) => ({ word, startTime: seconds(start + i * step), endTime: seconds(start + (i + 1) * step), speakerTag: tag }));
+    allWords.push(...timed);
+    return {
+      alternatives: [{ transcript: segment.text, confidence: 0.93, words: timed.map(({ speakerTag: _t, ...w }) => w) }],
+      resultEndTime: seconds(end),
+      languageCode: language.toLowerCase(),
+    };
+  });
+  // As Google does with diarization: a last result carrying every word with its speaker tag.
+  results.push({ alternatives: [{ transcript: '', confidence: 0, words: allWords }], resultEndTime: seconds(segments.at(-1)?.endMs ?? 0), languageCode: language.toLowerCase() });
+  return results;
+}
+
+/** Assigns timings to registered segments that came without them (about 2.6 words a second). */
+function timed(segments: RegisteredSegment[]): RegisteredSegment[] {
+  let at = 0;
+  return segments.map((s) => {
+    const startMs = s.startMs ?? at;
+    const endMs = s.endMs ?? startMs + Math.max(800, s.text.split(/\s+/).length * 380);
+    at = endMs + 300;
+    return { ...s, startMs, endMs };
+  });
+}
+
+export async function recognize(state: EmulatorState, body: RecognizeBody) {
+  state.stats.speech.calls++;
+  const audio = await audioBytes(body);
+  const sha256 = createHash('sha256').update(audio).digest('hex');
+  const registered = state.transcripts.get(sha256);
+  const language = registered?.language ?? body.config?.languageCode ?? 'en-US';
+  let segments: RegisteredSegment[];
+  if (registered) {
+    state.stats.speech.registered++;
+    segments = timed(registered.segments);
+  } else {
+    state.stats.speech.sample++;
+    segments = sampleConsultation(await measuredSeconds(audio));
+  }
+  const totalMs = segments.at(-1)?.endMs ?? 0;
+  return { results: toResults(segments, language), totalBilledTime: seconds(Math.ceil(totalMs / 15000) * 15000), requestId: String(Date.now()) };
+}
+
+export async function longRunningRecognize(state: EmulatorState, body: RecognizeBody) {
+  const response = await recognize(state, body);
+  const name = String(state.operations.size + 1 + Date.now());
+  const operation = {
+    name,
+    metadata: { '@type': 'type.googleapis.com/google.cloud.speech.v1p1beta1.LongRunningRecognizeMetadata', progressPercent: 100 },
+    done: true,
+    response: { '@type': 'type.googleapis.com/google.cloud.speech.v1p1beta1.LongRunningRecognizeResponse', ...response },
+  };
+  state.operations.set(name, operation);
+  return operation;
+}

@@ -1,0 +1,28 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { startAiEmulator } from '../../emulators/ai-emulator/server.ts';
+
+/** A private AI emulator on a free port, for suites that drive the adapters or the pipeline in-process. */
+export async function startPrivateAiEmulator(): Promise<{ url: string; server: Server; control: AiEmulatorControl }> {
+  const server = await startAiEmulator(0);
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, server, control: aiEmulatorControl(url) };
+}
+
+export type AiEmulatorControl = ReturnType<typeof aiEmulatorControl>;
+
+/** The emulator's control endpoints. */
+export function aiEmulatorControl(url: string) {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${url}/emulator/v1/${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    if (!res.ok) throw new Error(`AI emulator ${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  return {
+    registerTranscript: (sha256: string, segments: { speaker: string; text: string; startMs?: number; endMs?: number }[], language?: string) =>
+      call('POST', 'transcripts', { sha256, segments, ...(language ? { language } : {}) }),
+    injectFault: (fault: { service: 'speech' | 'gemini'; mode: 'error' | 'timeout' | 'malformed'; status?: number; count?: number; delayMs?: number }) => call('POST', 'faults', fault),
+    clearFaults: () => call('DELETE', 'faults'),
+    stats: () => call('GET', 'stats') as Promise<{ gemini: { calls: number; promptTokens: number; outputTokens: number; byTask: Record<string, number> }; speech: { calls: number; registered: number; sample: number } }>,
+  };
+}
