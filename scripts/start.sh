@@ -8,11 +8,12 @@ cd "$charta_root"
 source scripts/lib/node22.sh
 source scripts/lib/prereqs.sh
 source scripts/lib/firestore-emulator.sh
+source scripts/lib/ai-emulator.sh
 
 charta_require_system_tools
 charta_install_dependencies
 charta_firestore_emulator
-charta_require_free_ports 5000 5001 8080 9099 4400 4500
+charta_require_free_ports 5000 5001 8080 9099 4400 4500 9299
 
 echo "charta: building the API and the web app (emulator mode)"
 npm run --silent build -w functions
@@ -32,6 +33,9 @@ if [ "${CHARTA_PERSIST:-0}" = 1 ]; then
   echo "charta: emulator data kept in .emulator-data between runs"
 fi
 
+charta_start_ai_emulator 9299
+trap charta_stop_ai_emulator EXIT
+
 # The emulators run in a process group of their own so that Ctrl-C can stop every child (Java included).
 setsid npx firebase emulators:start --project demo-charta --only "$emulators" "${persist[@]}" &
 emulators_pid=$!
@@ -40,6 +44,7 @@ stop() {
   local status=$1
   trap - INT TERM EXIT
   echo; echo "charta: stopping the emulators"
+  charta_stop_ai_emulator
   kill -INT -- "-$emulators_pid" 2>/dev/null || true
   for _ in $(seq 1 40); do
     kill -0 -- "-$emulators_pid" 2>/dev/null || { echo "charta: stopped"; exit "$status"; }
@@ -68,6 +73,7 @@ cat <<BANNER
 
   Charta is running locally on the Firebase emulators.
     App:           http://localhost:5000
+    AI emulator:   $AI_EMULATOR_URL (Speech-to-Text and Gemini, emulated)
     API:           http://localhost:5000/api/v1/health
     Demo sign-in:  $demo
   Press Ctrl-C to stop.

@@ -8,13 +8,14 @@ cd "$charta_root"
 source scripts/lib/node22.sh
 source scripts/lib/prereqs.sh
 source scripts/lib/firestore-emulator.sh
+source scripts/lib/ai-emulator.sh
 
 charta_require_system_tools
 charta_install_dependencies
 charta_firestore_emulator
 # The tests use their own ports (the usual ones + 10000), so they can run beside `npm start`.
 test_ports=$(node scripts/lib/test-firebase-config.mjs)
-charta_require_free_ports $test_ports
+charta_require_free_ports $test_ports 19299
 
 echo "charta: lint and type-check"
 npm run --silent check
@@ -29,7 +30,9 @@ mkdir -p tests/.artifacts
 # storage rules suite says so and skips. Set CHARTA_WITH_STORAGE=1 where it can run.
 emulators="auth,firestore,functions,hosting"
 [ "${CHARTA_WITH_STORAGE:-0}" = 1 ] && emulators="$emulators,storage"
-echo "charta: running the tests with the emulators ($emulators)"
+charta_start_ai_emulator 19299
+trap charta_stop_ai_emulator EXIT
+echo "charta: running the tests with the emulators ($emulators) and the AI emulator ($AI_EMULATOR_URL)"
 status=0
 CHARTA_APP_URL=http://localhost:15000 npx firebase --config .firebase.test.json emulators:exec --project demo-charta --only "$emulators" \
   "npx vitest run --reporter=default --reporter=json --outputFile.json=tests/.artifacts/vitest.json $*" || status=$?

@@ -24,6 +24,7 @@ import { searchRoutes, sessionRoutes } from './sessions/routes.js';
 import { SessionRepo } from './sessions/session-repo.js';
 import { SessionService, type SessionDataOwner } from './sessions/session-service.js';
 import type { AudioStore } from './storage/audio-store.js';
+import type { AiServices } from './ai/ai-services.js';
 import { builtinStubCatalog, type TemplateCatalog } from './templates/builtin-template-stubs.js';
 import { templateRoutes } from './templates/routes.js';
 
@@ -32,6 +33,8 @@ export interface AppDeps {
   db: Firestore;
   identity: IdentityProvider;
   audioStore: AudioStore;
+  /** Gemini and Speech-to-Text (or the local AI emulator, by configuration). */
+  ai: AiServices;
   logger: Logger;
   templates?: TemplateCatalog;
   config: AppConfig;

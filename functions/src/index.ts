@@ -11,6 +11,8 @@ import { configFromEnv } from './config.js';
 import { firebaseIdentity } from './identity/firebase-identity.js';
 import { cloudLogger } from './logging/logger.js';
 import { audioStoreFromEnv } from './storage/audio-store-from-env.js';
+import { aiConfigFromEnv } from './ai/ai-config.js';
+import { googleAiServices } from './ai/ai-services.js';
 
 initializeApp();
 
@@ -18,6 +20,7 @@ const app = createApp({
   db: getFirestore(),
   identity: firebaseIdentity(getAuth()),
   audioStore: audioStoreFromEnv(),
+  ai: googleAiServices(aiConfigFromEnv()),
   logger: cloudLogger,
   config: configFromEnv(),
 });

@@ -13,6 +13,21 @@ import type { AudioStore } from '../../functions/src/storage/audio-store.js';
 import { cloudAudioStore } from '../../functions/src/storage/cloud-audio-store.js';
 import { localAudioStore } from '../../functions/src/storage/local-audio-store.js';
 import { authEmulatorHost, firestoreEmulatorHost, PROJECT_ID } from './emulators.js';
+import { aiConfigFromEnv } from '../../functions/src/ai/ai-config.js';
+import { googleAiServices, type AiServices } from '../../functions/src/ai/ai-services.js';
+import type { RetryPolicy } from '../../functions/src/ai/retry.js';
+
+/**
+ * The real AI adapters, pointed at an AI emulator: the shared one `npm test` starts (AI_EMULATOR_URL), or
+ * a suite's private one (to inject faults without disturbing other suites).
+ */
+export function emulatedAi(url = process.env['AI_EMULATOR_URL']): AiServices {
+  if (!url) throw new Error('AI_EMULATOR_URL is not set: run the tests with `npm test`, which starts the AI emulator.');
+  return googleAiServices({ ...aiConfigFromEnv({}), emulatorUrl: url });
+}
+
+/** Quick retries for suites that inject failures on purpose. */
+export const FAST_RETRY: RetryPolicy = { attempts: 2, firstDelayMs: 20, maxDelayMs: 50, timeoutMs: 3000 };
 
 /** The Admin SDK against the emulators (it reads FIRESTORE_EMULATOR_HOST / FIREBASE_AUTH_EMULATOR_HOST). */
 export function adminApp() {
@@ -31,11 +46,12 @@ export function testAudioStore(dir = mkdtempSync(join(tmpdir(), 'charta-audio-')
  * The real API, built by the same factory as the deployed function, on the emulators, with logs captured.
  * Passing the same `audioStore` to two calls is how a test restarts the API between chunks.
  */
-export function emulatorApi(opts: { audioStore?: AudioStore } = {}) {
+export function emulatorApi(opts: { audioStore?: AudioStore; ai?: AiServices } = {}) {
   const admin = adminApp();
   const logger = memoryLogger();
   const db = getFirestore(admin);
   const audioStore = opts.audioStore ?? testAudioStore();
-  const app = createApp({ db, identity: firebaseIdentity(getAuth(admin)), audioStore, logger, config: configFromEnv() });
+  const ai = opts.ai ?? emulatedAi();
+  const app = createApp({ db, identity: firebaseIdentity(getAuth(admin)), audioStore, ai, logger, config: configFromEnv() });
   return { app, logger, db, auth: getAuth(admin), audioStore };
 }
