@@ -57,11 +57,16 @@ export function RecordPage() {
   const recorder = useRecorder();
   const { microphones, permission, refresh: refreshMicrophones } = useMicrophones();
   const [deviceId, setDeviceId] = useState(storedMicrophone);
-  const { manager, entries } = useRecordingUploads();
+  const { manager, entries: allEntries } = useRecordingUploads();
+  const entries = allEntries.filter((entry) => entry.uid === user?.uid);
   const fileUpload = useFileUpload();
 
   const recording = recorder.status === 'recording' || recorder.status === 'paused' || recorder.status === 'stopping';
   const uploadsPending = entries.some((e) => e.phase === 'recording' || e.phase === 'uploading');
+
+  useEffect(() => {
+    if (user) manager.forgetOthers(user.uid);
+  }, [manager, user]);
 
   useWakeLock(recording);
   useBeforeUnload(recording || uploadsPending || fileUpload.busy);

@@ -215,6 +215,22 @@ describe('recording uploads', () => {
     expect(deps.deleteSession).toHaveBeenCalledWith('session-1');
   });
 
+  it('stops working on another user’s recording, leaving it on the device for them', async () => {
+    online = false; // nothing goes up meanwhile
+    await manager.begin(base);
+    await manager.addChunk('rec-1', blob('A'), 2000);
+    await manager.finish('rec-1', 2000);
+
+    manager.forgetOthers('user-b');
+
+    expect(manager.getSnapshot()).toEqual([]);
+    online = true;
+    manager.setOnline(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.log).toEqual([]);
+    expect(await manager.findUnfinished('user-a')).toHaveLength(1);
+  });
+
   it('drops a recording that captured nothing', async () => {
     await manager.begin(base);
     await manager.addChunk('rec-1', blob(''), 0);

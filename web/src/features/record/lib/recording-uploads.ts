@@ -22,6 +22,8 @@ export type EntryPhase =
 
 export interface RecordingEntry {
   recordingId: string;
+  /** Whose recording it is: the page shows only the signed-in user's. */
+  uid: string;
   patientName: string;
   sessionId: string | null;
   phase: EntryPhase;
@@ -72,6 +74,11 @@ export interface RecordingUploads {
   /** Forgets a completed entry so the page stops showing it. (A failed one is retried or discarded.) */
   dismiss: (recordingId: string) => void;
   setOnline: (online: boolean) => void;
+  /**
+   * Someone else signed in on this tab: stop working on other users' recordings. What they left is
+   * still on the device, offered to them for recovery when they next sign in here.
+   */
+  forgetOthers: (uid: string) => void;
 }
 
 const LOCK_PREFIX = 'charta-recording:';
@@ -215,6 +222,7 @@ export function createRecordingUploads(deps: RecordingUploadsDeps): RecordingUpl
       queue,
       state: {
         recordingId: meta.id,
+        uid: meta.uid,
         patientName: meta.patientName,
         sessionId: meta.sessionId,
         phase,
@@ -386,6 +394,18 @@ export function createRecordingUploads(deps: RecordingUploadsDeps): RecordingUpl
 
     setOnline(online) {
       for (const entry of entries.values()) entry.queue.setOnline(online);
+    },
+
+    forgetOthers(uid) {
+      let changed = false;
+      for (const [id, entry] of entries) {
+        if (entry.meta.uid === uid) continue;
+        entry.queue.dispose();
+        letGo(entry);
+        entries.delete(id);
+        changed = true;
+      }
+      if (changed) publish();
     },
   };
   return manager;

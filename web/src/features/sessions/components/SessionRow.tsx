@@ -28,9 +28,12 @@ export function SessionRow({ session, selected, onSelect, onRename, onDelete }: 
       component="li"
       aria-label={session.title}
       sx={{
-        display: 'flex',
+        // Wide: one line. Compact (phones): duration and status move under the title, which keeps its width.
+        display: 'grid',
+        gridTemplateColumns: { xs: 'auto minmax(0, 1fr) auto', sm: 'auto minmax(0, 1fr) auto auto' },
+        gridTemplateAreas: { xs: '"check main actions" ". meta ."', sm: '"check main meta actions"' },
         alignItems: 'center',
-        gap: 1.5,
+        columnGap: 1.5,
         px: 1,
         py: 1.25,
         borderBottom: 1,
@@ -39,19 +42,29 @@ export function SessionRow({ session, selected, onSelect, onRename, onDelete }: 
         '&:last-of-type': { borderBottom: 0 },
       }}
     >
-      <Checkbox checked={selected} onChange={(event) => onSelect(event.target.checked)} slotProps={{ input: { 'aria-label': `Select ${session.title}` } }} />
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Link component={RouterLink} to={paths.session.getHref(session.id)} underline="hover" sx={{ fontWeight: 600, display: 'block' }} noWrap>
+      <Checkbox
+        sx={{ gridArea: 'check' }}
+        checked={selected}
+        onChange={(event) => onSelect(event.target.checked)}
+        slotProps={{ input: { 'aria-label': `Select ${session.title}` } }}
+      />
+      <Box sx={{ gridArea: 'main', minWidth: 0 }}>
+        <Link
+          component={RouterLink}
+          to={paths.session.getHref(session.id)}
+          underline="hover"
+          sx={{ fontWeight: 600, display: 'block', overflowWrap: 'anywhere' }}
+        >
           {session.title}
         </Link>
-        <Typography variant="body2" color="text.secondary" noWrap>
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {session.patientName} · {formatDateTime(session.createdAt)}
         </Typography>
       </Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexShrink: 0, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+      <Box sx={{ gridArea: 'meta', display: 'flex', alignItems: 'center', gap: 1.5, mt: { xs: 0.5, sm: 0 } }}>
         <Typography
           variant="body2"
-          sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 40, textAlign: 'right' }}
+          sx={{ fontVariantNumeric: 'tabular-nums', minWidth: { sm: 40 }, textAlign: { sm: 'right' } }}
           title={`Duration: ${describeDuration(session.audioDurationSec)}`}
         >
           <Box component="span" sx={visuallyHidden}>
@@ -61,7 +74,7 @@ export function SessionRow({ session, selected, onSelect, onRename, onDelete }: 
         </Typography>
         <SessionStatusChip status={session.status} />
       </Box>
-      <Box sx={{ display: 'flex', flexShrink: 0 }}>
+      <Box sx={{ gridArea: 'actions', display: 'flex' }}>
         <Tooltip title="Rename">
           <IconButton aria-label={`Rename ${session.title}`} onClick={onRename} size="small">
             <EditOutlined fontSize="small" />
@@ -77,7 +90,6 @@ export function SessionRow({ session, selected, onSelect, onRename, onDelete }: 
   );
 }
 
-/** Read by screen readers, not shown. (Pixel strings: in sx, a bare 1 would mean 100 %.) */
 const visuallyHidden = {
   position: 'absolute',
   width: '1px',
