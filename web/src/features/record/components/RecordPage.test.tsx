@@ -278,6 +278,27 @@ describe('RecordPage', () => {
     expect(screen.getByRole('timer', { name: 'Elapsed time' })).toHaveTextContent('00:00');
   });
 
+  it('keeps what was recorded and says so when the microphone is disconnected', async () => {
+    const user = userEvent.setup();
+    const parts = fakeUploads();
+    const stream = fakeStream();
+    getUserMedia.mockResolvedValue(stream);
+    renderPage();
+    await fillPatient(user);
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Pause' });
+    const recorder = FakeMediaRecorder.instances[0]!;
+    act(() => recorder.emit('AAA'));
+
+    const [, onEnded] = stream.track.addEventListener.mock.calls.find(([type]) => type === 'ended') as [string, () => void];
+    act(() => onEnded());
+
+    expect(await screen.findByText('The microphone was disconnected')).toBeInTheDocument();
+    expect(await screen.findByText('Recording uploaded')).toBeInTheDocument();
+    expect(parts.map((p) => [p.chunkIndex, p.final])).toEqual([[0, true]]);
+    expect(screen.getByRole('button', { name: 'Start recording' })).toBeInTheDocument();
+  });
+
   it('shows a failed upload with Retry, and uploads on Retry', async () => {
     const user = userEvent.setup();
     const parts = fakeUploads();
