@@ -14,13 +14,35 @@ export const BUILTIN_TEMPLATE_STUBS = [
   { id: 'discharge-summary', name: 'Discharge summary' },
 ] as const;
 
-/** Which templates a user may start a session with. */
+/** What documentation is written from: a template's sections, in order. */
+export interface TemplateDefinition {
+  id: string;
+  name: string;
+  version?: string;
+  sections: { id: string; title: string; instructions: string; format: 'paragraph' | 'bullets' }[];
+}
+
+/** Which templates a user may use, and what they contain. */
 export interface TemplateCatalog {
   isUsableBy(uid: string, templateId: string): Promise<boolean>;
+  /** A built-in or the caller's own template; null for anything else. */
+  find(uid: string, templateId: string): Promise<TemplateDefinition | null>;
 }
+
+// Until the templates feature brings the real built-ins, every stub is a plain four-part note.
+const STUB_SECTIONS: TemplateDefinition['sections'] = [
+  { id: 'subjective', title: 'Subjective', format: 'paragraph', instructions: 'The reason for the visit and the symptoms and history the patient reports, in their own terms.' },
+  { id: 'objective', title: 'Objective', format: 'bullets', instructions: 'Examination findings, vital signs and results stated in the session.' },
+  { id: 'assessment', title: 'Assessment', format: 'paragraph', instructions: 'The clinician\'s stated impression or diagnosis.' },
+  { id: 'plan', title: 'Plan', format: 'bullets', instructions: 'Treatment, prescriptions, tests, referrals, advice and follow-up agreed in the session.' },
+];
 
 export const builtinStubCatalog: TemplateCatalog = {
   isUsableBy: (_uid, templateId) => Promise.resolve(BUILTIN_TEMPLATE_STUBS.some((t) => t.id === templateId)),
+  find: (_uid, templateId) => {
+    const stub = BUILTIN_TEMPLATE_STUBS.find((t) => t.id === templateId);
+    return Promise.resolve(stub ? { id: stub.id, name: stub.name, version: 'stub', sections: STUB_SECTIONS } : null);
+  },
 };
 
 /** The stubs in the contract's Template shape (no sections yet: the templates issue brings them). */
