@@ -47,7 +47,8 @@ describe('Recording in Chromium with a fake microphone', () => {
 
     const patientName = patient('Ana Patiño');
     await page.getByLabel('Patient name').fill(patientName);
-    await expect.poll(() => page.getByLabel('Template', { exact: true }).inputValue()).not.toBe('');
+    // The templates come from the API; the first call after the emulators start can take seconds.
+    await expect.poll(() => page.getByLabel('Template', { exact: true }).inputValue(), { timeout: 20_000 }).not.toBe('');
     await shot(page, '10-record-idle');
 
     await page.getByRole('button', { name: 'Start recording' }).click();
@@ -103,7 +104,8 @@ describe('Recording in Chromium with a fake microphone', () => {
 
     const patientName = patient('Bruno Díaz');
     await page.getByLabel('Patient name').fill(patientName);
-    await expect.poll(() => page.getByLabel('Template', { exact: true }).inputValue()).not.toBe('');
+    // The templates come from the API; the first call after the emulators start can take seconds.
+    await expect.poll(() => page.getByLabel('Template', { exact: true }).inputValue(), { timeout: 20_000 }).not.toBe('');
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.getByRole('button', { name: 'Pause' }).waitFor();
     await sleep(8_000);
@@ -149,7 +151,8 @@ describe('Recording in Chromium with a fake microphone', () => {
 
     const patientName = patient('Carla Gómez');
     await page.getByLabel('Patient name').fill(patientName);
-    await expect.poll(() => page.getByLabel('Template', { exact: true }).inputValue()).not.toBe('');
+    // The templates come from the API; the first call after the emulators start can take seconds.
+    await expect.poll(() => page.getByLabel('Template', { exact: true }).inputValue(), { timeout: 20_000 }).not.toBe('');
     const mp3 = fixture('dialogue.mp3');
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Upload audio file' }).click()]);
     await chooser.setFiles(mp3);
