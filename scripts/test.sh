@@ -31,6 +31,9 @@ mkdir -p tests/.artifacts
 emulators="auth,firestore,functions,hosting"
 [ "${CHARTA_WITH_STORAGE:-0}" = 1 ] && emulators="$emulators,storage"
 charta_start_ai_emulator 19299
+# Short limits on the outside calls, so tests that inject timeouts finish in seconds (inherited by the
+# Functions emulator's API and pipeline).
+export GEMINI_TIMEOUT_MS=6000 SPEECH_TIMEOUT_MS=6000 AI_RETRY_ATTEMPTS=2 AI_RETRY_FIRST_DELAY_MS=300
 trap charta_stop_ai_emulator EXIT
 echo "charta: running the tests with the emulators ($emulators) and the AI emulator ($AI_EMULATOR_URL)"
 status=0

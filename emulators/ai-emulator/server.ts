@@ -4,6 +4,7 @@
  * and against Google. Control endpoints under /emulator/v1 let tests register transcripts and inject
  * faults. Run: node emulators/ai-emulator/server.ts [--port 9299]
  */
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { generateContent, type GenerateContentBody } from './gemini.ts';
 import { longRunningRecognize, recognize, type RecognizeBody } from './speech.ts';
@@ -34,6 +35,11 @@ function readJson(req: IncomingMessage): Promise<unknown> {
     });
     req.on('error', reject);
   });
+}
+
+/** What a speech fault is matched on: the SHA-256 of inline audio, or the audio's URI. */
+function audioKey(body: RecognizeBody): string {
+  return body.audio?.content ? createHash('sha256').update(Buffer.from(body.audio.content, 'base64')).digest('hex') : (body.audio?.uri ?? '');
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {
@@ -82,7 +88,7 @@ async function route(state: EmulatorState, req: IncomingMessage, res: ServerResp
     const body = (await readJson(req)) as Partial<Fault> & { count?: number };
     if (body.service !== 'speech' && body.service !== 'gemini') return sendError(res, 400, 'service must be speech or gemini');
     const mode = body.mode ?? 'error';
-    state.faults.push({ service: body.service, mode, status: body.status ?? 503, remaining: body.count ?? 1, delayMs: body.delayMs ?? 10 * 60_000 });
+    state.faults.push({ service: body.service, mode, status: body.status ?? 503, remaining: body.count ?? 1, delayMs: body.delayMs ?? 10 * 60_000, ...(body.match ? { match: body.match } : {}) });
     return send(res, 200, { armed: state.faults.length });
   }
   if (path === '/emulator/v1/faults' && req.method === 'DELETE') {
@@ -98,7 +104,7 @@ async function route(state: EmulatorState, req: IncomingMessage, res: ServerResp
   // --- Speech-to-Text v1p1beta1 ---
   if (req.method === 'POST' && /^\/v1p1beta1\/speech:(long)?(running)?recognize$/i.test(path)) {
     const body = (await readJson(req)) as RecognizeBody;
-    const fault = takeFault(state, 'speech');
+    const fault = takeFault(state, 'speech', audioKey(body));
     if (fault && (await faulted(res, fault, 'speech'))) return;
     return send(res, 200, path.endsWith(':longrunningrecognize') ? await longRunningRecognize(state, body) : await recognize(state, body));
   }
@@ -112,7 +118,7 @@ async function route(state: EmulatorState, req: IncomingMessage, res: ServerResp
   const gemini = /^\/v1(?:beta1)?\/projects\/[^/]+\/locations\/[^/]+\/publishers\/google\/models\/([^/:]+):generateContent$/.exec(path);
   if (req.method === 'POST' && gemini) {
     const body = (await readJson(req)) as GenerateContentBody;
-    const fault = takeFault(state, 'gemini');
+    const fault = takeFault(state, 'gemini', JSON.stringify(body.contents ?? []));
     if (fault && (await faulted(res, fault, 'gemini'))) return;
     return send(res, 200, generateContent(state, gemini[1]!, body));
   }

@@ -12,6 +12,8 @@ export interface Fault {
   status: number;
   remaining: number;
   delayMs: number;
+  /** Only requests for this audio (speech: its SHA-256) or whose prompt contains this text (gemini). */
+  match?: string;
 }
 
 export interface EmulatorState {
@@ -34,8 +36,9 @@ export function newState(): EmulatorState {
 }
 
 /** The first armed fault for a service, used up by this call. */
-export function takeFault(state: EmulatorState, service: Fault['service']): Fault | null {
-  const fault = state.faults.find((f) => f.service === service && f.remaining > 0);
+export function takeFault(state: EmulatorState, service: Fault['service'], key: string): Fault | null {
+  // Scoped faults let parallel test suites share one emulator without taking each other's failures.
+  const fault = state.faults.find((f) => f.service === service && f.remaining > 0 && (f.match === undefined || (service === 'speech' ? key === f.match : key.includes(f.match))));
   if (!fault) return null;
   fault.remaining--;
   return fault;

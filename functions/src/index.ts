@@ -5,24 +5,41 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
+import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
+import { aiConfigFromEnv } from './ai/ai-config.js';
+import { googleAiServices } from './ai/ai-services.js';
 import { createApp } from './app.js';
 import { configFromEnv } from './config.js';
 import { firebaseIdentity } from './identity/firebase-identity.js';
 import { cloudLogger } from './logging/logger.js';
+import { COLLECTIONS } from './firestore/collections.js';
+import { createServices, type AppDeps } from './services.js';
 import { audioStoreFromEnv } from './storage/audio-store-from-env.js';
-import { aiConfigFromEnv } from './ai/ai-config.js';
-import { googleAiServices } from './ai/ai-services.js';
 
 initializeApp();
 
-const app = createApp({
+const deps: AppDeps = {
   db: getFirestore(),
   identity: firebaseIdentity(getAuth()),
   audioStore: audioStoreFromEnv(),
   ai: googleAiServices(aiConfigFromEnv()),
   logger: cloudLogger,
   config: configFromEnv(),
-});
+};
+const services = createServices(deps);
+const region = 'us-central1';
 
-export const api = onRequest({ region: 'us-central1', memory: '512MiB', timeoutSeconds: 300, concurrency: 40 }, app);
+export const api = onRequest({ region, memory: '512MiB', timeoutSeconds: 300, concurrency: 40 }, createApp(deps, services));
+
+/**
+ * The pipeline: every "audio ready" or "process again" event starts (or resumes) processing of its
+ * session. Duplicated or redelivered events are harmless: the pipeline's claim makes them no-ops.
+ */
+export const processSession = onDocumentCreated(
+  { document: `${COLLECTIONS.pipelineEvents}/{eventId}`, region, timeoutSeconds: 540, memory: '1GiB' },
+  async (event) => {
+    const sessionId: unknown = event.data?.get('sessionId');
+    if (typeof sessionId === 'string') await services.pipeline.process(sessionId);
+  },
+);

@@ -21,7 +21,8 @@ export function aiEmulatorControl(url: string) {
   return {
     registerTranscript: (sha256: string, segments: { speaker: string; text: string; startMs?: number; endMs?: number }[], language?: string) =>
       call('POST', 'transcripts', { sha256, segments, ...(language ? { language } : {}) }),
-    injectFault: (fault: { service: 'speech' | 'gemini'; mode: 'error' | 'timeout' | 'malformed'; status?: number; count?: number; delayMs?: number }) => call('POST', 'faults', fault),
+    injectFault: (fault: { service: 'speech' | 'gemini'; mode: 'error' | 'timeout' | 'malformed'; status?: number; count?: number; delayMs?: number; match?: string }) =>
+      call('POST', 'faults', fault),
     clearFaults: () => call('DELETE', 'faults'),
     stats: () => call('GET', 'stats') as Promise<{ gemini: { calls: number; promptTokens: number; outputTokens: number; byTask: Record<string, number> }; speech: { calls: number; registered: number; sample: number } }>,
   };

@@ -6,6 +6,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { createApp } from '../../functions/src/app.js';
+import { createServices } from '../../functions/src/services.js';
 import { configFromEnv } from '../../functions/src/config.js';
 import { firebaseIdentity } from '../../functions/src/identity/firebase-identity.js';
 import { memoryLogger } from '../../functions/src/logging/logger.js';
@@ -21,9 +22,10 @@ import type { RetryPolicy } from '../../functions/src/ai/retry.js';
  * The real AI adapters, pointed at an AI emulator: the shared one `npm test` starts (AI_EMULATOR_URL), or
  * a suite's private one (to inject faults without disturbing other suites).
  */
-export function emulatedAi(url = process.env['AI_EMULATOR_URL']): AiServices {
+export function emulatedAi(url = process.env['AI_EMULATOR_URL'], retry?: RetryPolicy): AiServices {
   if (!url) throw new Error('AI_EMULATOR_URL is not set: run the tests with `npm test`, which starts the AI emulator.');
-  return googleAiServices({ ...aiConfigFromEnv({}), emulatorUrl: url });
+  const config = { ...aiConfigFromEnv({}), emulatorUrl: url };
+  return googleAiServices(retry ? { ...config, geminiTimeoutMs: retry.timeoutMs, speechTimeoutMs: retry.timeoutMs, retryAttempts: retry.attempts, retryFirstDelayMs: retry.firstDelayMs } : config);
 }
 
 /** Quick retries for suites that inject failures on purpose. */
@@ -52,6 +54,8 @@ export function emulatorApi(opts: { audioStore?: AudioStore; ai?: AiServices } =
   const db = getFirestore(admin);
   const audioStore = opts.audioStore ?? testAudioStore();
   const ai = opts.ai ?? emulatedAi();
-  const app = createApp({ db, identity: firebaseIdentity(getAuth(admin)), audioStore, ai, logger, config: configFromEnv() });
-  return { app, logger, db, auth: getAuth(admin), audioStore };
+  const deps = { db, identity: firebaseIdentity(getAuth(admin)), audioStore, ai, logger, config: configFromEnv() };
+  const services = createServices(deps);
+  const app = createApp(deps, services);
+  return { app, logger, db, auth: getAuth(admin), audioStore, services };
 }

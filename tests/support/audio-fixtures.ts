@@ -87,3 +87,17 @@ export function measuredDurationSec(path: string): number {
   if (!Number.isFinite(value)) throw new Error(`ffprobe found no duration in ${path}`);
   return value;
 }
+
+/**
+ * The dialogue WAV with a few milliseconds of silence of random length added: the same speech, a different
+ * SHA-256, so a test can register its own transcript (and scope injected faults) without meeting others'.
+ */
+export function uniqueDialogueWav(): Buffer {
+  const out = join(FIXTURES_DIR, `.unique-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.wav`);
+  run('sox', [fixture('dialogue.wav'), out, 'pad', '0', `0.${String(Math.floor(Math.random() * 900) + 100)}`]);
+  try {
+    return readFileSync(out);
+  } finally {
+    rmSync(out, { force: true });
+  }
+}

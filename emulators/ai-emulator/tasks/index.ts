@@ -1,4 +1,5 @@
 import { chat, editNote, rewriteSection, writeNote } from './notes.ts';
+import { TEMPLATE_TASKS } from './templates.ts';
 
 /**
  * What the Gemini emulator can answer, by the prompt's TASK line. Each handler returns the JSON the
@@ -9,4 +10,5 @@ export const TASKS: Record<string, (prompt: string) => unknown> = {
   rewrite_section: rewriteSection,
   edit_note: editNote,
   chat,
+  ...TEMPLATE_TASKS,
 };

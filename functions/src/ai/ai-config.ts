@@ -12,6 +12,11 @@ export interface AiConfig {
   speechGeneralModel: string;
   /** http://127.0.0.1:9299 for the local AI emulator; unset in deployment. */
   emulatorUrl: string | null;
+  /** Per-attempt time limits and retries of the outside calls (shortened for tests that inject timeouts). */
+  geminiTimeoutMs: number;
+  speechTimeoutMs: number;
+  retryAttempts: number;
+  retryFirstDelayMs: number;
 }
 
 export function aiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): AiConfig {
@@ -23,5 +28,9 @@ export function aiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): AiConfig 
     speechMedicalModel: env['SPEECH_MEDICAL_MODEL'] ?? 'medical_conversation',
     speechGeneralModel: env['SPEECH_GENERAL_MODEL'] ?? 'latest_long',
     emulatorUrl: env['AI_EMULATOR_URL'] || null,
+    geminiTimeoutMs: Number(env['GEMINI_TIMEOUT_MS'] ?? 90_000),
+    speechTimeoutMs: Number(env['SPEECH_TIMEOUT_MS'] ?? 15 * 60_000),
+    retryAttempts: Number(env['AI_RETRY_ATTEMPTS'] ?? 3),
+    retryFirstDelayMs: Number(env['AI_RETRY_FIRST_DELAY_MS'] ?? 1000),
   };
 }

@@ -11,5 +11,9 @@ export interface AiServices {
 }
 
 export function googleAiServices(config: AiConfig): AiServices {
-  return { model: geminiModel(config), transcriber: googleSpeechTranscriber(config) };
+  const retry = { attempts: config.retryAttempts, firstDelayMs: config.retryFirstDelayMs, maxDelayMs: 15_000 };
+  return {
+    model: geminiModel(config, { ...retry, timeoutMs: config.geminiTimeoutMs }),
+    transcriber: googleSpeechTranscriber(config, { ...retry, timeoutMs: config.speechTimeoutMs }),
+  };
 }

@@ -4,8 +4,6 @@ import { emulatorAuthClient } from './emulator-auth.js';
 import { errorFromStatus, malformedResponse, type GenerateJsonRequest, type GenerateJsonResult, type GenerativeModel } from './generative-model.js';
 import { withRetries, type RetryPolicy } from './retry.js';
 
-export const GEMINI_RETRY: RetryPolicy = { attempts: 3, firstDelayMs: 1000, maxDelayMs: 8000, timeoutMs: 90_000 };
-
 /** Pulls the JSON text out of a generateContent answer; throws a permanent error for anything else. */
 export function jsonFromGeminiResponse(response: unknown): { json: unknown; promptTokens: number; outputTokens: number } {
   const r = response as {
@@ -31,7 +29,7 @@ export function jsonFromGeminiResponse(response: unknown): { json: unknown; prom
 }
 
 /** Gemini through @google/genai on Vertex AI, with structured (JSON Schema) output, timeouts and retries. */
-export function geminiModel(config: AiConfig, retry: RetryPolicy = GEMINI_RETRY): GenerativeModel {
+export function geminiModel(config: AiConfig, retry: RetryPolicy): GenerativeModel {
   const ai = new GoogleGenAI({
     vertexai: true,
     project: config.project,

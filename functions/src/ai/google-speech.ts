@@ -6,8 +6,6 @@ import { AiServiceError, errorFromStatus, malformedResponse } from './generative
 import { withRetries, type RetryPolicy } from './retry.js';
 import type { RecognizedSegment, RecognizedTranscript, Transcriber, TranscriptionRequest } from './transcriber.js';
 
-export const SPEECH_RETRY: RetryPolicy = { attempts: 3, firstDelayMs: 2000, maxDelayMs: 15_000, timeoutMs: 15 * 60_000 };
-
 // Synchronous recognition takes up to about a minute of audio; longer audio goes through the long-running API.
 const SYNC_LIMIT_SEC = 55;
 // Languages Speech-to-Text has a clinical-conversation model for.
@@ -25,6 +23,9 @@ const ENCODING: Record<AudioContainer, Encoding | null> = {
   mp4: null,
   aac: null,
 };
+
+// Our retry policy (withRetries) is the only one: the client library's own retries would multiply it.
+const NO_GAX_RETRY = { retry: null };
 
 // google-gax reports failures with gRPC status codes, over REST too.
 const GRPC_TO_HTTP: Record<number, number> = { 1: 499, 2: 500, 3: 400, 4: 504, 5: 404, 6: 409, 7: 403, 8: 429, 9: 400, 10: 409, 11: 400, 12: 501, 13: 500, 14: 503, 15: 500, 16: 401 };
@@ -110,7 +111,7 @@ export function segmentsFromResults(results: RecognitionResult[]): RecognizedSeg
  * model). Audio in Cloud Storage is read by URI; local audio is sent inline. Long audio uses the
  * long-running API. Pointed at the AI emulator by AI_EMULATOR_URL, over the same REST wire format.
  */
-export function googleSpeechTranscriber(config: AiConfig, retry: RetryPolicy = SPEECH_RETRY): Transcriber {
+export function googleSpeechTranscriber(config: AiConfig, retry: RetryPolicy): Transcriber {
   const emulator = config.emulatorUrl ? new URL(config.emulatorUrl) : null;
   const client = new v1p1beta1.SpeechClient(
     emulator
@@ -143,11 +144,11 @@ export function googleSpeechTranscriber(config: AiConfig, retry: RetryPolicy = S
       const results = await withRetries('speech', retry, async () => {
         try {
           if (long) {
-            const [operation] = await client.longRunningRecognize({ config: recognitionConfig, audio });
+            const [operation] = await client.longRunningRecognize({ config: recognitionConfig, audio }, NO_GAX_RETRY);
             const [response] = await operation.promise();
             return (response.results ?? []);
           }
-          const [response] = await client.recognize({ config: recognitionConfig, audio });
+          const [response] = await client.recognize({ config: recognitionConfig, audio }, NO_GAX_RETRY);
           return (response.results ?? []);
         } catch (err) {
           if (err instanceof AiServiceError) throw err;

@@ -4,6 +4,14 @@ export const COLLECTIONS = {
   subscriptions: 'subscriptions',
   sessions: 'sessions',
   audioUploads: 'audioUploads',
+  transcripts: 'transcripts',
+  documentation: 'documentation',
+  /** Templates users made or copied (built-ins live in code); owned through ownerUid. */
+  templates: 'templates',
+  /** The community library: published snapshots, with an `adders/{uid}` marker per user who added one. */
+  publishedTemplates: 'publishedTemplates',
+  /** Share links of templates (`templateShares/{shareId}`), with `adders/{uid}` markers too. */
+  templateShares: 'templateShares',
   /** The outbox of pipeline events ("audio ready"), consumed by a Firestore trigger. */
   pipelineEvents: 'pipelineEvents',
 } as const;

@@ -43,3 +43,18 @@ export function logAudioUploadCompleted(
 ): void {
   log.info('audio_upload_completed', f);
 }
+
+export function logPipelineStep(
+  log: Logger,
+  f: { sessionId: string; uid: string; step: 'transcribe' | 'generate'; durationMs: number; segments?: number; promptTokens?: number; outputTokens?: number },
+): void {
+  log.info('pipeline_step_completed', f);
+}
+
+export function logPipelineSkipped(log: Logger, f: { sessionId: string; reason: string }): void {
+  log.info('pipeline_skipped', f);
+}
+
+export function logPipelineFailed(log: Logger, f: { sessionId: string; uid: string; step: string; code: string; errorName: string }): void {
+  log.warn('pipeline_failed', f);
+}

@@ -31,3 +31,9 @@ export async function deleteEventsOfSession(db: Firestore, sessionId: string): P
   const snap = await db.collection(COLLECTIONS.pipelineEvents).where('sessionId', '==', sessionId).get();
   await Promise.all(snap.docs.map((d) => d.ref.delete()));
 }
+
+/** "Process again": emitted by POST /session/process after a failure; consumed exactly like audio_ready. */
+export function emitProcessRequest(db: Firestore, tx: Transaction, event: { sessionId: string; ownerUid: string; createdAt: string }): void {
+  const eventId = `process-${event.sessionId}-${Date.parse(event.createdAt)}`;
+  tx.set(db.collection(COLLECTIONS.pipelineEvents).doc(eventId), { type: 'process_requested', eventId, ...event });
+}

@@ -23,6 +23,9 @@ export interface SessionRecord extends Session {
   ownerUid: string;
   audioUploadId: string | null;
   searchPrefixes: string[];
+  /** The pipeline run working on the session, and until when its claim holds (a crashed run's claim expires). */
+  processingRunId?: string | null;
+  processingLeaseUntil?: string | null;
 }
 
 /** Audio can be attached while nothing is being done with the session's audio yet, or after a failure. */

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { invalidArgument, unavailable } from '../http/errors.js';
+import type { Pipeline } from '../pipeline/pipeline.js';
+import type { SessionRepo } from '../sessions/session-repo.js';
+import type { SessionService } from '../sessions/session-service.js';
+import { toContract as sessionToContract, type Session } from '../sessions/session.js';
+import type { TemplateCatalog } from '../templates/builtin-template-stubs.js';
+import { fullText, segmentsFromText } from '../transcripts/transcript.js';
+import type { TranscriptRepo } from '../transcripts/transcript-repo.js';
+import { toContract, type Documentation } from './documentation.js';
+import type { DocumentationRepo } from './documentation-repo.js';
+
+/**
+ * POST /creation: documentation from typed or pasted text. The text becomes the session's transcript and
+ * the same pipeline writes the note (in the request, so the answer carries it). If writing fails the
+ * session stays, marked failed, and POST /session/process retries it.
+ */
+export class CreationService {
+  constructor(
+    private readonly sessionService: SessionService,
+    private readonly sessions: SessionRepo,
+    private readonly transcripts: TranscriptRepo,
+    private readonly docs: DocumentationRepo,
+    private readonly templates: TemplateCatalog,
+    private readonly pipeline: Pipeline,
+    private readonly now: () => Date,
+  ) {}
+
+  async create(uid: string, input: { patientName: string; templateId: string; text: string; language?: string | undefined }): Promise<{ session: Session; documentation: Documentation }> {
+    const segments = segmentsFromText(input.text);
+    if (segments.length === 0) throw invalidArgument('text is required', 'text');
+    if (!(await this.templates.find(uid, input.templateId))) throw invalidArgument('templateId is not a template you can use', 'templateId');
+    const created = await this.sessionService.create(uid, { patientName: input.patientName, templateId: input.templateId, language: input.language });
+    await this.sessions.runTransaction(async (tx) => {
+      const session = await this.sessions.findOwned(uid, created.id, tx);
+      if (!session) return;
+      const now = this.now().toISOString();
+      this.transcripts.save(tx, {
+        sessionId: session.id,
+        ownerUid: uid,
+        sourceUploadId: null,
+        language: session.language,
+        durationSec: 0,
+        engine: 'typed-text',
+        text: fullText(segments),
+        segments,
+        processingMs: 0,
+        createdAt: now,
+      });
+      // "uploaded": it has its content and waits for the pipeline, like a session whose audio is complete.
+      this.sessions.save(tx, { ...session, status: 'uploaded', updatedAt: now });
+    });
+    await this.pipeline.process(created.id, `creation-${randomUUID()}`);
+    const session = await this.sessions.findOwned(uid, created.id);
+    const doc = session?.documentationId ? await this.docs.find(session.documentationId) : null;
+    if (!session || !doc) throw unavailable(session?.error?.message ?? 'The documentation could not be written right now. The session is saved: retry it from the session page.');
+    return { session: sessionToContract(session), documentation: toContract(doc) };
+  }
+}

@@ -1,0 +1,211 @@
+import { conflict, invalidArgument, notFound } from '../http/errors.js';
+import type { ProfileRepo } from '../profile/profile-repo.js';
+import type { SessionRepo } from '../sessions/session-repo.js';
+import type { SessionRecord } from '../sessions/session.js';
+import type { TemplateCatalog } from '../templates/builtin-template-stubs.js';
+import type { TranscriptRecord } from '../transcripts/transcript.js';
+import type { TranscriptRepo } from '../transcripts/transcript-repo.js';
+import { engineLabel, toContract, type Documentation, type DocumentationRecord, type DocumentationSection, type Evidence, type SectionSpec } from './documentation.js';
+import type { DocumentationRepo } from './documentation-repo.js';
+import type { NoteWriter, WrittenSection } from './note-writer.js';
+
+/**
+ * Reading and editing documentation. Every change bumps `counter`; a caller that sends the counter it
+ * last saw gets 409 if someone changed the note since, and changes made while a model call was running
+ * are never overwritten (the write checks the counter the edit started from).
+ */
+export class DocumentationService {
+  constructor(
+    private readonly docs: DocumentationRepo,
+    private readonly sessions: SessionRepo,
+    private readonly transcripts: TranscriptRepo,
+    private readonly profiles: ProfileRepo,
+    private readonly templates: TemplateCatalog,
+    private readonly writer: NoteWriter,
+    private readonly now: () => Date,
+  ) {}
+
+  async bySession(uid: string, sessionId: string): Promise<Documentation> {
+    const session = await this.ownedSession(uid, sessionId);
+    const doc = session.documentationId ? await this.docs.find(session.documentationId) : null;
+    if (!doc || doc.ownerUid !== uid) throw conflict(`The documentation is not written yet (the session is ${session.status})`);
+    return toContract(doc);
+  }
+
+  async byId(uid: string, documentationId: string): Promise<Documentation> {
+    return toContract(await this.ownedDoc(uid, documentationId));
+  }
+
+  async transcriptOf(uid: string, sessionId: string): Promise<TranscriptRecord> {
+    const session = await this.ownedSession(uid, sessionId);
+    const transcript = await this.transcripts.find(session.id);
+    if (!transcript || transcript.ownerUid !== uid) throw conflict(`The session is not transcribed yet (it is ${session.status})`);
+    return transcript;
+  }
+
+  async countGenerated(uid: string, from: Date, to: Date): Promise<number> {
+    return this.docs.countGenerated(uid, from, to);
+  }
+
+  async regenerate(uid: string, sessionId: string, templateId?: string): Promise<Documentation> {
+    const session = await this.ownedSession(uid, sessionId);
+    const transcript = await this.transcriptOf(uid, sessionId);
+    const template = await this.templates.find(uid, templateId ?? session.templateId);
+    if (!template) throw invalidArgument('templateId is not a template you can use', 'templateId');
+    const written = await this.writer.writeNote(await this.context(uid, session, transcript), template.sections);
+    const saved = await this.docs.runTransaction(async (tx) => {
+      const previous = await this.docs.find(session.id, tx);
+      const current = await this.sessions.findOwned(uid, session.id, tx);
+      if (!current) throw notFound('No such session');
+      const now = this.now().toISOString();
+      const record: DocumentationRecord = {
+        id: session.id,
+        sessionId: session.id,
+        ownerUid: uid,
+        templateId: template.id,
+        templateSections: template.sections,
+        counter: (previous?.counter ?? 0) + 1,
+        model: written.model,
+        promptVersion: written.promptVersion,
+        engine: engineLabel(written.model, written.promptVersion),
+        sourceUploadId: current.audioUploadId,
+        metrics: { transcribeMs: transcript.processingMs, generateMs: 0, modelCalls: 1, promptTokens: written.usage.promptTokens, outputTokens: written.usage.outputTokens },
+        createdAt: previous?.createdAt ?? now,
+        updatedAt: now,
+        generatedAt: previous?.generatedAt ?? now,
+        sections: toSections(template.sections, written.value, now),
+      };
+      this.docs.save(tx, record);
+      this.sessions.save(tx, { ...current, templateId: template.id, documentationId: record.id, status: 'ready', error: null, processingRunId: null, processingLeaseUntil: null, updatedAt: now });
+      return record;
+    });
+    return toContract(saved);
+  }
+
+  async section(uid: string, documentationId: string, sectionId: string): Promise<DocumentationSection> {
+    const doc = await this.ownedDoc(uid, documentationId);
+    return sectionOf(doc, sectionId);
+  }
+
+  /** Writes one section again from the transcript, as its instructions say. */
+  async regenerateSection(uid: string, documentationId: string, sectionId: string, counter?: number) {
+    return this.rewriteOne(uid, documentationId, sectionId, counter, (spec) => ({ spec }));
+  }
+
+  /** New instructions for one section of this note (the template itself is not changed). */
+  async customizeSection(uid: string, documentationId: string, sectionId: string, instructions: string, counter?: number) {
+    return this.rewriteOne(uid, documentationId, sectionId, counter, (spec) => ({ spec: { ...spec, instructions } }));
+  }
+
+  /** Edits one section's current text as instructed ("shorter", "add that ..."). */
+  async magicEditSection(uid: string, documentationId: string, sectionId: string, instruction: string, counter?: number) {
+    return this.rewriteOne(uid, documentationId, sectionId, counter, (spec, current) => ({ spec, edit: { currentContent: current.content, instruction } }));
+  }
+
+  async magicEditDocumentation(uid: string, documentationId: string, instruction: string, counter?: number): Promise<Documentation> {
+    const doc = await this.ownedDoc(uid, documentationId);
+    requireCurrent(doc, counter);
+    const session = await this.ownedSession(uid, doc.sessionId);
+    const transcript = await this.transcriptOf(uid, doc.sessionId);
+    const written = await this.writer.editNote(await this.context(uid, session, transcript), doc.sections.map(({ id, title, content }) => ({ id, title, content })), instruction);
+    const saved = await this.commit(doc, (current, now) => ({
+      ...current,
+      sections: current.sections.map((s) => {
+        const edited = written.value.find((w) => w.id === s.id);
+        return edited ? { ...s, content: edited.content, evidence: edited.evidence.length > 0 ? edited.evidence : s.evidence, updatedAt: now } : s;
+      }),
+    }));
+    return toContract(saved);
+  }
+
+  /** The clinician's own text for a section. */
+  async updateSectionValue(uid: string, documentationId: string, sectionId: string, content: string, counter?: number): Promise<{ section: DocumentationSection; counter: number }> {
+    const doc = await this.ownedDoc(uid, documentationId);
+    sectionOf(doc, sectionId);
+    requireCurrent(doc, counter);
+    const saved = await this.commit(doc, (current, now) => ({
+      ...current,
+      sections: current.sections.map((s) => (s.id === sectionId ? { ...s, content, updatedAt: now } : s)),
+    }), counter);
+    return { section: sectionOf(saved, sectionId), counter: saved.counter };
+  }
+
+  async chat(uid: string, sessionId: string, messages: readonly { role: 'user' | 'assistant'; content: string }[]): Promise<{ role: 'assistant'; content: string; evidence: Evidence[] }> {
+    const session = await this.ownedSession(uid, sessionId);
+    const transcript = await this.transcriptOf(uid, sessionId);
+    const answer = await this.writer.chat(await this.context(uid, session, transcript), messages);
+    return { role: 'assistant', ...answer };
+  }
+
+  private async rewriteOne(
+    uid: string,
+    documentationId: string,
+    sectionId: string,
+    counter: number | undefined,
+    how: (spec: SectionSpec, current: DocumentationSection) => { spec: SectionSpec; edit?: { currentContent: string; instruction: string } },
+  ): Promise<{ section: DocumentationSection; counter: number }> {
+    const doc = await this.ownedDoc(uid, documentationId);
+    const current = sectionOf(doc, sectionId);
+    requireCurrent(doc, counter);
+    const spec = doc.templateSections.find((s) => s.id === sectionId) ?? { id: sectionId, title: current.title, instructions: '', format: 'paragraph' as const };
+    const { spec: used, edit } = how(spec, current);
+    const session = await this.ownedSession(uid, doc.sessionId);
+    const transcript = await this.transcriptOf(uid, doc.sessionId);
+    const written = await this.writer.rewriteSection(await this.context(uid, session, transcript), used, edit);
+    const saved = await this.commit(doc, (latest, now) => ({
+      ...latest,
+      templateSections: latest.templateSections.map((s) => (s.id === sectionId ? used : s)),
+      sections: latest.sections.map((s) => (s.id === sectionId ? { ...s, content: written.value.content, evidence: written.value.evidence, updatedAt: now } : s)),
+    }));
+    return { section: sectionOf(saved, sectionId), counter: saved.counter };
+  }
+
+  /**
+   * Saves a change if the note is still at the version the change was made from (the caller's counter,
+   * or the one read before a model call); bumps the counter.
+   */
+  private async commit(from: DocumentationRecord, change: (current: DocumentationRecord, now: string) => DocumentationRecord, expected = from.counter): Promise<DocumentationRecord> {
+    return this.docs.runTransaction(async (tx) => {
+      const current = await this.docs.find(from.id, tx);
+      if (!current || current.ownerUid !== from.ownerUid) throw notFound('No such documentation');
+      requireCurrent(current, expected);
+      const now = this.now().toISOString();
+      const next = { ...change(current, now), counter: current.counter + 1, updatedAt: now };
+      this.docs.save(tx, next);
+      return next;
+    });
+  }
+
+  private async context(uid: string, session: SessionRecord, transcript: TranscriptRecord) {
+    const profile = await this.profiles.find(null, uid);
+    return { language: session.language, specialty: profile?.specialty ?? '', segments: transcript.segments };
+  }
+
+  private async ownedSession(uid: string, sessionId: string): Promise<SessionRecord> {
+    const session = await this.sessions.findOwned(uid, sessionId);
+    if (!session) throw notFound('No such session');
+    return session;
+  }
+
+  private async ownedDoc(uid: string, documentationId: string): Promise<DocumentationRecord> {
+    const doc = await this.docs.find(documentationId);
+    if (!doc || doc.ownerUid !== uid) throw notFound('No such documentation');
+    return doc;
+  }
+}
+
+function requireCurrent(doc: DocumentationRecord, counter: number | undefined): void {
+  if (counter !== undefined && counter !== doc.counter) {
+    throw conflict(`The documentation changed since you loaded it (it is now at version ${doc.counter}, you sent ${counter}). Reload it, then apply your change again.`, 'counter');
+  }
+}
+
+function sectionOf(doc: Pick<DocumentationRecord, 'sections'>, sectionId: string): DocumentationSection {
+  const section = doc.sections.find((s) => s.id === sectionId);
+  if (!section) throw notFound('No such section in this documentation');
+  return section;
+}
+
+export function toSections(specs: readonly SectionSpec[], written: readonly WrittenSection[], now: string): DocumentationSection[] {
+  return specs.map((spec, i) => ({ id: spec.id, title: spec.title, content: written[i]?.content ?? '', evidence: written[i]?.evidence ?? [], updatedAt: now }));
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { malformedResponse, type GenerativeModel, type ModelUsage } from '../ai/generative-model.js';
+import type { TranscriptSegment } from '../transcripts/transcript.js';
+import type { Evidence, SectionSpec } from './documentation.js';
+import {
+  CHAT_SCHEMA,
+  chatPrompt,
+  editNotePrompt,
+  NOTE_PROMPT_VERSION,
+  NOTE_SCHEMA,
+  rewriteSectionPrompt,
+  SECTION_SCHEMA,
+  systemInstruction,
+  writeNotePrompt,
+  type NoteContext,
+} from './prompts/note-prompts.js';
+
+const evidenceSchema = z.array(z.object({ segmentId: z.string(), quote: z.string() }));
+const noteAnswer = z.object({ sections: z.array(z.object({ id: z.string(), content: z.string(), evidence: evidenceSchema })) });
+const sectionAnswer = z.object({ content: z.string(), evidence: evidenceSchema });
+const chatAnswer = z.object({ answer: z.string(), evidence: evidenceSchema });
+
+function parseWith<T>(schema: z.ZodType<T>): (raw: unknown) => T {
+  return (raw) => {
+    const result = schema.safeParse(raw);
+    if (!result.success) throw malformedResponse('gemini', `the answer does not fit the schema at ${result.error.issues[0]?.path.join('.') ?? '?'}`);
+    return result.data;
+  };
+}
+
+/** Evidence must point at real segments: ids the model made up are dropped, duplicates merged. */
+export function keepKnownEvidence(evidence: readonly Evidence[], segments: readonly TranscriptSegment[]): Evidence[] {
+  const known = new Set(segments.map((s) => s.id));
+  const seen = new Set<string>();
+  return evidence.filter((e) => known.has(e.segmentId) && !seen.has(e.segmentId) && seen.add(e.segmentId)).map((e) => ({ segmentId: e.segmentId, quote: e.quote.slice(0, 500) }));
+}
+
+export interface WrittenSection {
+  id: string;
+  content: string;
+  evidence: Evidence[];
+}
+
+export interface WriteResult<T> {
+  value: T;
+  model: string;
+  promptVersion: string;
+  usage: ModelUsage;
+}
+
+/** Writes and edits documentation through the generative model: one call per note. */
+export class NoteWriter {
+  constructor(private readonly model: GenerativeModel) {}
+
+  get modelName(): string {
+    return this.model.model;
+  }
+
+  async writeNote(ctx: NoteContext, sections: readonly SectionSpec[]): Promise<WriteResult<WrittenSection[]>> {
+    const result = await this.model.generateJson({
+      task: 'write_note',
+      systemInstruction: systemInstruction(ctx),
+      prompt: writeNotePrompt(ctx, sections),
+      responseSchema: NOTE_SCHEMA,
+      parse: parseWith(noteAnswer),
+    });
+    const byId = new Map(result.data.sections.map((s) => [s.id, s]));
+    const missing = sections.filter((s) => !byId.has(s.id));
+    if (missing.length === sections.length) throw malformedResponse('gemini', 'the answer has none of the requested sections');
+    // A section the model skipped is written as not discussed rather than failing the whole note.
+    const value = sections.map((spec) => {
+      const written = byId.get(spec.id);
+      return written
+        ? { id: spec.id, content: written.content.trim(), evidence: keepKnownEvidence(written.evidence, ctx.segments) }
+        : { id: spec.id, content: 'Not discussed in this session.', evidence: [] };
+    });
+    return { value, model: result.model, promptVersion: NOTE_PROMPT_VERSION, usage: result.usage };
+  }
+
+  async rewriteSection(ctx: NoteContext, section: SectionSpec, edit?: { currentContent: string; instruction: string }): Promise<WriteResult<WrittenSection>> {
+    const result = await this.model.generateJson({
+      task: 'rewrite_section',
+      systemInstruction: systemInstruction(ctx),
+      prompt: rewriteSectionPrompt(ctx, section, edit),
+      responseSchema: SECTION_SCHEMA,
+      parse: parseWith(sectionAnswer),
+    });
+    return {
+      value: { id: section.id, content: result.data.content.trim(), evidence: keepKnownEvidence(result.data.evidence, ctx.segments) },
+      model: result.model,
+      promptVersion: NOTE_PROMPT_VERSION,
+      usage: result.usage,
+    };
+  }
+
+  async editNote(ctx: NoteContext, note: readonly { id: string; title: string; content: string }[], instruction: string): Promise<WriteResult<WrittenSection[]>> {
+    const result = await this.model.generateJson({
+      task: 'edit_note',
+      systemInstruction: systemInstruction(ctx),
+      prompt: editNotePrompt(ctx, note, instruction),
+      responseSchema: NOTE_SCHEMA,
+      parse: parseWith(noteAnswer),
+    });
+    const byId = new Map(result.data.sections.map((s) => [s.id, s]));
+    const value = note.map((section) => {
+      const edited = byId.get(section.id);
+      return edited
+        ? { id: section.id, content: edited.content.trim(), evidence: keepKnownEvidence(edited.evidence, ctx.segments) }
+        : { id: section.id, content: section.content, evidence: [] as Evidence[] };
+    });
+    return { value, model: result.model, promptVersion: NOTE_PROMPT_VERSION, usage: result.usage };
+  }
+
+  async chat(ctx: NoteContext, messages: readonly { role: 'user' | 'assistant'; content: string }[]): Promise<{ content: string; evidence: Evidence[] }> {
+    const result = await this.model.generateJson({
+      task: 'chat',
+      systemInstruction: systemInstruction(ctx),
+      prompt: chatPrompt(ctx, messages),
+      responseSchema: CHAT_SCHEMA,
+      parse: parseWith(chatAnswer),
+    });
+    return { content: result.data.answer.trim(), evidence: keepKnownEvidence(result.data.evidence, ctx.segments) };
+  }
+}

@@ -1,0 +1,126 @@
+import type { TranscriptSegment } from '../../transcripts/transcript.js';
+import type { SectionSpec } from '../documentation.js';
+
+/**
+ * Prompts for writing and editing documentation. Versioned: the version is stored with every
+ * documentation, so a note can always be traced to the prompt that wrote it. Change the text, bump this.
+ *
+ * Layout (also read by the local AI emulator): the first line names the task (`TASK: write_note`), the
+ * data follow in tagged blocks, transcript lines as `[seg-3] patient (4200-9100): text`.
+ */
+export const NOTE_PROMPT_VERSION = 'note-v1';
+
+export interface NoteContext {
+  language: string;
+  /** The clinician's specialty from their profile ("" when not given). */
+  specialty: string;
+  segments: readonly TranscriptSegment[];
+}
+
+export function systemInstruction(ctx: Pick<NoteContext, 'language' | 'specialty'>): string {
+  return [
+    `You are a meticulous medical scribe writing clinical documentation for a ${ctx.specialty || 'clinician'}.`,
+    `Write in the language with BCP-47 tag ${ctx.language}, whatever language the instructions are in.`,
+    'State only what the transcript supports. If the transcript does not say something a section asks for, leave it out; never guess, infer diagnoses that were not stated, or invent values.',
+    'If nothing in the transcript belongs in a section, its content is exactly "Not discussed in this session." in the note language, with no evidence.',
+    'For every section, list as evidence the ids of the transcript segments that support its statements, with a short verbatim quote from each.',
+    'Follow each section\'s format: "paragraph" is prose; "bullets" is one "- " line per item.',
+    'Use clinical register, no filler, no headings inside a section, no patient identifiers beyond what the transcript states.',
+  ].join('\n');
+}
+
+export function transcriptBlock(segments: readonly TranscriptSegment[]): string {
+  return ['<transcript>', ...segments.map((s) => `[${s.id}] ${s.speaker} (${s.startMs}-${s.endMs}): ${s.text.replace(/\s+/g, ' ')}`), '</transcript>'].join('\n');
+}
+
+const sectionsBlock = (sections: readonly SectionSpec[]) =>
+  ['<sections>', JSON.stringify(sections.map(({ id, title, format, instructions }) => ({ id, title, format, instructions }))), '</sections>'].join('\n');
+
+const header = (task: string, ctx: Pick<NoteContext, 'language' | 'specialty'>) =>
+  [`TASK: ${task}`, `<language>${ctx.language}</language>`, `<specialty>${ctx.specialty}</specialty>`].join('\n');
+
+/** The whole note in one call: every section of the template at once. */
+export function writeNotePrompt(ctx: NoteContext, sections: readonly SectionSpec[]): string {
+  return [
+    header('write_note', ctx),
+    'Write one entry per section below, in the given order, following each section\'s instructions.',
+    sectionsBlock(sections),
+    transcriptBlock(ctx.segments),
+  ].join('\n');
+}
+
+/** One section again: plain regeneration, new instructions (customize), or an edit of the current text. */
+export function rewriteSectionPrompt(ctx: NoteContext, section: SectionSpec, edit?: { currentContent: string; instruction: string }): string {
+  return [
+    header('rewrite_section', ctx),
+    edit ? 'Rewrite the current content of this section following the instruction, staying faithful to the transcript.' : 'Write this section, following its instructions.',
+    '<section>',
+    JSON.stringify({ id: section.id, title: section.title, format: section.format, instructions: section.instructions }),
+    '</section>',
+    ...(edit ? ['<current_content>', edit.currentContent, '</current_content>', '<instruction>', edit.instruction, '</instruction>'] : []),
+    transcriptBlock(ctx.segments),
+  ].join('\n');
+}
+
+/** One instruction applied to the whole note. */
+export function editNotePrompt(ctx: NoteContext, note: readonly { id: string; title: string; content: string }[], instruction: string): string {
+  return [
+    header('edit_note', ctx),
+    'Apply the instruction to the note. Return every section, changed or not, with its evidence.',
+    '<note>',
+    JSON.stringify(note),
+    '</note>',
+    '<instruction>',
+    instruction,
+    '</instruction>',
+    transcriptBlock(ctx.segments),
+  ].join('\n');
+}
+
+/** A question about the session, answered from the transcript only. */
+export function chatPrompt(ctx: NoteContext, messages: readonly { role: 'user' | 'assistant'; content: string }[]): string {
+  return [
+    header('chat', ctx),
+    'Answer the last user message using only the transcript. If the transcript does not say, answer that it does not. Cite the supporting segments.',
+    '<messages>',
+    JSON.stringify(messages),
+    '</messages>',
+    transcriptBlock(ctx.segments),
+  ].join('\n');
+}
+
+const evidenceSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { segmentId: { type: 'string' }, quote: { type: 'string' } },
+    required: ['segmentId', 'quote'],
+  },
+};
+
+export const NOTE_SCHEMA = {
+  type: 'object',
+  properties: {
+    sections: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { id: { type: 'string' }, content: { type: 'string' }, evidence: evidenceSchema },
+        required: ['id', 'content', 'evidence'],
+      },
+    },
+  },
+  required: ['sections'],
+};
+
+export const SECTION_SCHEMA = {
+  type: 'object',
+  properties: { content: { type: 'string' }, evidence: evidenceSchema },
+  required: ['content', 'evidence'],
+};
+
+export const CHAT_SCHEMA = {
+  type: 'object',
+  properties: { answer: { type: 'string' }, evidence: evidenceSchema },
+  required: ['answer', 'evidence'],
+};

@@ -1,0 +1,100 @@
+import { Router } from 'express';
+import { invalidArgument } from '../http/errors.js';
+import { callerOf } from '../http/request-context.js';
+import { parseInput } from '../http/validate.js';
+import type { ProcessService } from '../pipeline/process-service.js';
+import { toContract as transcriptToContract } from '../transcripts/transcript.js';
+import type { CreationService } from './creation-service.js';
+import type { DocumentationService } from './documentation-service.js';
+import {
+  chatBody,
+  counterQuery,
+  creationBody,
+  customizeSectionBody,
+  documentationIdBody,
+  magicEditDocumentationBody,
+  magicEditSectionBody,
+  regenerateBody,
+  regenerateSectionBody,
+  sectionBody,
+  sessionIdBody,
+  updateSectionValueBody,
+} from './schemas.js';
+
+/** /documentation/*: reading documentation and counting it. */
+export function documentationRoutes(docs: DocumentationService): Router {
+  const router = Router();
+  router.post('/by_session', async (req, res) => {
+    const { sessionId } = parseInput(sessionIdBody, req.body);
+    res.json({ documentation: await docs.bySession(callerOf(req).uid, sessionId) });
+  });
+  router.post('/by_id', async (req, res) => {
+    const { documentationId } = parseInput(documentationIdBody, req.body);
+    res.json({ documentation: await docs.byId(callerOf(req).uid, documentationId) });
+  });
+  router.get('/counter', async (req, res) => {
+    const query = parseInput(counterQuery, req.query);
+    const now = new Date();
+    const from = query.from ? new Date(query.from) : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const to = query.to ? new Date(query.to) : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+    if (to <= from) throw invalidArgument('to must be after from', 'to');
+    res.json({ count: await docs.countGenerated(callerOf(req).uid, from, to), from: from.toISOString(), to: to.toISOString() });
+  });
+  return router;
+}
+
+/** /session/*: processing, the transcript, and every way of changing a session's documentation. */
+export function sessionDocumentationRoutes(docs: DocumentationService, processing: ProcessService): Router {
+  const router = Router();
+  router.post('/process', async (req, res) => {
+    const { sessionId } = parseInput(sessionIdBody, req.body);
+    res.status(202).json({ session: await processing.requestProcessing(callerOf(req).uid, sessionId) });
+  });
+  router.post('/transcription', async (req, res) => {
+    const { sessionId } = parseInput(sessionIdBody, req.body);
+    res.json({ transcript: transcriptToContract(await docs.transcriptOf(callerOf(req).uid, sessionId)) });
+  });
+  router.post('/regenerate_documentation', async (req, res) => {
+    const { sessionId, templateId } = parseInput(regenerateBody, req.body);
+    res.json({ documentation: await docs.regenerate(callerOf(req).uid, sessionId, templateId) });
+  });
+  router.post('/regenerate_documentation_section', async (req, res) => {
+    const { documentationId, sectionId, counter } = parseInput(regenerateSectionBody, req.body);
+    res.json(await docs.regenerateSection(callerOf(req).uid, documentationId, sectionId, counter));
+  });
+  router.post('/customize_section', async (req, res) => {
+    const { documentationId, sectionId, instructions, counter } = parseInput(customizeSectionBody, req.body);
+    res.json(await docs.customizeSection(callerOf(req).uid, documentationId, sectionId, instructions, counter));
+  });
+  router.post('/magic_edit_documentation', async (req, res) => {
+    const { documentationId, instruction, counter } = parseInput(magicEditDocumentationBody, req.body);
+    res.json({ documentation: await docs.magicEditDocumentation(callerOf(req).uid, documentationId, instruction, counter) });
+  });
+  router.post('/magic_edit_section', async (req, res) => {
+    const { documentationId, sectionId, instruction, counter } = parseInput(magicEditSectionBody, req.body);
+    res.json(await docs.magicEditSection(callerOf(req).uid, documentationId, sectionId, instruction, counter));
+  });
+  router.post('/documentation/section', async (req, res) => {
+    const { documentationId, sectionId } = parseInput(sectionBody, req.body);
+    res.json({ section: await docs.section(callerOf(req).uid, documentationId, sectionId) });
+  });
+  router.post('/documentation/section/update_value', async (req, res) => {
+    const { documentationId, sectionId, content, counter } = parseInput(updateSectionValueBody, req.body);
+    res.json(await docs.updateSectionValue(callerOf(req).uid, documentationId, sectionId, content, counter));
+  });
+  router.post('/chat_with_session', async (req, res) => {
+    const { sessionId, messages } = parseInput(chatBody, req.body);
+    res.json({ message: await docs.chat(callerOf(req).uid, sessionId, messages) });
+  });
+  return router;
+}
+
+/** /creation: documentation from typed or pasted text. */
+export function creationRoutes(creation: CreationService): Router {
+  const router = Router();
+  router.post('/', async (req, res) => {
+    const input = parseInput(creationBody, req.body);
+    res.status(201).json(await creation.create(callerOf(req).uid, input));
+  });
+  return router;
+}

@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import type { Transcriber } from '../ai/transcriber.js';
+import type { UploadRepo } from '../audio/upload-repo.js';
+import type { DocumentationRecord } from '../documentation/documentation.js';
+import { engineLabel } from '../documentation/documentation.js';
+import type { DocumentationRepo } from '../documentation/documentation-repo.js';
+import type { NoteWriter } from '../documentation/note-writer.js';
+import type { Logger } from '../logging/logger.js';
+import { logPipelineFailed, logPipelineSkipped, logPipelineStep } from '../logging/log-events.js';
+import type { ProfileRepo } from '../profile/profile-repo.js';
+import type { SessionRepo } from '../sessions/session-repo.js';
+import type { SessionRecord } from '../sessions/session.js';
+import type { AudioStore } from '../storage/audio-store.js';
+import type { TemplateCatalog } from '../templates/builtin-template-stubs.js';
+import { fullText, type TranscriptRecord } from '../transcripts/transcript.js';
+import type { TranscriptRepo } from '../transcripts/transcript-repo.js';
+import { describeFailure, PipelineFailure } from './pipeline-errors.js';
+
+/** A run holds its claim on a session this long; a crashed run's claim then expires and a retry resumes. */
+const LEASE_MS = 12 * 60_000;
+
+type Step = 'transcribing' | 'generating';
+
+export interface PipelineDeps {
+  sessions: SessionRepo;
+  uploads: UploadRepo;
+  transcripts: TranscriptRepo;
+  documentation: DocumentationRepo;
+  profiles: ProfileRepo;
+  templates: TemplateCatalog;
+  store: AudioStore;
+  transcriber: Transcriber;
+  writer: NoteWriter;
+  logger: Logger;
+  now: () => Date;
+}
+
+/**
+ * From complete audio to documentation: `uploaded → transcribing → generating → ready`, or `failed` with a
+ * readable reason. Each transition happens in a Firestore transaction that also takes (or checks) the
+ * run's lease, so a duplicated or retried event finds the work claimed or done and returns. Finished steps
+ * are never repeated: a stored transcript is reused, an existing documentation is kept.
+ */
+export class Pipeline {
+  constructor(private readonly d: PipelineDeps) {}
+
+  async process(sessionId: string, runId: string = randomUUID()): Promise<void> {
+    let step = await this.claim(sessionId, runId);
+    if (!step) return;
+    let session = step.session;
+    try {
+      if (step.next === 'transcribing') {
+        await this.transcribe(session, runId);
+        const advanced = await this.advance(sessionId, runId, 'generating');
+        if (!advanced) return;
+        session = advanced;
+      }
+      step = { next: 'generating', session };
+      await this.generate(session, runId);
+    } catch (err) {
+      const failure = describeFailure(step.next, err);
+      logPipelineFailed(this.d.logger, { sessionId, uid: session.ownerUid, step: step.next, code: failure.code, errorName: err instanceof Error ? err.name : 'unknown' });
+      await this.fail(sessionId, runId, failure);
+    }
+  }
+
+  /** Takes the session for this run if there is work and nobody else holds it. */
+  private async claim(sessionId: string, runId: string): Promise<{ next: Step; session: SessionRecord } | null> {
+    const result = await this.d.sessions.runTransaction(async (tx): Promise<{ skip: string } | { next: Step; session: SessionRecord }> => {
+      const session = await this.d.sessions.find(sessionId, tx);
+      if (!session) return { skip: 'session deleted' };
+      const now = this.d.now();
+      if (session.status === 'draft') return { skip: 'no audio yet' };
+      if (session.status === 'ready') return { skip: 'already ready' };
+      const running = session.status === 'transcribing' || session.status === 'generating';
+      if (running && session.processingLeaseUntil && Date.parse(session.processingLeaseUntil) > now.getTime()) {
+        return { skip: 'another run holds it' };
+      }
+      const transcript = await this.d.transcripts.find(sessionId, tx);
+      const next: Step = transcript && transcript.sourceUploadId === session.audioUploadId ? 'generating' : 'transcribing';
+      const claimed: SessionRecord = {
+        ...session,
+        status: next,
+        error: null,
+        processingRunId: runId,
+        processingLeaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(),
+        updatedAt: now.toISOString(),
+      };
+      this.d.sessions.save(tx, claimed);
+      return { next, session: claimed };
+    });
+    if ('skip' in result) {
+      logPipelineSkipped(this.d.logger, { sessionId, reason: result.skip });
+      return null;
+    }
+    return result;
+  }
+
+  /** Moves a session this run still holds to its next state; null if the run lost it (deleted, taken over). */
+  private async advance(sessionId: string, runId: string, status: Step | 'ready', changes: Partial<SessionRecord> = {}): Promise<SessionRecord | null> {
+    return this.d.sessions.runTransaction(async (tx) => {
+      const session = await this.d.sessions.find(sessionId, tx);
+      if (!session || session.processingRunId !== runId) return null;
+      const now = this.d.now();
+      const next: SessionRecord = {
+        ...session,
+        ...changes,
+        status,
+        error: null,
+        processingRunId: status === 'ready' ? null : runId,
+        processingLeaseUntil: status === 'ready' ? null : new Date(now.getTime() + LEASE_MS).toISOString(),
+        updatedAt: now.toISOString(),
+      };
+      this.d.sessions.save(tx, next);
+      return next;
+    });
+  }
+
+  private async fail(sessionId: string, runId: string, failure: { code: string; message: string }): Promise<void> {
+    await this.d.sessions.runTransaction(async (tx) => {
+      const session = await this.d.sessions.find(sessionId, tx);
+      if (!session || session.processingRunId !== runId) return;
+      this.d.sessions.save(tx, { ...session, status: 'failed', error: failure, processingRunId: null, processingLeaseUntil: null, updatedAt: this.d.now().toISOString() });
+    });
+  }
+
+  private async transcribe(session: SessionRecord, runId: string): Promise<void> {
+    const upload = session.audioUploadId ? await this.d.uploads.find(session.audioUploadId) : null;
+    if (!upload || upload.status !== 'complete' || !upload.audioPath || !upload.format) {
+      throw new PipelineFailure({ code: 'audio_missing', message: 'The session has no complete audio. Upload or record it again.' });
+    }
+    const started = Date.now();
+    const uri = this.d.store.uriFor(upload.audioPath);
+    // Cloud Storage audio is read by the recognizer itself; local audio is sent inline.
+    const readable = uri.startsWith('gs://');
+    const content = readable ? null : await this.d.store.readRange(upload.audioPath, 0, upload.sizeBytes ?? Number.MAX_SAFE_INTEGER);
+    const recognized = await this.d.transcriber.transcribe({
+      uri: readable ? uri : null,
+      content,
+      container: upload.format.container,
+      language: session.language,
+      durationSec: upload.durationSec,
+    });
+    if (recognized.segments.length === 0) {
+      throw new PipelineFailure({ code: 'no_speech', message: 'No speech was recognised in the audio. Check the recording and upload it again.' });
+    }
+    const segments = recognized.segments.map((s, i) => ({ id: `seg-${i + 1}`, ...s }));
+    const record: TranscriptRecord = {
+      sessionId: session.id,
+      ownerUid: session.ownerUid,
+      sourceUploadId: upload.uploadId,
+      language: recognized.language,
+      durationSec: recognized.durationSec,
+      engine: recognized.engine,
+      text: fullText(segments),
+      segments,
+      processingMs: Date.now() - started,
+      createdAt: this.d.now().toISOString(),
+    };
+    await this.d.sessions.runTransaction(async (tx) => {
+      const current = await this.d.sessions.find(session.id, tx);
+      if (!current || current.processingRunId !== runId) return;
+      this.d.transcripts.save(tx, record);
+    });
+    logPipelineStep(this.d.logger, { sessionId: session.id, uid: session.ownerUid, step: 'transcribe', durationMs: Date.now() - started, segments: segments.length });
+  }
+
+  private async generate(session: SessionRecord, runId: string): Promise<void> {
+    const existing = await this.d.documentation.find(session.id);
+    if (existing && existing.sourceUploadId === session.audioUploadId) {
+      // Written by an earlier run that stopped before marking the session ready: finish, do not rewrite.
+      await this.advance(session.id, runId, 'ready', { documentationId: existing.id });
+      return;
+    }
+    const transcript = await this.d.transcripts.find(session.id);
+    if (!transcript) throw new PipelineFailure({ code: 'transcript_missing', message: 'The transcript is missing. Press Retry to transcribe again.' });
+    const template = await this.d.templates.find(session.ownerUid, session.templateId);
+    if (!template) {
+      throw new PipelineFailure({ code: 'template_missing', message: 'The session\'s template no longer exists. Choose another template, then press Retry.' });
+    }
+    const profile = await this.d.profiles.find(null, session.ownerUid);
+    const started = Date.now();
+    const written = await this.d.writer.writeNote({ language: session.language, specialty: profile?.specialty ?? '', segments: transcript.segments }, template.sections);
+    const generateMs = Date.now() - started;
+
+    await this.d.sessions.runTransaction(async (tx) => {
+      const current = await this.d.sessions.find(session.id, tx);
+      if (!current || current.processingRunId !== runId) return;
+      const previous = await this.d.documentation.find(session.id, tx);
+      const now = this.d.now().toISOString();
+      const record: DocumentationRecord = {
+        id: session.id,
+        sessionId: session.id,
+        ownerUid: session.ownerUid,
+        templateId: template.id,
+        templateSections: template.sections,
+        counter: (previous?.counter ?? 0) + 1,
+        model: written.model,
+        promptVersion: written.promptVersion,
+        engine: engineLabel(written.model, written.promptVersion),
+        sourceUploadId: session.audioUploadId,
+        metrics: { transcribeMs: transcript.processingMs, generateMs, modelCalls: 1, promptTokens: written.usage.promptTokens, outputTokens: written.usage.outputTokens },
+        createdAt: previous?.createdAt ?? now,
+        updatedAt: now,
+        // Counted once per session, however often it is regenerated.
+        generatedAt: previous?.generatedAt ?? now,
+        sections: template.sections.map((spec, i) => ({ id: spec.id, title: spec.title, content: written.value[i]?.content ?? '', evidence: written.value[i]?.evidence ?? [], updatedAt: now })),
+      };
+      this.d.documentation.save(tx, record);
+      this.d.sessions.save(tx, { ...current, status: 'ready', error: null, documentationId: record.id, processingRunId: null, processingLeaseUntil: null, updatedAt: now });
+    });
+    logPipelineStep(this.d.logger, { sessionId: session.id, uid: session.ownerUid, step: 'generate', durationMs: generateMs, promptTokens: written.usage.promptTokens, outputTokens: written.usage.outputTokens });
+  }
+}

@@ -1,0 +1,25 @@
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { COLLECTIONS } from '../firestore/collections.js';
+import type { TranscriptRecord } from './transcript.js';
+
+/** Typed access to `transcripts/{sessionId}`: one transcript per session. */
+export class TranscriptRepo {
+  constructor(private readonly db: Firestore) {}
+
+  private ref(sessionId: string) {
+    return this.db.collection(COLLECTIONS.transcripts).doc(sessionId);
+  }
+
+  async find(sessionId: string, tx?: Transaction): Promise<TranscriptRecord | null> {
+    const snap = tx ? await tx.get(this.ref(sessionId)) : await this.ref(sessionId).get();
+    return snap.exists ? (snap.data() as TranscriptRecord) : null;
+  }
+
+  save(tx: Transaction, record: TranscriptRecord): void {
+    tx.set(this.ref(record.sessionId), record);
+  }
+
+  async delete(sessionId: string): Promise<void> {
+    await this.ref(sessionId).delete();
+  }
+}

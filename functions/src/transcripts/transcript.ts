@@ -1,0 +1,56 @@
+/** A session's transcript, as the contract returns it. Segment ids are what documentation cites as evidence. */
+export interface TranscriptSegment {
+  id: string;
+  speaker: string;
+  startMs: number;
+  endMs: number;
+  text: string;
+}
+
+export interface Transcript {
+  sessionId: string;
+  language: string;
+  durationSec: number;
+  text: string;
+  engine: string;
+  segments: TranscriptSegment[];
+}
+
+export interface TranscriptRecord extends Transcript {
+  ownerUid: string;
+  /** The audio upload it was made from, so new audio is transcribed anew and retries are not. */
+  sourceUploadId: string | null;
+  /** How long recognition took (the pipeline benchmark reads it). */
+  processingMs: number | null;
+  createdAt: string;
+}
+
+export function toContract(record: TranscriptRecord): Transcript {
+  const { sessionId, language, durationSec, text, engine, segments } = record;
+  return { sessionId, language, durationSec, text, engine, segments };
+}
+
+export function fullText(segments: readonly Pick<TranscriptSegment, 'speaker' | 'text'>[]): string {
+  return segments.map((s) => `${s.speaker}: ${s.text}`).join('\n');
+}
+
+/**
+ * Typed or pasted text (dictated notes, an existing transcript) as a transcript: one segment per
+ * paragraph, or per "Speaker: ..." line when the text is already a dialogue.
+ */
+export function segmentsFromText(text: string): TranscriptSegment[] {
+  const lines = text
+    .split(/\n\s*\n|\n(?=[A-Za-zÀ-ÿ][\w .'-]{0,30}:\s)/)
+    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  return lines.map((line, i) => {
+    const speaker = /^([A-Za-zÀ-ÿ][\w .'-]{0,30}):\s+(.*)$/.exec(line);
+    return {
+      id: `seg-${i + 1}`,
+      speaker: speaker ? speaker[1]!.toLowerCase() : 'note',
+      startMs: 0,
+      endMs: 0,
+      text: speaker ? speaker[2]! : line,
+    };
+  });
+}
