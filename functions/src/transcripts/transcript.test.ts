@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { fullText, segmentsFromText } from './transcript.js';
+
+describe('segmentsFromText', () => {
+  it('A pasted dialogue becomes one segment per speaker line', () => {
+    const segments = segmentsFromText('Doctor: How are you?\nPatient: Tired, and my knee hurts.\nDoctor: Since when?');
+    expect(segments.map((s) => [s.id, s.speaker, s.text])).toEqual([
+      ['seg-1', 'doctor', 'How are you?'],
+      ['seg-2', 'patient', 'Tired, and my knee hurts.'],
+      ['seg-3', 'doctor', 'Since when?'],
+    ]);
+  });
+
+  it('Dictated notes become one segment per paragraph', () => {
+    const segments = segmentsFromText('Knee pain for two weeks,\nworse on stairs.\n\nNo swelling.   Full range of motion.');
+    expect(segments.map((s) => [s.speaker, s.text])).toEqual([
+      ['note', 'Knee pain for two weeks, worse on stairs.'],
+      ['note', 'No swelling. Full range of motion.'],
+    ]);
+  });
+
+  it('Nothing to say: no segments', () => {
+    expect(segmentsFromText(' \n\n ')).toEqual([]);
+  });
+
+  it('fullText names the speaker of every line', () => {
+    expect(fullText([{ speaker: 'patient', text: 'Hi' }, { speaker: 'clinician', text: 'Hello' }])).toBe('patient: Hi\nclinician: Hello');
+  });
+});
