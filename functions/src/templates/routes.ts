@@ -1,17 +1,120 @@
-import { Router } from 'express';
-import { z } from 'zod';
+import { Router, type Request } from 'express';
+import { callerOf } from '../http/request-context.js';
 import { parseInput } from '../http/validate.js';
-import { builtinStubTemplates } from './builtin-template-stubs.js';
+import type { EntryRef, LibraryService } from './library-service.js';
+import {
+  generateFromNoteBody,
+  getTemplatesBody,
+  helpMeWriteBody,
+  listPublishedBody,
+  previewSectionBody,
+  previewTemplateBody,
+  publishBody,
+  publishedEntryBody,
+  templateIdBody,
+  unpublishBody,
+  upsertTemplateBody,
+} from './schemas.js';
+import type { TemplateAssistant } from './template-assistant.js';
+import type { TemplateService } from './template-service.js';
+import { withSectionIds } from './template.js';
 
-/**
- * /template/*: for now only the list the Record tab's picker needs, served from the built-in stubs.
- * The templates issue replaces this with the full feature (own templates, editor, library).
- */
-export function templateRoutes(): Router {
+export interface TemplateRouteDeps {
+  templates: TemplateService;
+  library: LibraryService;
+  assistant: TemplateAssistant;
+}
+
+/** The web app's page for a share link; the API sits behind the same origin (Hosting), so its host is the app's. */
+export const SHARE_PATH = '/templates/shared/';
+
+/** The schema lets exactly one of the two through. */
+function entryOf(body: { publishedTemplateId?: string | undefined; shareId?: string | undefined }): EntryRef {
+  return body.shareId ? { shareId: body.shareId } : { publishedTemplateId: body.publishedTemplateId ?? '' };
+}
+
+function shareUrl(req: Request, shareId: string): string {
+  return `${req.protocol}://${req.host}${SHARE_PATH}${encodeURIComponent(shareId)}`;
+}
+
+/** /template/*: the caller's templates and the built-ins, the editor's AI helpers, sharing and the library. */
+export function templateRoutes({ templates, library, assistant }: TemplateRouteDeps): Router {
   const router = Router();
-  router.post('/get_templates', (req, res) => {
-    parseInput(z.strictObject({}), req.body);
-    res.json({ templates: builtinStubTemplates() });
+
+  router.post('/get_templates', async (req, res) => {
+    const { limit, cursor } = parseInput(getTemplatesBody, req.body);
+    res.json(await templates.list(callerOf(req).uid, { limit, cursor }));
   });
+
+  router.post('/get_template', async (req, res) => {
+    const { templateId } = parseInput(templateIdBody, req.body);
+    res.json({ template: await templates.get(callerOf(req).uid, templateId) });
+  });
+
+  router.post('/upsert_template', async (req, res) => {
+    const { template } = parseInput(upsertTemplateBody, req.body);
+    res.json({ template: await templates.upsert(callerOf(req).uid, template) });
+  });
+
+  router.post('/delete_template', async (req, res) => {
+    const { templateId } = parseInput(templateIdBody, req.body);
+    await templates.delete(callerOf(req).uid, templateId);
+    res.json({ deleted: 1 });
+  });
+
+  router.post('/preview_section', async (req, res) => {
+    const { section, transcript } = parseInput(previewSectionBody, req.body);
+    const [written] = await assistant.previewSections(callerOf(req).uid, withSectionIds([section]), transcript);
+    res.json({ content: written?.content ?? '' });
+  });
+
+  router.post('/preview_template', async (req, res) => {
+    const body = parseInput(previewTemplateBody, req.body);
+    const uid = callerOf(req).uid;
+    const sections = body.templateId ? (await templates.requireDefinition(uid, body.templateId)).sections : withSectionIds(body.template?.sections ?? []);
+    res.json({ sections: await assistant.previewSections(uid, sections, body.transcript) });
+  });
+
+  router.post('/generate_template_from_note', async (req, res) => {
+    const { note, name } = parseInput(generateFromNoteBody, req.body);
+    res.json({ template: await assistant.draftFromNote(note, name) });
+  });
+
+  router.post('/help_me_write_section', async (req, res) => {
+    const { title, description } = parseInput(helpMeWriteBody, req.body);
+    res.json({ instructions: await assistant.instructionsFor(callerOf(req).uid, title, description) });
+  });
+
+  router.post('/share_template', async (req, res) => {
+    const { templateId } = parseInput(templateIdBody, req.body);
+    const caller = callerOf(req);
+    const { shareId } = await templates.share(caller.uid, caller.name ?? null, templateId);
+    res.json({ shareId, url: shareUrl(req, shareId) });
+  });
+
+  router.post('/published/list', async (req, res) => {
+    res.json(await library.list(parseInput(listPublishedBody, req.body)));
+  });
+
+  router.post('/published/get', async (req, res) => {
+    res.json({ template: await library.get(entryOf(parseInput(publishedEntryBody, req.body))) });
+  });
+
+  router.post('/published/publish', async (req, res) => {
+    const input = parseInput(publishBody, req.body);
+    const caller = callerOf(req);
+    res.json({ template: await library.publish(caller.uid, caller.name ?? null, input) });
+  });
+
+  router.post('/published/unpublish', async (req, res) => {
+    const { publishedTemplateId } = parseInput(unpublishBody, req.body);
+    await library.unpublish(callerOf(req).uid, publishedTemplateId);
+    res.json({ unpublished: true });
+  });
+
+  router.post('/published/add_to_library', async (req, res) => {
+    res.json({ template: await library.add(callerOf(req).uid, entryOf(parseInput(publishedEntryBody, req.body))) });
+  });
+
   return router;
 }

@@ -1,0 +1,80 @@
+import { AiServiceError, type GenerateJsonRequest, type GenerativeModel } from '../ai/generative-model.js';
+import { ApiError, unavailable } from '../http/errors.js';
+import { DEFAULT_LANGUAGE } from '../profile/profile.js';
+import { GENERATE_TEMPLATE_SCHEMA, GENERATE_TEMPLATE_TASK, generateTemplatePrompt, generateTemplateSystemInstruction, parseGeneratedTemplate } from './prompts/generate-template-prompt.js';
+import { HELP_WRITE_SCHEMA, HELP_WRITE_TASK, helpWritePrompt, helpWriteSystemInstruction, parseHelpWrite } from './prompts/help-write-prompt.js';
+import { PREVIEW_SCHEMA, PREVIEW_TASK, parsePreview, previewPrompt, previewSystemInstruction } from './prompts/preview-prompt.js';
+import { SAMPLE_TRANSCRIPT, transcriptFromText, type TranscriptSegment } from './sample-transcript.js';
+import type { TemplateDraft, TemplateSection } from './template.js';
+
+/** What the assistant reads from the caller's profile to brief the model. */
+export interface ClinicianContext {
+  contextOf(uid: string): Promise<{ specialty: string; defaultLanguage: string } | null>;
+}
+
+/**
+ * The AI helpers of the template editor, through the writing-model port: previews over the bundled
+ * sample consultation (or a pasted transcript), a draft template from an example note, and
+ * instructions for a section title. Nothing is saved.
+ */
+export class TemplateAssistant {
+  constructor(
+    private readonly model: GenerativeModel,
+    private readonly clinicians: ClinicianContext,
+  ) {}
+
+  async previewSections(uid: string, sections: readonly TemplateSection[], transcript?: string): Promise<{ id: string; title: string; content: string }[]> {
+    const profile = await this.clinicians.contextOf(uid);
+    const segments: readonly TranscriptSegment[] = transcript ? transcriptFromText(transcript) : SAMPLE_TRANSCRIPT;
+    // A pasted transcript is written up in the clinician's language; the bundled sample is in English.
+    const ctx = { language: transcript ? (profile?.defaultLanguage ?? DEFAULT_LANGUAGE) : 'en-US', specialty: profile?.specialty ?? '', segments };
+    const written = await this.generate({
+      task: PREVIEW_TASK,
+      systemInstruction: previewSystemInstruction(ctx),
+      prompt: previewPrompt(ctx, sections),
+      responseSchema: PREVIEW_SCHEMA,
+      parse: (raw) => parsePreview(raw, sections.map((s) => s.id)),
+    });
+    return sections.map((s) => ({ id: s.id, title: s.title, content: written.get(s.id) ?? '' }));
+  }
+
+  async draftFromNote(note: string, name?: string): Promise<TemplateDraft> {
+    return this.generate({
+      task: GENERATE_TEMPLATE_TASK,
+      systemInstruction: generateTemplateSystemInstruction(),
+      prompt: generateTemplatePrompt(note, name),
+      responseSchema: GENERATE_TEMPLATE_SCHEMA,
+      parse: (raw) => parseGeneratedTemplate(raw, name),
+      temperature: 0.3,
+    });
+  }
+
+  async instructionsFor(uid: string, title: string, description?: string): Promise<string> {
+    const profile = await this.clinicians.contextOf(uid);
+    return this.generate({
+      task: HELP_WRITE_TASK,
+      systemInstruction: helpWriteSystemInstruction(profile?.specialty ?? ''),
+      prompt: helpWritePrompt(title, description),
+      responseSchema: HELP_WRITE_SCHEMA,
+      parse: parseHelpWrite,
+      temperature: 0.4,
+    });
+  }
+
+  /** Outside-service failures become the contract's 503, with a message a clinician can act on. */
+  private async generate<T>(request: GenerateJsonRequest<T>): Promise<T> {
+    try {
+      return (await this.model.generateJson(request)).data;
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      if (err instanceof AiServiceError) {
+        throw unavailable(
+          err.code === 'malformed_response'
+            ? 'The writing assistant gave an answer Charta could not use. Please try again.'
+            : 'The writing assistant is unavailable right now. Please try again in a moment.',
+        );
+      }
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import { FieldPath, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { COLLECTIONS } from '../firestore/collections.js';
+import type { PageCursor } from '../sessions/session-repo.js';
+import type { TemplateRecord } from './template.js';
+
+type StoredTemplate = Omit<TemplateRecord, 'createdAt' | 'updatedAt'> & { createdAt: Timestamp; updatedAt: Timestamp };
+
+function toStored(record: TemplateRecord): StoredTemplate {
+  return { ...record, createdAt: Timestamp.fromDate(new Date(record.createdAt)), updatedAt: Timestamp.fromDate(new Date(record.updatedAt)) };
+}
+
+function fromStored(stored: StoredTemplate): TemplateRecord {
+  return { ...stored, createdAt: stored.createdAt.toDate().toISOString(), updatedAt: stored.updatedAt.toDate().toISOString() };
+}
+
+/** Typed access to `templates/{id}`. Every query is scoped to one owner (ownerUid) and served by an index. */
+export class TemplateRepo {
+  constructor(private readonly db: Firestore) {}
+
+  private get collection() {
+    return this.db.collection(COLLECTIONS.templates);
+  }
+
+  newId(): string {
+    return this.collection.doc().id;
+  }
+
+  runTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.db.runTransaction(work);
+  }
+
+  /** The template if it exists and belongs to uid; otherwise null (callers answer 404 either way). */
+  async findOwned(uid: string, id: string, tx?: Transaction): Promise<TemplateRecord | null> {
+    const ref = this.collection.doc(id);
+    const snap = tx ? await tx.get(ref) : await ref.get();
+    if (!snap.exists) return null;
+    const record = fromStored(snap.data() as StoredTemplate);
+    return record.ownerUid === uid ? record : null;
+  }
+
+  save(tx: Transaction, record: TemplateRecord): void {
+    tx.set(this.collection.doc(record.id), toStored(record));
+  }
+
+  async create(record: TemplateRecord): Promise<void> {
+    await this.collection.doc(record.id).create(toStored(record));
+  }
+
+  /** Deletes up to 500 templates in one batch (account deletion pages through them). */
+  async deleteMany(ids: readonly string[]): Promise<void> {
+    const batch = this.db.batch();
+    for (const id of ids) batch.delete(this.collection.doc(id));
+    await batch.commit();
+  }
+
+  delete(tx: Transaction, id: string): void {
+    tx.delete(this.collection.doc(id));
+  }
+
+  async countOwnedBy(uid: string): Promise<number> {
+    const snap = await this.collection.where('ownerUid', '==', uid).count().get();
+    return snap.data().count;
+  }
+
+  /** One page of a user's templates, newest first (creation time, then id), after `cursor`. */
+  async listPage(uid: string, opts: { limit: number; cursor: PageCursor | null }): Promise<{ items: TemplateRecord[]; hasMore: boolean }> {
+    let query = this.collection.where('ownerUid', '==', uid).orderBy('createdAt', 'desc').orderBy(FieldPath.documentId(), 'desc');
+    if (opts.cursor) query = query.startAfter(Timestamp.fromMillis(opts.cursor.createdAtMs), opts.cursor.id);
+    const snap = await query.limit(opts.limit + 1).get();
+    return { items: snap.docs.slice(0, opts.limit).map((d) => fromStored(d.data() as StoredTemplate)), hasMore: snap.docs.length > opts.limit };
+  }
+
+  /** All of a user's templates, a page at a time (account deletion). */
+  async *allOwnedBy(uid: string, pageSize = 100): AsyncGenerator<TemplateRecord[]> {
+    let cursor: PageCursor | null = null;
+    for (;;) {
+      const page = await this.listPage(uid, { limit: pageSize, cursor });
+      if (page.items.length > 0) yield page.items;
+      const last = page.items[page.items.length - 1];
+      if (!page.hasMore || !last) return;
+      cursor = { createdAtMs: Date.parse(last.createdAt), id: last.id };
+    }
+  }
+}
