@@ -93,7 +93,7 @@ describe('DELETE /profile/:id', () => {
     expect((await db.collection('subscriptions').doc(user.uid).get()).exists).toBe(false);
     await expect(auth.getUser(user.uid)).rejects.toMatchObject({ code: 'auth/user-not-found' });
     const steps = logger.entries.filter((e) => e.event === 'account_deletion_step' && e.fields['uid'] === user.uid);
-    expect(steps.map((s) => s.fields['owner'])).toEqual(['sessions', 'audio', 'profile', 'subscription']);
+    expect(steps.map((s) => s.fields['owner'])).toEqual(['sessions', 'audio', 'templates', 'profile', 'subscription']);
     // The token of a deleted account no longer opens anything.
     await request(app).get('/api/v1/profile').set(bearer(user.idToken)).expect(401);
   });

@@ -25,6 +25,11 @@ beforeEach(async () => {
     await setDoc(doc(db, 'sessions/s1'), { ownerUid: 'alice', patientName: 'P' });
     await setDoc(doc(db, 'audioUploads/u1'), { ownerUid: 'alice' });
     await setDoc(doc(db, 'pipelineEvents/e1'), { ownerUid: 'alice', sessionId: 's1' });
+    await setDoc(doc(db, 'templates/t1'), { ownerUid: 'alice', name: 'My SOAP' });
+    await setDoc(doc(db, 'publishedTemplates/p1'), { authorUid: 'alice', templateId: 't1', name: 'My SOAP' });
+    await setDoc(doc(db, 'publishedTemplates/p1/adders/bob'), { uid: 'bob' });
+    await setDoc(doc(db, 'templateShares/sh1'), { ownerUid: 'alice', templateId: 't1' });
+    await setDoc(doc(db, 'templateShares/sh1/adders/bob'), { uid: 'bob' });
   });
 });
 
@@ -89,6 +94,30 @@ describe.each(['audioUploads/u1', 'pipelineEvents/e1'])('%s (server bookkeeping)
     await assertFails(getDoc(doc(env.authenticatedContext('bob').firestore(), path)));
     await assertFails(getDoc(doc(env.unauthenticatedContext().firestore(), path)));
     await assertFails(setDoc(doc(env.authenticatedContext('alice').firestore(), path), { ownerUid: 'alice' }));
+  });
+});
+
+// Templates, the library and share links go through the API only (ownership, public view, add counts):
+// no client reads or writes them, not even the owner or author, and nobody lists them.
+describe.each(['templates/t1', 'publishedTemplates/p1', 'publishedTemplates/p1/adders/bob', 'templateShares/sh1', 'templateShares/sh1/adders/bob'])('%s (through the API only)', (path) => {
+  it('Owner cannot read it', async () => {
+    await assertFails(getDoc(doc(env.authenticatedContext('alice').firestore(), path)));
+  });
+
+  it('Another user cannot read it', async () => {
+    await assertFails(getDoc(doc(env.authenticatedContext('bob').firestore(), path)));
+  });
+
+  it('Signed out cannot read it', async () => {
+    await assertFails(getDoc(doc(env.unauthenticatedContext().firestore(), path)));
+  });
+
+  it('Nobody writes it or lists its collection', async () => {
+    const alice = env.authenticatedContext('alice').firestore();
+    await assertFails(setDoc(doc(alice, path), { ownerUid: 'alice', authorUid: 'alice', uid: 'alice' }));
+    await assertFails(deleteDoc(doc(alice, path)));
+    await assertFails(setDoc(doc(env.authenticatedContext('bob').firestore(), path), { uid: 'bob' }));
+    await assertFails(getDocs(collection(alice, path.split('/').slice(0, -1).join('/'))));
   });
 });
 
