@@ -36,7 +36,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   });
   api.use('/profile', requireUser, profileRoutes(services.profileService, services.accountDeletion));
   api.use('/subscription', requireUser, subscriptionRoutes(services.subscriptionService));
-  api.use('/session', requireUser, sessionRoutes(services.sessionService, services.uploadService));
+  api.use('/session', requireUser, sessionRoutes(services.sessionService, services.uploadService, deps.audioStore));
   api.use('/session', requireUser, sessionDocumentationRoutes(services.documentationService, services.processService));
   api.use('/search', requireUser, searchRoutes(services.sessionService));
   api.use('/documentation', requireUser, documentationRoutes(services.documentationService));

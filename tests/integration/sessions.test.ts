@@ -146,6 +146,25 @@ describe('Changing sessions', () => {
   });
 });
 
+describe('GET /session/audio/:sessionId (playback)', () => {
+  it('The owner gets the audio bytes with their type; a stranger, a draft and a bad id get 404/400', async () => {
+    const data = fixtureBytes('dialogue.mp3');
+    const upload = await uploadAudio(app, owner, data, 'a.mp3').expect(201);
+    const session = await createSession(app, owner, { audio_uri: upload.body.audio_uri as string });
+    const res = await request(app).get(`/api/v1/session/audio/${session.id}`).set(bearer(owner)).buffer(true).parse((r, done) => {
+      const parts: Buffer[] = [];
+      r.on('data', (p: Buffer) => parts.push(p));
+      r.on('end', () => done(null, Buffer.concat(parts)));
+    }).expect(200);
+    expect(res.headers['content-type']).toBe('audio/mpeg');
+    expect(Buffer.compare(res.body as Buffer, data)).toBe(0);
+    await request(app).get(`/api/v1/session/audio/${session.id}`).set(bearer(stranger)).expect(404);
+    const draft = await createSession(app, owner);
+    await request(app).get(`/api/v1/session/audio/${draft.id}`).set(bearer(owner)).expect(404);
+    await request(app).get('/api/v1/session/audio/bad..id').set(bearer(owner)).expect(400);
+  });
+});
+
 describe('Deleting sessions', () => {
   it('POST /session/delete removes the session and its audio; a stranger gets 404', async () => {
     const upload = await uploadAudio(app, owner, fixtureBytes('dialogue.webm'), 'a.webm').expect(201);

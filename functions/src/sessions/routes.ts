@@ -1,4 +1,6 @@
+import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
+import type { AudioStore } from '../storage/audio-store.js';
 import { MAX_REQUEST_AUDIO_BYTES, type UploadService } from '../audio/upload-service.js';
 import { invalidArgument } from '../http/errors.js';
 import { readMultipart } from '../http/multipart.js';
@@ -23,8 +25,17 @@ async function formOrJson(req: Request): Promise<unknown> {
 }
 
 /** /session/*: sessions and their audio. */
-export function sessionRoutes(sessions: SessionService, uploads: UploadService): Router {
+export function sessionRoutes(sessions: SessionService, uploads: UploadService, store: AudioStore): Router {
   const router = Router();
+
+  // Playback (not in the contract, which is silent on it): the audio bytes, for the owner only. A GET with
+  // the id in the path, so the web app can fetch it with its token and hand the blob to an <audio> element.
+  router.get('/audio/:sessionId', async (req, res) => {
+    const { sessionId } = parseInput(sessionIdBody, { sessionId: req.params['sessionId'] });
+    const audio = await sessions.audioOf(callerOf(req).uid, sessionId);
+    res.status(200).type(audio.mime).setHeader('Content-Length', String(audio.sizeBytes));
+    await pipeline(store.openRead(audio.path), res);
+  });
 
   router.post('/upload_audio', async (req, res) => {
     const form = await readMultipart(req, { maxFileBytes: MAX_REQUEST_AUDIO_BYTES });

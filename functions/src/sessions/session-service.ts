@@ -196,6 +196,14 @@ export class SessionService {
     return next;
   }
 
+  /** The session's audio for playback: its store path and type; 404 unless it is the caller's and complete. */
+  async audioOf(uid: string, sessionId: string): Promise<{ path: string; mime: string; sizeBytes: number }> {
+    const session = await this.requireOwned(uid, sessionId);
+    const upload = session.audioUploadId ? await this.uploads.find(session.audioUploadId) : null;
+    if (!upload || upload.ownerUid !== uid || upload.status !== 'complete' || !upload.audioPath || !upload.format) throw notFound('The session has no audio');
+    return { path: upload.audioPath, mime: upload.format.mime, sizeBytes: upload.sizeBytes ?? 0 };
+  }
+
   async requireOwned(uid: string, sessionId: string): Promise<SessionRecord> {
     const session = await this.sessions.findOwned(uid, sessionId);
     if (!session) throw notFound('No such session');
