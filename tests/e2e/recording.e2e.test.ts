@@ -179,6 +179,8 @@ describe('Recording in Chromium with a fake microphone', () => {
     await page.getByRole('button', { name: 'Delete selected' }).click();
     await page.getByRole('button', { name: 'Delete 1 session' }).click();
     await page.getByText('1 session deleted').waitFor();
+    // Until the dialog has finished closing, its focus trap takes the focus back from the search box.
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByLabel('Search patients').fill('');
     await page.getByText('No sessions yet').waitFor();
     await shot(page, '17-sessions-empty');
