@@ -94,6 +94,14 @@ describe('Recording in Chromium with a fake microphone', () => {
     expect(Math.abs(session.audioDurationSec! - recordedSec)).toBeLessThanOrEqual(2);
     expect(listed).not.toBeNull();
     expect(Math.abs(listed! - recordedSec)).toBeLessThanOrEqual(2);
+
+    // The session's page plays the recording back.
+    await row.getByRole('link').first().click();
+    await page.getByRole('button', { name: 'Listen to the recording' }).click();
+    const audio = page.getByLabel(/^Audio of /);
+    await audio.waitFor();
+    await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await shot(page, '18-session-page');
     expect(pageErrors).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,12 +8,15 @@ import { NavigationProvider } from '@/components/layout/navigation-state';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import type { Session } from '@/types/session';
+import { fetchSessionAudio } from '../api/session-audio';
 import { SessionDetailPage } from './SessionDetailPage';
 
 vi.mock('@/lib/api', () => ({
   api: { get: vi.fn(), put: vi.fn(), post: vi.fn(), delete: vi.fn(), request: vi.fn() },
 }));
+vi.mock('../api/session-audio', () => ({ fetchSessionAudio: vi.fn() }));
 const post = vi.mocked(api.post);
+const fetchAudio = vi.mocked(fetchSessionAudio);
 
 const session: Session = {
   id: 's1',
@@ -54,6 +58,21 @@ describe('SessionDetailPage', () => {
     expect(screen.getByText('Spanish (Spain)')).toBeInTheDocument();
     expect(post).toHaveBeenCalledWith('/session/session', { sessionId: 's1' });
     expect(screen.getByRole('link', { name: 'All sessions' })).toHaveAttribute('href', '/sessions');
+  });
+
+  it('loads the audio only when asked, then plays it', async () => {
+    const user = userEvent.setup();
+    post.mockResolvedValue({ session });
+    fetchAudio.mockResolvedValue(new Blob(['audio'], { type: 'audio/webm' }));
+    URL.createObjectURL = vi.fn(() => 'blob:session-audio');
+    URL.revokeObjectURL = vi.fn();
+    renderAt('/sessions/s1');
+
+    await user.click(await screen.findByRole('button', { name: 'Listen to the recording' }));
+
+    const audio = await screen.findByLabelText('Audio of Knee pain review');
+    expect(audio).toHaveAttribute('src', 'blob:session-audio');
+    expect(fetchAudio).toHaveBeenCalledWith('s1', expect.any(AbortSignal));
   });
 
   it('says so when the session does not exist', async () => {

@@ -18,6 +18,7 @@ import { describeError } from '@/lib/error-message';
 import { describeDuration, formatDateTime, formatDuration } from '@/lib/format';
 import type { Session } from '@/types/session';
 import { useSession } from '../api/sessions';
+import { SessionAudioPlayer } from './SessionAudioPlayer';
 import { SessionStatusChip } from './SessionStatusChip';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -48,7 +49,7 @@ function nextStep(session: Session): string {
   }
 }
 
-/** One session's essentials. (The documentation view comes with the documentation feature.) */
+/** One session's essentials and its audio. (The documentation view comes with the documentation feature.) */
 export function SessionDetailPage() {
   const { sessionId } = useParams();
   const { data: session, error, mutate } = useSession(sessionId);
@@ -74,6 +75,7 @@ export function SessionDetailPage() {
           <Fact label="Template">{session.templateId}</Fact>
           <Fact label="Language">{language}</Fact>
         </Box>
+        {session.audio_uri && <SessionAudioPlayer sessionId={session.id} title={session.title} />}
         <Alert severity={session.status === 'failed' ? 'error' : 'info'}>{nextStep(session)}</Alert>
       </Stack>
     );
