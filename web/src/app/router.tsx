@@ -7,6 +7,7 @@ import { RequireAuth, SignInPage, SignUpPage } from '@/features/auth';
 import { SettingsPage } from '@/features/profile';
 import { RecordPage } from '@/features/record';
 import { SessionDetailPage, SessionsPage } from '@/features/sessions';
+import { FromNotePage, LibraryPage, SharedTemplatePage, TemplateEditorPage, TemplatesPage } from '@/features/templates';
 import { Shell } from './shell/Shell';
 
 export const routes: RouteObject[] = [
@@ -26,6 +27,12 @@ export const routes: RouteObject[] = [
           { index: true, element: <RecordPage /> },
           { path: paths.sessions.path, element: <SessionsPage /> },
           { path: paths.session.path, element: <SessionDetailPage /> },
+          { path: paths.templates.path, element: <TemplatesPage /> },
+          { path: paths.templateNew.path, element: <TemplateEditorPage /> },
+          { path: paths.templateFromNote.path, element: <FromNotePage /> },
+          { path: paths.templateLibrary.path, element: <LibraryPage /> },
+          { path: paths.sharedTemplate.path, element: <SharedTemplatePage /> },
+          { path: paths.template.path, element: <TemplateEditorPage /> },
           { path: paths.settings.path, element: <SettingsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

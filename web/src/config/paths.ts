@@ -24,6 +24,30 @@ export const paths = {
     path: '/sessions/:sessionId',
     getHref: (sessionId: string) => `/sessions/${encodeURIComponent(sessionId)}`,
   },
+  templates: {
+    path: '/templates',
+    getHref: () => '/templates',
+  },
+  templateNew: {
+    path: '/templates/new',
+    getHref: () => '/templates/new',
+  },
+  templateFromNote: {
+    path: '/templates/from-note',
+    getHref: () => '/templates/from-note',
+  },
+  templateLibrary: {
+    path: '/templates/library',
+    getHref: () => '/templates/library',
+  },
+  sharedTemplate: {
+    path: '/templates/shared/:shareId',
+    getHref: (shareId: string) => `/templates/shared/${encodeURIComponent(shareId)}`,
+  },
+  template: {
+    path: '/templates/:templateId',
+    getHref: (templateId: string) => `/templates/${encodeURIComponent(templateId)}`,
+  },
   settings: {
     path: '/settings',
     getHref: () => '/settings',

@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import type { PublishedTemplate } from '../api/templates';
+import { answerPosts, renderRoutes, soap, template } from '../testing/harness';
+import { LibraryPage } from './LibraryPage';
+import { SharedTemplatePage } from './SharedTemplatePage';
+
+vi.mock('@/lib/api', () => ({
+  api: { get: vi.fn(), put: vi.fn(), post: vi.fn(), delete: vi.fn(), request: vi.fn() },
+}));
+
+function entry(overrides: Partial<PublishedTemplate> = {}): PublishedTemplate {
+  return {
+    id: 'p1',
+    templateId: 'theirs',
+    name: 'CBT session note',
+    description: 'For weekly CBT',
+    category: 'mental-health',
+    sections: template().sections,
+    authorName: 'Dr Ana Patiño',
+    addCount: 3,
+    publishedAt: '2026-11-21T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const renderLibrary = () =>
+  renderRoutes(
+    [
+      { path: '/templates/library', element: <LibraryPage /> },
+      { path: '/templates/shared/:shareId', element: <SharedTemplatePage /> },
+      { path: '/templates/:templateId', element: <p>Editor page</p> },
+    ],
+    '/templates/library',
+  );
+
+beforeEach(() => vi.clearAllMocks());
+
+describe('LibraryPage', () => {
+  it('Browses, searches (debounced) and filters by category', async () => {
+    const post = answerPosts({
+      '/template/get_templates': () => ({ templates: [soap], nextCursor: null }),
+      '/template/published/list': (body) => ({ templates: body['query'] === 'zzz' ? [] : [entry()], nextCursor: null }),
+    });
+    renderLibrary();
+    const item = await screen.findByRole('listitem', { name: 'CBT session note' });
+    expect(within(item).getByText('by Dr Ana Patiño')).toBeInTheDocument();
+    expect(within(item).getByText(/added by 3 clinicians/)).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search templates' }), 'zzz');
+    expect(await screen.findByText('No templates match')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Letters' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/template/published/list', { limit: 20, query: 'zzz', category: 'letters' }));
+  });
+
+  it('Empty library and failures are said plainly', async () => {
+    let fail = true;
+    answerPosts({
+      '/template/get_templates': () => ({ templates: [soap], nextCursor: null }),
+      '/template/published/list': () => {
+        if (fail) throw new ApiError({ status: 503, code: 'unavailable', message: 'down' });
+        return { templates: [], nextCursor: null };
+      },
+    });
+    renderLibrary();
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    fail = false;
+    await userEvent.click(retry);
+    expect(await screen.findByText('The library is empty so far')).toBeInTheDocument();
+  });
+
+  it('Preview, then add: your own copy, with a link to open it', async () => {
+    const post = answerPosts({
+      '/template/get_templates': () => ({ templates: [soap], nextCursor: null }),
+      '/template/published/list': () => ({ templates: [entry()], nextCursor: null }),
+      '/template/published/add_to_library': () => ({ template: template({ id: 'copy1', name: 'CBT session note', source: 'library' }) }),
+    });
+    renderLibrary();
+    await userEvent.click(await screen.findByRole('button', { name: 'Preview CBT session note' }));
+    const dialog = screen.getByRole('dialog', { name: 'CBT session note' });
+    expect(within(dialog).getByText('Onset and course.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add CBT session note to my templates' }));
+    expect(await within(dialog).findByRole('link', { name: /open my copy/ })).toHaveAttribute('href', '/templates/copy1');
+    expect(post).toHaveBeenCalledWith('/template/published/add_to_library', { publishedTemplateId: 'p1' });
+  });
+
+  it('Your own entries can be unpublished', async () => {
+    const post = answerPosts({
+      '/template/get_templates': () => ({ templates: [template({ id: 'mine', published: true, publishedTemplateId: 'p2' }), soap], nextCursor: null }),
+      '/template/published/list': () => ({ templates: [entry(), entry({ id: 'p2', templateId: 'mine', name: 'My knee review' })], nextCursor: null }),
+      '/template/published/unpublish': () => ({ unpublished: true }),
+    });
+    renderLibrary();
+    const mine = await screen.findByRole('listitem', { name: 'My knee review' });
+    expect(within(mine).getByText('Yours')).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'CBT session note' })).queryByRole('button', { name: /Unpublish/ })).not.toBeInTheDocument();
+    await userEvent.click(within(mine).getByRole('button', { name: 'Unpublish My knee review' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Unpublish this template?' })).getByRole('button', { name: 'Unpublish' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/template/published/unpublish', { publishedTemplateId: 'p2' }));
+  });
+});
+
+describe('SharedTemplatePage', () => {
+  it('Shows what was shared and adds a copy', async () => {
+    const post = answerPosts({
+      '/template/published/get': () => ({ template: entry({ id: 'sh1', addCount: 0 }) }),
+      '/template/published/add_to_library': () => ({ template: template({ id: 'copy2', source: 'shared' }) }),
+    });
+    const router = renderRoutes(
+      [
+        { path: '/templates/shared/:shareId', element: <SharedTemplatePage /> },
+        { path: '/templates/:templateId', element: <p>Editor page</p> },
+      ],
+      '/templates/shared/sh1',
+    );
+    expect(await screen.findByText(/Shared by Dr Ana Patiño/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add to my templates' }));
+    await screen.findByText('Editor page');
+    expect(router.state.location.pathname).toBe('/templates/copy2');
+    expect(post).toHaveBeenCalledWith('/template/published/get', { shareId: 'sh1' });
+    expect(post).toHaveBeenCalledWith('/template/published/add_to_library', { shareId: 'sh1' });
+  });
+
+  it('A revoked link says so', async () => {
+    answerPosts({
+      '/template/published/get': () => {
+        throw new ApiError({ status: 404, code: 'not_found', message: 'gone' });
+      },
+    });
+    renderRoutes([{ path: '/templates/shared/:shareId', element: <SharedTemplatePage /> }], '/templates/shared/old');
+    expect(await screen.findByText(/does not work any more/)).toBeInTheDocument();
+  });
+});

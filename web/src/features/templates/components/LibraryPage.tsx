@@ -1,0 +1,297 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import CheckOutlined from '@mui/icons-material/CheckOutlined';
+import LibraryAddOutlined from '@mui/icons-material/LibraryAddOutlined';
+import PublicOutlined from '@mui/icons-material/PublicOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
+import { ErrorState } from '@/components/feedback/ErrorState';
+import { useNotify } from '@/components/feedback/notifications';
+import { useShellPage } from '@/components/layout/use-shell-page';
+import { paths } from '@/config/paths';
+import { describeError } from '@/lib/error-message';
+import { formatDateTime } from '@/lib/format';
+import { categoryLabel, TEMPLATE_CATEGORIES } from '../api/categories';
+import { addToMyTemplates, refreshTemplates, unpublishTemplate, useLibraryPages, useTemplatesFirstPage, type PublishedTemplate, type Template } from '../api/templates';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { PublishDialog } from './PublishDialog';
+import { TemplateSectionsView } from './TemplateSectionsView';
+
+export const LIBRARY_SEARCH_DEBOUNCE_MS = 300;
+
+function plural(n: number, word: string) {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+interface EntryActionsProps {
+  entry: PublishedTemplate;
+  mine: boolean;
+  addedCopyId: string | undefined;
+  adding: boolean;
+  onAdd: () => void;
+  onPreview?: () => void;
+  onUnpublish: () => void;
+}
+
+function EntryActions({ entry, mine, addedCopyId, adding, onAdd, onPreview, onUnpublish }: EntryActionsProps) {
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+      {onPreview && (
+        <Button onClick={onPreview} aria-label={`Preview ${entry.name}`}>
+          Preview
+        </Button>
+      )}
+      {addedCopyId ? (
+        <Button component={RouterLink} to={paths.template.getHref(addedCopyId)} startIcon={<CheckOutlined />}>
+          Added · open my copy
+        </Button>
+      ) : (
+        <Button variant="contained" startIcon={<LibraryAddOutlined />} loading={adding} loadingPosition="start" onClick={onAdd} aria-label={`Add ${entry.name} to my templates`}>
+          Add to my templates
+        </Button>
+      )}
+      {mine && (
+        <Button color="error" onClick={onUnpublish} aria-label={`Unpublish ${entry.name}`}>
+          Unpublish
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/** The community library: browse and search, preview, add a copy; publish and unpublish your own. */
+export function LibraryPage() {
+  useShellPage('templates', 'Community library');
+  const notify = useNotify();
+  const previewTitleId = useId();
+  const [query, setQuery] = useState('');
+  const [category, setCategory] = useState('');
+  const debouncedQuery = useDebouncedValue(query.trim(), LIBRARY_SEARCH_DEBOUNCE_MS);
+  const pages = useLibraryPages({ query: debouncedQuery, category });
+  const mineList = useTemplatesFirstPage();
+  const [previewing, setPreviewing] = useState<PublishedTemplate | null>(null);
+  const [publishing, setPublishing] = useState(false);
+  const [unpublishing, setUnpublishing] = useState<PublishedTemplate | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [adding, setAdding] = useState<ReadonlySet<string>>(new Set());
+  const [added, setAdded] = useState<ReadonlyMap<string, string>>(new Map());
+
+  const entries = useMemo(() => pages.data?.flatMap((p) => p.templates) ?? [], [pages.data]);
+  const ownTemplates: Template[] = (mineList.data?.templates ?? []).filter((t) => t.source !== 'builtin');
+  const myEntryIds = new Set(ownTemplates.map((t) => t.publishedTemplateId).filter(Boolean));
+  const filtering = debouncedQuery !== '' || category !== '';
+  const hasMore = Boolean(pages.data?.at(-1)?.nextCursor);
+  const loadingMore = pages.data !== undefined && pages.data.length < pages.size && !pages.error;
+
+  const add = async (entry: PublishedTemplate) => {
+    setAdding((current) => new Set(current).add(entry.id));
+    try {
+      const copy = await addToMyTemplates({ publishedTemplateId: entry.id });
+      setAdded((current) => new Map(current).set(entry.id, copy.id));
+      notify({ message: `“${copy.name}” is in your templates now`, severity: 'success' });
+      await Promise.all([refreshTemplates(), pages.mutate()]);
+    } catch (error) {
+      notify({ message: describeError(error), severity: 'error' });
+    } finally {
+      setAdding((current) => {
+        const next = new Set(current);
+        next.delete(entry.id);
+        return next;
+      });
+    }
+  };
+
+  const unpublish = async (entry: PublishedTemplate) => {
+    setBusy(true);
+    try {
+      await unpublishTemplate(entry.id);
+      notify({ message: `“${entry.name}” was taken out of the library`, severity: 'success' });
+      await Promise.all([refreshTemplates(entry.templateId), pages.mutate()]);
+    } catch (error) {
+      notify({ message: describeError(error), severity: 'error' });
+    } finally {
+      setBusy(false);
+      setUnpublishing(null);
+    }
+  };
+
+  let list: ReactNode;
+  if (pages.data === undefined && !pages.error) {
+    list = (
+      <Stack spacing={1.5} aria-busy="true" aria-label="Loading the library">
+        {[0, 1, 2].map((row) => (
+          <Skeleton key={row} variant="rounded" height={120} />
+        ))}
+      </Stack>
+    );
+  } else if (pages.error && entries.length === 0) {
+    list = <ErrorState message={describeError(pages.error)} onRetry={() => void pages.mutate()} />;
+  } else if (entries.length === 0) {
+    list = (
+      <Card sx={{ p: 4, textAlign: 'center' }}>
+        <Typography variant="h3" component="p">
+          {filtering ? 'No templates match' : 'The library is empty so far'}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {filtering ? 'Search looks at the start of each word of the name. Try fewer words or another category.' : 'Publish one of your templates to start it.'}
+        </Typography>
+      </Card>
+    );
+  } else {
+    list = (
+      <>
+        <Box component="ul" aria-label="Library templates" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+          {entries.map((entry) => (
+            <Card component="li" key={entry.id} aria-label={entry.name} sx={{ p: 2 }}>
+              <Stack spacing={1}>
+                <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
+                  <Typography variant="h3" component="h2">
+                    {entry.name}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    by {entry.authorName}
+                  </Typography>
+                </Box>
+                <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+                  <Chip size="small" label={categoryLabel(entry.category)} />
+                  {myEntryIds.has(entry.id) && <Chip size="small" color="primary" variant="outlined" label="Yours" />}
+                  <Typography variant="caption" color="text.secondary">
+                    {plural(entry.sections.length, 'section')} · added by {plural(entry.addCount, 'clinician')} · published {formatDateTime(entry.publishedAt)}
+                  </Typography>
+                </Stack>
+                {entry.description && <Typography color="text.secondary">{entry.description}</Typography>}
+                <EntryActions
+                  entry={entry}
+                  mine={myEntryIds.has(entry.id)}
+                  addedCopyId={added.get(entry.id)}
+                  adding={adding.has(entry.id)}
+                  onAdd={() => void add(entry)}
+                  onPreview={() => setPreviewing(entry)}
+                  onUnpublish={() => setUnpublishing(entry)}
+                />
+              </Stack>
+            </Card>
+          ))}
+        </Box>
+        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+          {loadingMore && <CircularProgress size={24} aria-label="Loading more templates" />}
+          {!loadingMore && pages.error !== undefined && <ErrorState message={describeError(pages.error)} onRetry={() => void pages.mutate()} />}
+          {hasMore && !loadingMore && !pages.error && <Button onClick={() => void pages.setSize((size) => size + 1)}>Show more</Button>}
+        </Box>
+      </>
+    );
+  }
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 960 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Button component={RouterLink} to={paths.templates.getHref()} startIcon={<ArrowBack />}>
+          All templates
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        <Button variant="outlined" startIcon={<PublicOutlined />} onClick={() => setPublishing(true)}>
+          Publish a template
+        </Button>
+      </Box>
+      <Typography color="text.secondary">
+        Templates other clinicians have shared. Adding one gives you your own copy to edit; the original stays as its author published it.
+      </Typography>
+      <TextField
+        type="search"
+        label="Search templates"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        sx={{ '& .MuiOutlinedInput-root': { bgcolor: 'background.paper' } }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchOutlined />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <Stack direction="row" spacing={1} useFlexGap role="group" aria-label="Category" sx={{ flexWrap: 'wrap' }}>
+        <Chip label="All" clickable color={category === '' ? 'primary' : 'default'} variant={category === '' ? 'filled' : 'outlined'} aria-pressed={category === ''} onClick={() => setCategory('')} />
+        {TEMPLATE_CATEGORIES.map((c) => (
+          <Chip key={c.id} label={c.label} clickable color={category === c.id ? 'primary' : 'default'} variant={category === c.id ? 'filled' : 'outlined'} aria-pressed={category === c.id} onClick={() => setCategory(c.id)} />
+        ))}
+      </Stack>
+      {list}
+
+      <Dialog open={previewing !== null} onClose={() => setPreviewing(null)} aria-labelledby={previewTitleId} maxWidth="md" fullWidth>
+        {previewing && (
+          <>
+            <DialogTitle id={previewTitleId}>{previewing.name}</DialogTitle>
+            <DialogContent dividers>
+              <Stack spacing={2}>
+                <Typography variant="body2" color="text.secondary">
+                  by {previewing.authorName} · {categoryLabel(previewing.category)} · added by {plural(previewing.addCount, 'clinician')}
+                </Typography>
+                {previewing.description && <Typography>{previewing.description}</Typography>}
+                <TemplateSectionsView sections={previewing.sections} />
+                <Typography variant="body2" color="text.secondary">
+                  After adding it, open your copy to see it written over a sample consultation, and change anything you like.{' '}
+                  <Link component={RouterLink} to={paths.templates.getHref()}>
+                    Your templates
+                  </Link>
+                </Typography>
+              </Stack>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setPreviewing(null)}>Close</Button>
+              <EntryActions
+                entry={previewing}
+                mine={false}
+                addedCopyId={added.get(previewing.id)}
+                adding={adding.has(previewing.id)}
+                onAdd={() => void add(previewing)}
+                onUnpublish={() => undefined}
+              />
+            </DialogActions>
+          </>
+        )}
+      </Dialog>
+
+      {publishing && (
+        <PublishDialog
+          choices={ownTemplates}
+          onClose={() => setPublishing(false)}
+          onPublished={(published) => {
+            setPublishing(false);
+            notify({ message: `“${published.name}” is in the library`, severity: 'success' });
+            void Promise.all([refreshTemplates(published.templateId), pages.mutate()]);
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={unpublishing !== null}
+        title="Unpublish this template?"
+        confirmLabel="Unpublish"
+        destructive
+        busy={busy}
+        onConfirm={() => unpublishing && void unpublish(unpublishing)}
+        onClose={() => setUnpublishing(null)}
+      >
+        “{unpublishing?.name}” will no longer be listed in the library. Your template stays yours, and copies others added stay theirs.
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useId, useState, type FormEvent } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { describeError } from '@/lib/error-message';
+import { TEMPLATE_CATEGORIES } from '../api/categories';
+import { LIMITS, publishTemplate, type PublishedTemplate, type Template } from '../api/templates';
+
+interface PublishDialogProps {
+  /** The template to publish; when absent the user picks one of `choices`. */
+  template?: Template;
+  choices?: readonly Template[];
+  onPublished: (published: PublishedTemplate) => void;
+  onClose: () => void;
+}
+
+/** Publishes a snapshot of one of the user's templates to the community library, under their display name. */
+export function PublishDialog({ template, choices = [], onPublished, onClose }: PublishDialogProps) {
+  const titleId = useId();
+  const [templateId, setTemplateId] = useState(template?.id ?? choices[0]?.id ?? '');
+  const chosen = template ?? choices.find((t) => t.id === templateId);
+  const [description, setDescription] = useState(chosen?.description ?? '');
+  const [category, setCategory] = useState(chosen?.category ?? 'general');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ field?: string; message: string } | null>(null);
+
+  const choose = (id: string) => {
+    setTemplateId(id);
+    const next = choices.find((t) => t.id === id);
+    setDescription(next?.description ?? '');
+    setCategory(next?.category ?? 'general');
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!templateId) return;
+    setBusy(true);
+    setError(null);
+    try {
+      onPublished(await publishTemplate(templateId, { description: description.trim(), category }));
+    } catch (err) {
+      setError({ field: err instanceof ApiError ? err.field : undefined, message: describeError(err) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <DialogTitle id={titleId}>{chosen?.published ? 'Publish again' : 'Publish to the community library'}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2}>
+            <DialogContentText>
+              Other clinicians will see a copy of the template as it is now, with your display name. Later edits reach the library only when you publish again. You can unpublish at any
+              time; copies others added stay theirs.
+            </DialogContentText>
+            {error && !error.field && <Alert severity="error">{error.message}</Alert>}
+            {!template && (
+              <TextField select label="Template" value={templateId} onChange={(event) => choose(event.target.value)} disabled={choices.length === 0} helperText={choices.length === 0 ? 'Create a template of your own first.' : undefined}>
+                {choices.map((t) => (
+                  <MenuItem key={t.id} value={t.id}>
+                    {t.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            <TextField
+              label="Description"
+              placeholder="Who it is for and what makes it useful"
+              multiline
+              minRows={2}
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+              error={error?.field === 'description' || description.trim().length > LIMITS.description}
+              helperText={error?.field === 'description' ? error.message : `${description.trim().length} / ${LIMITS.description}`}
+            />
+            <TextField select label="Category" value={category} onChange={(event) => setCategory(event.target.value)} error={error?.field === 'category'} helperText={error?.field === 'category' ? error.message : undefined}>
+              {TEMPLATE_CATEGORIES.map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {c.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={busy} disabled={!templateId || description.trim().length > LIMITS.description}>
+            {chosen?.published ? 'Publish again' : 'Publish'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

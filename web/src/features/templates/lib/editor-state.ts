@@ -1,0 +1,138 @@
+// The template editor's state: a pure reducer (easy to test) over the name, description, category and the
+// ordered sections. Each section has a local `key` for React and drag-and-drop; `id` is the API's and is
+// kept across edits so documentation written with the template can still name its sections.
+import { DEFAULT_CATEGORY, type TemplateCategory } from '../api/categories';
+import { LIMITS, type SectionFormat, type TemplateDraft } from '../api/templates';
+
+export interface EditorSection {
+  key: string;
+  id?: string;
+  title: string;
+  instructions: string;
+  format: SectionFormat;
+}
+
+export interface EditorState {
+  name: string;
+  description: string;
+  category: TemplateCategory;
+  sections: EditorSection[];
+  /** Bumped on every change: the preview and the "unsaved changes" flag follow it. */
+  revision: number;
+  savedRevision: number;
+}
+
+export type EditorAction =
+  | { type: 'load'; draft: Omit<TemplateDraft, 'id'> }
+  | { type: 'set'; field: 'name' | 'description'; value: string }
+  | { type: 'setCategory'; value: TemplateCategory }
+  | { type: 'addSection'; afterIndex?: number }
+  | { type: 'removeSection'; key: string }
+  | { type: 'moveSection'; from: number; to: number }
+  | { type: 'updateSection'; key: string; patch: Partial<Pick<EditorSection, 'title' | 'instructions' | 'format'>> }
+  | { type: 'saved' };
+
+let nextKey = 0;
+const newKey = () => `section-${++nextKey}`;
+
+export function emptySection(): EditorSection {
+  return { key: newKey(), title: '', instructions: '', format: 'paragraph' };
+}
+
+export function initialEditorState(draft?: Omit<TemplateDraft, 'id'>): EditorState {
+  return {
+    name: draft?.name ?? '',
+    description: draft?.description ?? '',
+    category: draft?.category ?? DEFAULT_CATEGORY,
+    sections: draft ? draft.sections.map((s) => ({ key: newKey(), ...s })) : [emptySection()],
+    revision: 0,
+    savedRevision: 0,
+  };
+}
+
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [moved] = next.splice(from, 1);
+  if (moved === undefined) return next;
+  next.splice(Math.max(0, Math.min(to, next.length)), 0, moved);
+  return next;
+}
+
+export function editorReducer(state: EditorState, action: EditorAction): EditorState {
+  const changed = (next: Omit<EditorState, 'revision' | 'savedRevision'>): EditorState => ({ ...next, revision: state.revision + 1, savedRevision: state.savedRevision });
+  switch (action.type) {
+    case 'load':
+      return { ...initialEditorState(action.draft), revision: state.revision + 1, savedRevision: state.revision + 1 };
+    case 'set':
+      return changed({ ...state, [action.field]: action.value });
+    case 'setCategory':
+      return changed({ ...state, category: action.value });
+    case 'addSection': {
+      if (state.sections.length >= LIMITS.sections) return state;
+      const at = action.afterIndex === undefined ? state.sections.length : action.afterIndex + 1;
+      const sections = [...state.sections];
+      sections.splice(at, 0, emptySection());
+      return changed({ ...state, sections });
+    }
+    case 'removeSection':
+      if (state.sections.length <= 1) return state;
+      return changed({ ...state, sections: state.sections.filter((s) => s.key !== action.key) });
+    case 'moveSection':
+      if (action.from === action.to || action.to < 0 || action.to >= state.sections.length) return state;
+      return changed({ ...state, sections: moveItem(state.sections, action.from, action.to) });
+    case 'updateSection':
+      return changed({ ...state, sections: state.sections.map((s) => (s.key === action.key ? { ...s, ...action.patch } : s)) });
+    case 'saved':
+      return { ...state, savedRevision: state.revision };
+  }
+}
+
+export function isDirty(state: EditorState): boolean {
+  return state.revision !== state.savedRevision;
+}
+
+/** What the API gets: trimmed text, sections in order, ids kept. */
+export function toDraft(state: EditorState): Omit<TemplateDraft, 'id'> {
+  return {
+    name: state.name.trim(),
+    description: state.description.trim(),
+    category: state.category,
+    sections: state.sections.map((s) => ({ ...(s.id ? { id: s.id } : {}), title: s.title.trim(), instructions: s.instructions.trim(), format: s.format })),
+  };
+}
+
+/** Problems keyed by field: "name", "description", "sections", or "<section key>.title" / ".instructions". */
+export type EditorErrors = Partial<Record<string, string>>;
+
+const titleKey = (title: string) => title.normalize('NFKD').replace(/\p{M}/gu, '').trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** The API's rules, checked as the user types so most mistakes never need a round trip. */
+export function validateEditor(state: EditorState): EditorErrors {
+  const errors: EditorErrors = {};
+  const name = state.name.trim();
+  if (!name) errors['name'] = 'Give the template a name.';
+  else if (name.length > LIMITS.name) errors['name'] = `At most ${LIMITS.name} characters.`;
+  if (state.description.trim().length > LIMITS.description) errors['description'] = `At most ${LIMITS.description} characters.`;
+  if (state.sections.length === 0) errors['sections'] = 'Add at least one section.';
+  const seen = new Set<string>();
+  for (const section of state.sections) {
+    const title = section.title.trim();
+    if (!title) errors[`${section.key}.title`] = 'Give the section a title.';
+    else if (title.length > LIMITS.sectionTitle) errors[`${section.key}.title`] = `At most ${LIMITS.sectionTitle} characters.`;
+    else if (seen.has(titleKey(title))) errors[`${section.key}.title`] = 'Another section has this title; titles must be unique.';
+    seen.add(titleKey(title));
+    if (section.instructions.trim().length > LIMITS.instructions) errors[`${section.key}.instructions`] = `At most ${LIMITS.instructions} characters.`;
+  }
+  return errors;
+}
+
+/** The API names a field like "template.sections.2.title"; this finds it in the editor's terms. */
+export function editorFieldOf(apiField: string | undefined, state: EditorState): string | null {
+  if (!apiField) return null;
+  const match = /^template\.(?:(name|description|category)|sections(?:\.(\d+)\.(title|instructions|format|id))?)$/.exec(apiField);
+  if (!match) return null;
+  if (match[1]) return match[1];
+  if (match[2] === undefined) return 'sections';
+  const section = state.sections[Number(match[2])];
+  return section ? `${section.key}.${match[3] === 'instructions' ? 'instructions' : 'title'}` : 'sections';
+}
