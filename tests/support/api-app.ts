@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
@@ -38,8 +35,14 @@ export function adminApp() {
   return getApps()[0] ?? initializeApp({ projectId: PROJECT_ID, storageBucket: `${PROJECT_ID}.appspot.com` });
 }
 
-/** Cloud Storage where its emulator runs, else a local store in a fresh folder. */
-export function testAudioStore(dir = mkdtempSync(join(tmpdir(), 'charta-audio-'))): AudioStore {
+/**
+ * The folder the Functions emulator's API keeps local audio in (functions/.env.local): in-process apps
+ * share it, so the emulator's pipeline trigger can read audio that an in-process test uploaded.
+ */
+export const SHARED_LOCAL_AUDIO_DIR = new URL('../../.local-audio/', import.meta.url).pathname;
+
+/** Cloud Storage where its emulator runs, else a local store (the shared folder unless a test wants its own). */
+export function testAudioStore(dir = SHARED_LOCAL_AUDIO_DIR): AudioStore {
   if (process.env['FIREBASE_STORAGE_EMULATOR_HOST']) return cloudAudioStore(getStorage(adminApp()).bucket());
   return localAudioStore(dir);
 }
