@@ -43,7 +43,7 @@ export function terms(text: string): string[] {
 export function queryTerms(text: string): Set<string> {
   const base = terms(text);
   const expanded = new Set(base);
-  for (const word of text.toLowerCase().split(/[^\p{L}]+/u)) for (const s of SYNONYMS[word] ?? []) expanded.add(stem(s));
+  for (const word of text.toLowerCase().split(/[^\p{L}]+/u)) for (const s of SYNONYMS[word] ?? SYNONYMS[stem(word)] ?? []) expanded.add(stem(s));
   return expanded;
 }
 
