@@ -2,17 +2,8 @@
 # The README's start command (`npm start`): the whole app locally and offline on the emulators, with a
 # demo clinician seeded. Hosting serves the web app at http://localhost:5000 with /api/v1 behind it.
 # Ctrl-C stops everything it started.
-set -euo pipefail
-charta_root="$(cd "$(dirname "$0")/.." && pwd)"
-cd "$charta_root"
-source scripts/lib/node22.sh
-source scripts/lib/prereqs.sh
-source scripts/lib/firestore-emulator.sh
-source scripts/lib/ai-emulator.sh
-
-charta_require_system_tools
-charta_install_dependencies
-charta_firestore_emulator
+source "$(dirname "$0")/lib/setup.sh"
+charta_prepare
 charta_require_free_ports 5000 5001 8080 9099 4400 4500 9299
 
 echo "charta: building the API and the web app (emulator mode)"

@@ -1,0 +1,29 @@
+# Sourced by every project script: the repo root as working directory, the toolchain and the helpers.
+set -euo pipefail
+charta_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$charta_root"
+source scripts/lib/node22.sh
+source scripts/lib/prereqs.sh
+source scripts/lib/firestore-emulator.sh
+source scripts/lib/ai-emulator.sh
+
+# What every command needs first: system tools, npm dependencies, the offline Firestore emulator.
+charta_prepare() {
+  charta_require_system_tools
+  charta_install_dependencies
+  charta_firestore_emulator
+}
+
+# The stack tests and benchmarks run on: the usual ports + 10000 (so it runs beside `npm start`), the AI
+# emulator on 19299, and short limits on outside calls so injected timeouts end in seconds. The Functions
+# emulator passes these variables on to the API and the pipeline.
+charta_test_stack() {
+  local ports
+  ports=$(node scripts/lib/test-firebase-config.mjs)
+  # shellcheck disable=SC2086
+  charta_require_free_ports $ports 19299
+  charta_start_ai_emulator 19299
+  trap charta_stop_ai_emulator EXIT
+  export GEMINI_TIMEOUT_MS=6000 SPEECH_TIMEOUT_MS=6000 AI_RETRY_ATTEMPTS=2 AI_RETRY_FIRST_DELAY_MS=300
+  export CHARTA_APP_URL=http://localhost:15000
+}
