@@ -6,7 +6,8 @@ import { paths } from '@/config/paths';
 import { RequireAuth, SignInPage, SignUpPage } from '@/features/auth';
 import { SettingsPage } from '@/features/profile';
 import { RecordPage } from '@/features/record';
-import { SessionDetailPage, SessionsPage } from '@/features/sessions';
+import { SessionPage } from '@/features/session-page';
+import { SessionsPage } from '@/features/sessions';
 import { FromNotePage, LibraryPage, SharedTemplatePage, TemplateEditorPage, TemplatesPage } from '@/features/templates';
 import { Shell } from './shell/Shell';
 
@@ -26,7 +27,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <RecordPage /> },
           { path: paths.sessions.path, element: <SessionsPage /> },
-          { path: paths.session.path, element: <SessionDetailPage /> },
+          { path: paths.session.path, element: <SessionPage /> },
           { path: paths.templates.path, element: <TemplatesPage /> },
           { path: paths.templateNew.path, element: <TemplateEditorPage /> },
           { path: paths.templateFromNote.path, element: <FromNotePage /> },

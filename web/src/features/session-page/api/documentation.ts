@@ -1,0 +1,59 @@
+// The documentation routes (API contract: Documentation). Every write sends the counter the page last saw,
+// so a note changed elsewhere answers 409 instead of being overwritten.
+import useSWR from 'swr';
+import { api } from '@/lib/api';
+import type { Documentation, DocumentationSection } from './types';
+
+export const documentationKey = (sessionId: string) => ['/documentation/by_session', sessionId] as const;
+
+export async function getDocumentation(sessionId: string): Promise<Documentation> {
+  const { documentation } = await api.post<{ documentation: Documentation }>('/documentation/by_session', { sessionId });
+  return documentation;
+}
+
+/** Asked for once the session is ready (before that the route answers 409). */
+export function useDocumentation(sessionId: string, enabled: boolean) {
+  return useSWR<Documentation, unknown>(enabled ? documentationKey(sessionId) : null, ([, id]: readonly [string, string]) => getDocumentation(id));
+}
+
+export interface SectionChange {
+  section: DocumentationSection;
+  counter: number;
+}
+
+interface SectionTarget {
+  documentationId: string;
+  sectionId: string;
+  counter: number;
+}
+
+/** The clinician's own text for a section. */
+export function updateSectionValue(target: SectionTarget & { content: string }): Promise<SectionChange> {
+  return api.post<SectionChange>('/session/documentation/section/update_value', target);
+}
+
+/** Writes the section again from the transcript. */
+export function regenerateSection(target: SectionTarget): Promise<SectionChange> {
+  return api.post<SectionChange>('/session/regenerate_documentation_section', target);
+}
+
+/** Writes the section again with new instructions (for this note only; the template is not changed). */
+export function customizeSection(target: SectionTarget & { instructions: string }): Promise<SectionChange> {
+  return api.post<SectionChange>('/session/customize_section', target);
+}
+
+/** Edits the section's current text as instructed ("Make it shorter"). */
+export function magicEditSection(target: SectionTarget & { instruction: string }): Promise<SectionChange> {
+  return api.post<SectionChange>('/session/magic_edit_section', target);
+}
+
+/** Applies one instruction to the whole note. */
+export async function magicEditDocumentation(input: { documentationId: string; instruction: string; counter: number }): Promise<Documentation> {
+  const { documentation } = await api.post<{ documentation: Documentation }>('/session/magic_edit_documentation', input);
+  return documentation;
+}
+
+/** The note with one section replaced by the server's answer and the counter it reached. */
+export function withSection(doc: Documentation, change: SectionChange): Documentation {
+  return { ...doc, counter: change.counter, sections: doc.sections.map((s) => (s.id === change.section.id ? change.section : s)) };
+}

@@ -1,0 +1,41 @@
+// The session itself (API contract: Sessions): read it, follow it while it is processed, restart it.
+import useSWR from 'swr';
+import { api } from '@/lib/api';
+import type { Session, SessionResponse, SessionStatus } from '@/types/session';
+
+/** How often the page asks for the session while the pipeline works on it: live, without hammering. */
+export const PROGRESS_POLL_MS = 1_500;
+
+const IN_PROGRESS: readonly SessionStatus[] = ['uploaded', 'transcribing', 'generating'];
+
+export function isProcessing(status: SessionStatus): boolean {
+  return IN_PROGRESS.includes(status);
+}
+
+/** Same key as the Sessions list's detail read, so both share one cached copy. */
+export const sessionKey = (sessionId: string) => ['/session/session', sessionId] as const;
+
+export async function getSession(sessionId: string): Promise<Session> {
+  const { session } = await api.post<SessionResponse>('/session/session', { sessionId });
+  return session;
+}
+
+/** POST /session/process: starts processing again after a failure (202, a no-op while it runs). */
+export async function processSession(sessionId: string): Promise<Session> {
+  const { session } = await api.post<SessionResponse>('/session/process', { sessionId });
+  return session;
+}
+
+/**
+ * The session, polled every 1.5 s while it is uploaded, transcribing or generating, and not at all once it
+ * is ready or failed. SWR stops its timer when the interval function returns 0 and restarts it when the
+ * function changes; a new function each render (renders follow data changes) is what makes polling resume
+ * after Retry puts the session back into processing.
+ */
+export function useLiveSession(sessionId: string | undefined) {
+  return useSWR<Session, unknown>(sessionId ? sessionKey(sessionId) : null, ([, id]: readonly [string, string]) => getSession(id), {
+    refreshInterval: (session) => (session && isProcessing(session.status) ? PROGRESS_POLL_MS : 0),
+    // A clinician who switches tabs while it processes comes back to a finished note.
+    refreshWhenHidden: true,
+  });
+}

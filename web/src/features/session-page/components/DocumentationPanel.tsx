@@ -1,0 +1,175 @@
+import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useState } from 'react';
+import { useBlocker } from 'react-router';
+import type { KeyedMutator } from 'swr';
+import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
+import { useNotify } from '@/components/feedback/notifications';
+import { describeError } from '@/lib/error-message';
+import { getDocumentation, magicEditDocumentation } from '../api/documentation';
+import type { Documentation, TranscriptSegment } from '../api/types';
+import { isStaleCounter, STALE_NOTE_MESSAGE, type Draft } from '../hooks/use-section-editing';
+import { copyRichText } from '../lib/clipboard';
+import { needsCheck } from '../lib/evidence';
+import { noteToHtml, noteToPlainText } from '../lib/note-format';
+import { InstructionDialog } from './InstructionDialog';
+import { MAGIC_EDIT_EXAMPLES, SectionCard } from './SectionCard';
+
+interface DocumentationPanelProps {
+  sessionId: string;
+  documentation: Documentation;
+  mutate: KeyedMutator<Documentation>;
+  segments: readonly TranscriptSegment[] | undefined;
+  timed: boolean;
+  selectedSectionId: string | null;
+  onSelectSection: (sectionId: string | null) => void;
+  onShowSegment: (sectionId: string, segmentId: string) => void;
+}
+
+/** The note, section by section, with what applies to all of it: copy it for the EHR, edit it with AI. */
+export function DocumentationPanel({ sessionId, documentation, mutate, segments, timed, selectedSectionId, onSelectSection, onShowSegment }: DocumentationPanelProps) {
+  const notify = useNotify();
+  const [drafts, setDrafts] = useState<Record<string, Draft>>({});
+  const [magicOpen, setMagicOpen] = useState(false);
+  const [magicBusy, setMagicBusy] = useState(false);
+  const [magicError, setMagicError] = useState<string | null>(null);
+
+  const dirtyTitles = documentation.sections.filter((s) => drafts[s.id] !== undefined).map((s) => s.title);
+  const dirty = dirtyTitles.length > 0;
+  const unsupported = documentation.sections.filter(needsCheck).length;
+
+  const updateDraft = useCallback((sectionId: string, update: (draft: Draft | undefined) => Draft | undefined) => {
+    setDrafts((current) => {
+      const next = update(current[sectionId]);
+      if (next === current[sectionId]) return current;
+      const copy = { ...current };
+      if (next === undefined) delete copy[sectionId];
+      else copy[sectionId] = next;
+      return copy;
+    });
+  }, []);
+
+  // Unsaved text is not lost by accident: leaving in the app asks; closing or reloading the tab too.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  // What is on screen, unsaved edits included: what the clinician reads is what they paste.
+  const shown = documentation.sections.map((s) => ({ title: s.title, content: drafts[s.id]?.text ?? s.content }));
+
+  const copyNote = async () => {
+    try {
+      const how = await copyRichText({ plain: noteToPlainText(shown), html: noteToHtml(shown) });
+      notify({ message: how === 'rich' ? 'Note copied, with its formatting.' : 'Note copied as plain text.', severity: 'success' });
+    } catch (error) {
+      notify({ message: `Could not copy: ${error instanceof Error ? error.message : describeError(error)}`, severity: 'error' });
+    }
+  };
+
+  const magicEdit = async (instruction: string) => {
+    setMagicBusy(true);
+    setMagicError(null);
+    try {
+      const edited = await magicEditDocumentation({ documentationId: documentation.id, instruction, counter: documentation.counter });
+      await mutate(edited, { revalidate: false });
+      setMagicOpen(false);
+      notify({ message: 'Note edited.', severity: 'success' });
+    } catch (error) {
+      if (isStaleCounter(error)) {
+        try {
+          await mutate(await getDocumentation(sessionId), { revalidate: false });
+          setMagicError(STALE_NOTE_MESSAGE);
+        } catch (reloadError) {
+          setMagicError(describeError(reloadError));
+        }
+      } else {
+        setMagicError(describeError(error));
+      }
+    } finally {
+      setMagicBusy(false);
+    }
+  };
+
+  return (
+    <Stack spacing={2} component="section" aria-labelledby="documentation-heading">
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Typography id="documentation-heading" variant="h2" sx={{ flexGrow: 1 }}>
+          Documentation
+        </Typography>
+        <Button
+          startIcon={<AutoFixHighOutlined />}
+          onClick={() => {
+            setMagicError(null);
+            setMagicOpen(true);
+          }}
+          disabled={dirty}
+        >
+          Magic edit note
+        </Button>
+        <Button variant="contained" startIcon={<ContentCopyOutlined />} onClick={() => void copyNote()}>
+          Copy note
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        Written from the transcript. Check it before you paste it into the record: select a section to see what in the transcript supports it.
+        {dirty && ` Save or discard your changes in ${dirtyTitles.join(', ')} to edit the whole note.`}
+      </Typography>
+      {unsupported > 0 && (
+        <Alert severity="warning">
+          {unsupported === 1 ? '1 section is' : `${unsupported} sections are`} not supported by anything in the transcript. Check {unsupported === 1 ? 'it' : 'them'}{' '}
+          before using the note.
+        </Alert>
+      )}
+
+      {documentation.sections.length === 0 && <Alert severity="info">This note has no sections.</Alert>}
+      {documentation.sections.map((section) => (
+        <SectionCard
+          key={section.id}
+          sessionId={sessionId}
+          documentation={documentation}
+          section={section}
+          mutate={mutate}
+          draft={drafts[section.id]}
+          updateDraft={(update) => updateDraft(section.id, update)}
+          segments={segments}
+          timed={timed}
+          selected={selectedSectionId === section.id}
+          onSelect={onSelectSection}
+          onShowSegment={(segmentId) => onShowSegment(section.id, segmentId)}
+        />
+      ))}
+
+      <InstructionDialog
+        open={magicOpen}
+        title="Magic edit: the whole note"
+        description="Say how the note should change. Every section is rewritten accordingly; sections the session did not cover stay as they are."
+        fieldLabel="What should change?"
+        examples={MAGIC_EDIT_EXAMPLES}
+        submitLabel="Apply to the note"
+        busy={magicBusy}
+        error={magicError}
+        onSubmit={(instruction) => void magicEdit(instruction)}
+        onClose={() => setMagicOpen(false)}
+      />
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title="Leave without saving?"
+        confirmLabel="Leave and discard"
+        cancelLabel="Stay"
+        destructive
+        onConfirm={() => blocker.proceed?.()}
+        onClose={() => blocker.reset?.()}
+      >
+        Your changes to {dirtyTitles.join(', ')} are not saved yet.
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useState, type FormEvent } from 'react';
+
+/** What the API accepts for an instruction (schemas.ts: 1..2000 characters). */
+export const INSTRUCTION_MAX = 2000;
+
+interface InstructionDialogProps {
+  open: boolean;
+  title: string;
+  description: string;
+  fieldLabel: string;
+  examples: readonly string[];
+  submitLabel: string;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (instruction: string) => void;
+  onClose: () => void;
+}
+
+/** Asks for one instruction (Magic edit, Customize), with examples a click puts in the field. */
+export function InstructionDialog({ open, title, description, fieldLabel, examples, submitLabel, busy, error, onSubmit, onClose }: InstructionDialogProps) {
+  const titleId = useId();
+  const [text, setText] = useState('');
+  const trimmed = text.trim();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (trimmed && !busy) onSubmit(trimmed);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      slotProps={{ transition: { onExited: () => setText('') } }}
+    >
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2}>
+            <DialogContentText>{description}</DialogContentText>
+            <TextField
+              label={fieldLabel}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              multiline
+              minRows={2}
+              autoFocus
+              disabled={busy}
+              slotProps={{ htmlInput: { maxLength: INSTRUCTION_MAX } }}
+            />
+            <Stack spacing={1}>
+              <Typography variant="body2" color="text.secondary" id={`${titleId}-examples`}>
+                Examples
+              </Typography>
+              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} role="group" aria-labelledby={`${titleId}-examples`}>
+                {examples.map((example) => (
+                  <Chip key={example} label={example} variant="outlined" onClick={() => setText(example)} disabled={busy} />
+                ))}
+              </Stack>
+            </Stack>
+            {error && (
+              <Alert severity="error" role="alert">
+                {error}
+              </Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={busy} disabled={!trimmed}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,66 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import type { Session } from '@/types/session';
+import { PROGRESS_STEPS, progressOf } from '../lib/progress';
+
+/** The pipeline at work: which step, in words, with a moving bar so it never looks stuck. */
+export function ProcessingProgress({ session }: { session: Session }) {
+  const progress = progressOf(session.status);
+  if (!progress) return null;
+  return (
+    <Card component="section" aria-labelledby="processing-heading">
+      <CardContent>
+        <Stack spacing={2}>
+          <Box role="status" aria-live="polite">
+            <Typography id="processing-heading" variant="h3" component="h2">
+              {progress.headline}
+            </Typography>
+            <Typography color="text.secondary">{progress.detail} You can leave this page: the work continues on the server.</Typography>
+          </Box>
+          <LinearProgress aria-label={progress.headline} />
+          <Stepper activeStep={progress.activeStep} alternativeLabel>
+            {PROGRESS_STEPS.map((label) => (
+              <Step key={label}>
+                <StepLabel>{label}</StepLabel>
+              </Step>
+            ))}
+          </Stepper>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+interface ProcessingFailedProps {
+  session: Session;
+  retrying: boolean;
+  onRetry: () => void;
+}
+
+/** The pipeline gave up: what went wrong, in the server's words, and one button to try again. */
+export function ProcessingFailed({ session, retrying, onRetry }: ProcessingFailedProps) {
+  return (
+    <Alert
+      severity="error"
+      role="alert"
+      action={
+        <Button color="inherit" size="small" variant="outlined" onClick={onRetry} loading={retrying}>
+          Retry
+        </Button>
+      }
+    >
+      <AlertTitle>The documentation could not be prepared</AlertTitle>
+      {session.error?.message ?? 'Processing this session failed.'} Your audio is kept: Retry starts again from the last step that finished.
+    </Alert>
+  );
+}

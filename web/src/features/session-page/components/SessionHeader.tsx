@@ -1,0 +1,65 @@
+import ForumOutlined from '@mui/icons-material/ForumOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { DOCUMENTATION_LANGUAGES } from '@/config/languages';
+import { describeDuration, formatDateTime, formatDuration } from '@/lib/format';
+import type { Session, SessionStatus } from '@/types/session';
+
+function statusChip(status: SessionStatus): { label: string; color: ChipProps['color'] } {
+  switch (status) {
+    case 'draft':
+      return { label: 'Waiting for audio', color: 'default' };
+    case 'uploaded':
+    case 'transcribing':
+    case 'generating':
+      return { label: 'Processing', color: 'info' };
+    case 'ready':
+      return { label: 'Ready', color: 'success' };
+    case 'failed':
+      return { label: 'Failed', color: 'error' };
+  }
+}
+
+interface SessionHeaderProps {
+  session: Session;
+  chatOpen: boolean;
+  chatAvailable: boolean;
+  onToggleChat: () => void;
+}
+
+/** Who, when, how long, and the way into the chat. */
+export function SessionHeader({ session, chatOpen, chatAvailable, onToggleChat }: SessionHeaderProps) {
+  const chip = statusChip(session.status);
+  const language = DOCUMENTATION_LANGUAGES.find((l) => l.tag === session.language)?.label ?? session.language;
+  return (
+    <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 2, flexWrap: 'wrap' }}>
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+          <Typography variant="h2" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+            {session.title}
+          </Typography>
+          <Chip size="small" label={chip.label} color={chip.color} variant={session.status === 'draft' ? 'outlined' : 'filled'} />
+        </Stack>
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {session.patientName} · {formatDateTime(session.createdAt)}
+          {session.audioDurationSec !== null && (
+            <>
+              {' · '}
+              <span title={describeDuration(session.audioDurationSec)}>{formatDuration(session.audioDurationSec)}</span>
+            </>
+          )}
+          {' · '}
+          {language}
+        </Typography>
+      </Box>
+      {chatAvailable && (
+        <Button variant={chatOpen ? 'contained' : 'outlined'} startIcon={<ForumOutlined />} onClick={onToggleChat} aria-expanded={chatOpen}>
+          {chatOpen ? 'Hide chat' : 'Chat'}
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,449 @@
+import '@/test/blob-reading';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NotificationsProvider } from '@/components/feedback/notifications';
+import { NavigationProvider } from '@/components/layout/navigation-state';
+import { api } from '@/lib/api';
+import { ApiError } from '@/lib/api-client';
+import type { Session } from '@/types/session';
+import type { Documentation, Transcript } from '../api/types';
+import { SessionPage } from './SessionPage';
+
+vi.mock('@/lib/api', () => ({
+  api: { get: vi.fn(), put: vi.fn(), post: vi.fn(), delete: vi.fn(), request: vi.fn() },
+}));
+const post = vi.mocked(api.post);
+
+function session(overrides: Partial<Session> = {}): Session {
+  return {
+    id: 's1',
+    patientName: 'María García',
+    templateId: 'soap',
+    language: 'en-US',
+    title: 'María García · 21 Nov 2026',
+    audio_uri: 'local://users/u1/audio/a.webm',
+    audioDurationSec: 42,
+    status: 'ready',
+    error: null,
+    documentationId: 's1',
+    createdAt: '2026-11-21T10:00:00.000Z',
+    updatedAt: '2026-11-21T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const transcript: Transcript = {
+  sessionId: 's1',
+  language: 'en-US',
+  durationSec: 42,
+  text: '',
+  engine: 'emulator',
+  segments: [
+    { id: 'seg-1', speaker: 'clinician', startMs: 0, endMs: 4000, text: 'What brings you in today?' },
+    { id: 'seg-2', speaker: 'patient', startMs: 4400, endMs: 9000, text: 'A dry cough for four days.' },
+    { id: 'seg-3', speaker: 'patient', startMs: 65_000, endMs: 70_000, text: 'I am allergic to penicillin.' },
+  ],
+};
+
+function documentation(overrides: Partial<Documentation> = {}): Documentation {
+  return {
+    id: 's1',
+    sessionId: 's1',
+    templateId: 'soap',
+    counter: 3,
+    engine: 'emulator · note-v1',
+    createdAt: '',
+    updatedAt: '',
+    sections: [
+      {
+        id: 'subjective',
+        title: 'Subjective',
+        content: 'Dry cough for four days.',
+        evidence: [
+          { segmentId: 'seg-3', quote: 'allergic to penicillin' },
+          { segmentId: 'seg-2', quote: 'A dry cough for four days.' },
+        ],
+        updatedAt: '',
+      },
+      { id: 'objective', title: 'Objective', content: 'Lungs clear.', evidence: [], updatedAt: '' },
+      { id: 'plan', title: 'Plan', content: 'Not discussed in this session.', evidence: [], updatedAt: '' },
+    ],
+    ...overrides,
+  };
+}
+
+type Handler = (body: Record<string, unknown>) => unknown;
+let handlers: Record<string, Handler>;
+
+function serve(routes: Record<string, Handler>) {
+  handlers = routes;
+  post.mockImplementation((path: string, body?: unknown) => {
+    const handler = handlers[path];
+    if (!handler) return Promise.reject(new Error(`unexpected POST ${path}`));
+    try {
+      return Promise.resolve(handler((body ?? {}) as Record<string, unknown>) as never);
+    } catch (error) {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- handlers throw ApiError, an Error
+      return Promise.reject(error);
+    }
+  });
+}
+
+const conflict = () => new ApiError({ status: 409, code: 'conflict', message: 'The documentation changed since you loaded it', field: 'counter' });
+
+function renderPage() {
+  const router = createMemoryRouter(
+    [
+      { path: '/sessions/:sessionId', element: <SessionPage /> },
+      { path: '/sessions', element: <p>Sessions list</p> },
+    ],
+    { initialEntries: ['/sessions/s1'] },
+  );
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+      <NotificationsProvider>
+        <NavigationProvider user={null}>
+          <RouterProvider router={router} />
+        </NavigationProvider>
+      </NotificationsProvider>
+    </SWRConfig>,
+  );
+  return router;
+}
+
+const callsTo = (path: string) => post.mock.calls.filter(([p]) => p === path).map(([, body]) => body);
+
+beforeEach(() => {
+  post.mockReset();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('SessionPage: progress', () => {
+  it('Follows the session from transcribing to ready without a reload, then shows the note and transcript', async () => {
+    const statuses: Session['status'][] = ['transcribing', 'generating', 'ready'];
+    serve({
+      '/session/session': () => ({ session: session({ status: statuses.length > 1 ? statuses.shift()! : statuses[0]! }) }),
+      '/session/transcription': () => ({ transcript }),
+      '/documentation/by_session': () => ({ documentation: documentation() }),
+    });
+    renderPage();
+
+    expect(await screen.findByRole('heading', { name: 'Transcribing…' })).toBeInTheDocument();
+    expect(screen.getByText('The transcript appears here when transcription has finished.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Writing documentation…' }, { timeout: 4000 })).toBeInTheDocument();
+    // The transcript is there as soon as it exists, before the note.
+    expect(await screen.findByText('A dry cough for four days.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Subjective' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Writing documentation…' })).not.toBeInTheDocument();
+
+    // Polling stops once ready.
+    const reads = callsTo('/session/session').length;
+    await new Promise((r) => setTimeout(r, 1800));
+    expect(callsTo('/session/session').length).toBe(reads);
+  }, 12_000);
+
+  it('A failure says why, and Retry starts processing again and follows it', async () => {
+    let current = session({ status: 'failed', documentationId: null, error: { code: 'transcription_failed', message: 'The speech service did not answer in time.' } });
+    serve({
+      '/session/session': () => ({ session: current }),
+      '/session/transcription': () => {
+        throw new ApiError({ status: 409, code: 'conflict', message: 'The session is not transcribed yet (it is failed)' });
+      },
+      '/session/process': () => {
+        current = session({ status: 'transcribing', documentationId: null });
+        return { session: session({ status: 'uploaded', documentationId: null }) };
+      },
+    });
+    renderPage();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The speech service did not answer in time.');
+    // The expected 409 for the missing transcript is not an error to show.
+    expect(screen.queryByText(/not transcribed yet/)).not.toBeInTheDocument();
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(callsTo('/session/process')).toEqual([{ sessionId: 's1' }]);
+    expect(await screen.findByRole('heading', { name: 'Starting transcription…' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Transcribing…' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.queryByText('The speech service did not answer in time.')).not.toBeInTheDocument();
+  }, 10_000);
+
+  it('Says so when the session does not exist', async () => {
+    serve({
+      '/session/session': () => {
+        throw new ApiError({ status: 404, code: 'not_found', message: 'No such session' });
+      },
+    });
+    renderPage();
+    expect(await screen.findByText('This session does not exist, or it was deleted.')).toBeInTheDocument();
+  });
+});
+
+describe('SessionPage: editing', () => {
+  function readyRoutes(extra: Record<string, Handler> = {}) {
+    serve({
+      '/session/session': () => ({ session: session() }),
+      '/session/transcription': () => ({ transcript }),
+      '/documentation/by_session': () => ({ documentation: documentation() }),
+      ...extra,
+    });
+  }
+
+  it('Saves a section with the note’s counter and says it is saved', async () => {
+    readyRoutes({
+      '/session/documentation/section/update_value': (body) => ({
+        section: { ...documentation().sections[0]!, content: body['content'] },
+        counter: 4,
+      }),
+    });
+    renderPage();
+    const box = await screen.findByRole('textbox', { name: 'Subjective' });
+    await userEvent.clear(box);
+    await userEvent.type(box, 'Cough for four days, no fever.');
+    const section = screen.getByRole('region', { name: 'Subjective' });
+    expect(within(section).getByText('Unsaved changes')).toBeInTheDocument();
+    // AI rewrites wait until the text is saved or discarded.
+    expect(within(section).getByRole('button', { name: 'Magic edit' })).toBeDisabled();
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await within(section).findByText('Saved')).toBeInTheDocument();
+    expect(callsTo('/session/documentation/section/update_value')).toEqual([
+      { documentationId: 's1', sectionId: 'subjective', content: 'Cough for four days, no fever.', counter: 3 },
+    ]);
+    expect(box).toHaveValue('Cough for four days, no fever.');
+    expect(within(section).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it('A conflict on the same section keeps the draft, shows the latest, and can overwrite with the new counter', async () => {
+    let saves = 0;
+    readyRoutes({
+      '/session/documentation/section/update_value': (body) => {
+        saves += 1;
+        if (saves === 1) throw conflict();
+        return { section: { ...documentation().sections[0]!, content: body['content'] }, counter: 5 };
+      },
+    });
+    renderPage();
+    const box = await screen.findByRole('textbox', { name: 'Subjective' });
+    // Meanwhile, another tab saved a different Subjective.
+    handlers['/documentation/by_session'] = () => ({
+      documentation: documentation({ counter: 4, sections: documentation().sections.map((s) => (s.id === 'subjective' ? { ...s, content: 'Edited in another tab.' } : s)) }),
+    });
+    await userEvent.clear(box);
+    await userEvent.type(box, 'My version.');
+    const section = screen.getByRole('region', { name: 'Subjective' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+
+    const alert = await within(section).findByRole('alert');
+    expect(alert).toHaveTextContent('This section was changed elsewhere');
+    expect(alert).toHaveTextContent('Edited in another tab.');
+    expect(box).toHaveValue('My version.');
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Overwrite with mine' }));
+    expect(await within(section).findByText('Saved')).toBeInTheDocument();
+    expect(callsTo('/session/documentation/section/update_value')).toEqual([
+      { documentationId: 's1', sectionId: 'subjective', content: 'My version.', counter: 3 },
+      { documentationId: 's1', sectionId: 'subjective', content: 'My version.', counter: 4 },
+    ]);
+    expect(box).toHaveValue('My version.');
+  });
+
+  it('A conflict can also be resolved by taking the latest version', async () => {
+    readyRoutes({
+      '/session/documentation/section/update_value': () => {
+        throw conflict();
+      },
+    });
+    renderPage();
+    const box = await screen.findByRole('textbox', { name: 'Subjective' });
+    handlers['/documentation/by_session'] = () => ({
+      documentation: documentation({ counter: 4, sections: documentation().sections.map((s) => (s.id === 'subjective' ? { ...s, content: 'Edited in another tab.' } : s)) }),
+    });
+    await userEvent.type(box, ' More.');
+    const section = screen.getByRole('region', { name: 'Subjective' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    await userEvent.click(await within(section).findByRole('button', { name: 'Reload latest' }));
+    expect(box).toHaveValue('Edited in another tab.');
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('When only another section changed, saving again with the new counter needs no decision', async () => {
+    let saves = 0;
+    readyRoutes({
+      '/session/documentation/section/update_value': (body) => {
+        saves += 1;
+        if (saves === 1) throw conflict();
+        return { section: { ...documentation().sections[0]!, content: body['content'] }, counter: 5 };
+      },
+    });
+    renderPage();
+    const box = await screen.findByRole('textbox', { name: 'Subjective' });
+    handlers['/documentation/by_session'] = () => ({
+      documentation: documentation({ counter: 4, sections: documentation().sections.map((s) => (s.id === 'objective' ? { ...s, content: 'Changed elsewhere.' } : s)) }),
+    });
+    await userEvent.type(box, ' Better.');
+    const section = screen.getByRole('region', { name: 'Subjective' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await within(section).findByText('Saved')).toBeInTheDocument();
+    expect(callsTo('/session/documentation/section/update_value').map((b) => (b as { counter: number }).counter)).toEqual([3, 4]);
+    expect(screen.getByRole('textbox', { name: 'Objective' })).toHaveValue('Changed elsewhere.');
+  });
+
+  it('Magic edit rewrites one section with the instruction and the counter', async () => {
+    readyRoutes({
+      '/session/magic_edit_section': () => ({ section: { ...documentation().sections[0]!, content: 'Dry cough.' }, counter: 4 }),
+    });
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Subjective' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Magic edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Magic edit: Subjective' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Make it shorter' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Subjective' })).toHaveValue('Dry cough.'));
+    expect(callsTo('/session/magic_edit_section')).toEqual([{ documentationId: 's1', sectionId: 'subjective', counter: 3, instruction: 'Make it shorter' }]);
+  });
+
+  it('Regenerate and Customize send their requests with the counter', async () => {
+    readyRoutes({
+      '/session/regenerate_documentation_section': () => ({ section: { ...documentation().sections[1]!, content: 'Temperature 37.2.' }, counter: 4 }),
+      '/session/customize_section': () => ({ section: { ...documentation().sections[1]!, content: 'Temp 37.2 °C.' }, counter: 5 }),
+    });
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Objective' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Regenerate' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Objective' })).toHaveValue('Temperature 37.2.'));
+    await userEvent.click(within(section).getByRole('button', { name: 'Customize' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Customize: Objective' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Instructions for this section' }), 'Units always');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rewrite section' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Objective' })).toHaveValue('Temp 37.2 °C.'));
+    expect(callsTo('/session/regenerate_documentation_section')).toEqual([{ documentationId: 's1', sectionId: 'objective', counter: 3 }]);
+    expect(callsTo('/session/customize_section')).toEqual([{ documentationId: 's1', sectionId: 'objective', counter: 4, instructions: 'Units always' }]);
+  });
+
+  it('A stale counter on an AI edit reloads the note and explains it', async () => {
+    readyRoutes({
+      '/session/magic_edit_documentation': () => {
+        throw conflict();
+      },
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Magic edit note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Magic edit: the whole note' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'What should change?' }), 'More formal');
+    handlers['/documentation/by_session'] = () => ({ documentation: documentation({ counter: 9 }) });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply to the note' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The note was changed elsewhere');
+    expect(callsTo('/session/magic_edit_documentation')).toEqual([{ documentationId: 's1', instruction: 'More formal', counter: 3 }]);
+  });
+});
+
+describe('SessionPage: evidence, copy and chat', () => {
+  beforeEach(() => {
+    serve({
+      '/session/session': () => ({ session: session() }),
+      '/session/transcription': () => ({ transcript }),
+      '/documentation/by_session': () => ({ documentation: documentation() }),
+      '/session/chat_with_session': () => ({
+        message: { role: 'assistant', content: 'From the transcript: the patient said "I am allergic to penicillin."', evidence: [{ segmentId: 'seg-3', quote: 'allergic to penicillin' }] },
+      }),
+    });
+  });
+
+  const highlighted = () =>
+    within(screen.getByRole('list', { name: 'Transcript segments' }))
+      .getAllByRole('listitem')
+      .filter((li) => li.dataset['highlighted'] === 'true')
+      .map((li) => li.dataset['segmentId']);
+
+  it('Shows speakers and times; a section’s support is highlighted in the transcript with its quotes', async () => {
+    renderPage();
+    const segments = await screen.findByRole('list', { name: 'Transcript segments' });
+    expect(within(segments).getAllByText('Patient')).toHaveLength(2);
+    expect(within(segments).getByText('Clinician')).toBeInTheDocument();
+    expect(within(segments).getByRole('button', { name: 'Play from 01:05' })).toBeInTheDocument();
+
+    const subjective = await screen.findByRole('region', { name: 'Subjective' });
+    await userEvent.click(within(subjective).getByRole('button', { name: 'Show transcript support (2)' }));
+    expect(highlighted()).toEqual(['seg-2', 'seg-3']);
+    expect(within(subjective).getByRole('list', { name: 'Supporting quotes' })).toHaveTextContent('“allergic to penicillin”');
+    expect(screen.getByText('Support for Subjective: 2 segments highlighted')).toBeInTheDocument();
+
+    await userEvent.click(within(subjective).getByRole('button', { name: 'Hide transcript support' }));
+    expect(highlighted()).toEqual([]);
+  });
+
+  it('Marks a section nothing supports, but not one the session did not cover', async () => {
+    renderPage();
+    const objective = await screen.findByRole('region', { name: 'Objective' });
+    expect(within(objective).getByText('Not supported by the transcript: check it.')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Plan' })).queryByText(/Not supported/)).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Subjective' })).queryByText(/Not supported/)).not.toBeInTheDocument();
+  });
+
+  it('Copy note writes plain text and HTML; Copy writes one section as plain text', async () => {
+    const write = vi.fn().mockResolvedValue(undefined);
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('ClipboardItem', class {
+      constructor(readonly items: Record<string, Blob>) {}
+    });
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { write, writeText } });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy note' }));
+    expect(await screen.findByText('Note copied, with its formatting.')).toBeInTheDocument();
+    const items = (write.mock.calls[0]![0] as { items: Record<string, Blob> }[])[0]!.items;
+    expect(await items['text/plain']!.text()).toBe('Subjective\nDry cough for four days.\n\nObjective\nLungs clear.\n\nPlan\nNot discussed in this session.');
+    expect(await items['text/html']!.text()).toContain('<h3>Objective</h3><p>Lungs clear.</p>');
+
+    await userEvent.click(within(screen.getByRole('region', { name: 'Objective' })).getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith('Lungs clear.');
+  });
+
+  it('Chat answers cite segments; a citation highlights them in the transcript', async () => {
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Chat' }));
+    const input = await screen.findByRole('textbox', { name: 'Ask about this session' });
+    await userEvent.type(input, 'Any allergies?{Enter}');
+    expect(await screen.findByText(/I am allergic to penicillin\."/)).toBeInTheDocument();
+    expect(callsTo('/session/chat_with_session')).toEqual([{ sessionId: 's1', messages: [{ role: 'user', content: 'Any allergies?' }] }]);
+    expect(input).toHaveValue('');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show in transcript: Patient 01:05' }));
+    await waitFor(() => expect(highlighted()).toEqual(['seg-3']));
+    expect(screen.getByText('Cited in the chat: 1 segment highlighted')).toBeInTheDocument();
+  });
+
+  it('A failed chat question can be asked again', async () => {
+    let calls = 0;
+    handlers['/session/chat_with_session'] = () => {
+      calls += 1;
+      if (calls === 1) throw new ApiError({ status: 503, code: 'unavailable', message: 'busy' });
+      return { message: { role: 'assistant', content: 'The plan is rest.', evidence: [] } };
+    };
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Chat' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Ask about this session' }), 'What is the plan?');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(/No answer: Charta had a problem/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('The plan is rest.')).toBeInTheDocument();
+    expect(callsTo('/session/chat_with_session')).toHaveLength(2);
+  });
+
+  it('Asks before leaving with unsaved text', async () => {
+    const router = renderPage();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Plan' }), ' Review in a week.');
+    await userEvent.click(screen.getByRole('link', { name: 'All sessions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(dialog).toHaveTextContent('Your changes to Plan are not saved yet.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/sessions/s1');
+    // Once the dialog has gone, the page is there again with the text as it was.
+    expect(await screen.findByRole('textbox', { name: 'Plan' })).toHaveValue('Not discussed in this session. Review in a week.');
+  });
+});

@@ -1,0 +1,244 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Drawer from '@mui/material/Drawer';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useCallback, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { ErrorState } from '@/components/feedback/ErrorState';
+import { useShellPage } from '@/components/layout/use-shell-page';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { describeError } from '@/lib/error-message';
+import type { Session } from '@/types/session';
+import { useDocumentation } from '../api/documentation';
+import { isProcessing, processSession, sessionKey, useLiveSession } from '../api/session';
+import { useTranscript } from '../api/transcript';
+import type { Evidence } from '../api/types';
+import { useSessionChat } from '../hooks/use-session-chat';
+import { hasTimings } from '../lib/speakers';
+import { ChatPanel } from './ChatPanel';
+import { DocumentationPanel } from './DocumentationPanel';
+import { ProcessingFailed, ProcessingProgress } from './ProcessingProgress';
+import { SessionHeader } from './SessionHeader';
+import { TranscriptPanel, type TranscriptFocus } from './TranscriptPanel';
+
+/** The session page: progress while it is processed, then the note to check, edit and copy, beside its transcript. */
+export function SessionPage() {
+  const { sessionId = '' } = useParams();
+  const { data: session, error, mutate } = useLiveSession(sessionId);
+  useShellPage('sessions', session?.title ?? 'Session');
+
+  let content: ReactNode;
+  if (session) {
+    content = <SessionWorkspace key={session.id} session={session} />;
+  } else if (error instanceof ApiError && error.status === 404) {
+    content = <Alert severity="warning">This session does not exist, or it was deleted.</Alert>;
+  } else if (error) {
+    content = <ErrorState message={describeError(error)} onRetry={() => void mutate()} />;
+  } else {
+    content = (
+      <Stack spacing={1.5} aria-busy="true" aria-label="Loading session">
+        <Skeleton width="40%" height={40} />
+        <Skeleton width="60%" />
+        <Skeleton variant="rounded" height={160} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Button component={RouterLink} to={paths.sessions.getHref()} startIcon={<ArrowBack />}>
+          All sessions
+        </Button>
+      </Box>
+      {content}
+    </Stack>
+  );
+}
+
+function SessionWorkspace({ session }: { session: Session }) {
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const { mutate: mutateCache } = useSWRConfig();
+  const { status } = session;
+
+  const transcriptExists = status === 'generating' || status === 'ready' || status === 'failed';
+  const transcript = useTranscript(session.id, transcriptExists);
+  const documentation = useDocumentation(session.id, status === 'ready');
+  const chat = useSessionChat(session.id);
+  const segments = transcript.data?.segments;
+  const timed = transcript.data ? hasTimings(transcript.data) : false;
+
+  const [retrying, setRetrying] = useState(false);
+  const [retryError, setRetryError] = useState<string | null>(null);
+  const [chatOpen, setChatOpen] = useState(false);
+  const [selectedSectionId, setSelectedSectionId] = useState<string | null>(null);
+  const [focus, setFocus] = useState<TranscriptFocus | null>(null);
+
+  const retry = async () => {
+    setRetrying(true);
+    setRetryError(null);
+    try {
+      const restarted = await processSession(session.id);
+      // The answer is the session back in processing: the page polls again from here.
+      await mutateCache(sessionKey(session.id), restarted, { revalidate: false });
+    } catch (error) {
+      setRetryError(describeError(error));
+    } finally {
+      setRetrying(false);
+    }
+  };
+
+  const focusOn = useCallback((next: Omit<TranscriptFocus, 'nonce'>) => setFocus((current) => ({ ...next, nonce: (current?.nonce ?? 0) + 1 })), []);
+
+  const sections = documentation.data?.sections;
+  const selectSection = useCallback(
+    (sectionId: string | null) => {
+      setSelectedSectionId(sectionId);
+      const section = sections?.find((s) => s.id === sectionId);
+      if (!section) {
+        setFocus(null);
+        return;
+      }
+      focusOn({ evidence: section.evidence, label: `Support for ${section.title}`, scrollTo: null, play: false, reveal: false });
+    },
+    [focusOn, sections],
+  );
+
+  const showSegmentOfSection = (sectionId: string, segmentId: string) => {
+    const section = sections?.find((s) => s.id === sectionId);
+    setSelectedSectionId(sectionId);
+    focusOn({ evidence: section?.evidence ?? [], label: `Support for ${section?.title ?? 'the section'}`, scrollTo: segmentId, play: timed, reveal: !wide });
+  };
+
+  const showCitation = (evidence: readonly Evidence[], segmentId: string) => {
+    setSelectedSectionId(null);
+    if (!wide) setChatOpen(false);
+    focusOn({ evidence, label: 'Cited in the chat', scrollTo: segmentId, play: false, reveal: !wide });
+  };
+
+  const chatPanel = (
+    <ChatPanel
+      chat={chat}
+      available={transcript.data !== undefined}
+      segments={segments}
+      timed={timed}
+      onShowCitation={showCitation}
+      onClose={() => setChatOpen(false)}
+      fillHeight
+    />
+  );
+
+  let note: ReactNode = null;
+  if (status === 'ready') {
+    if (documentation.data) {
+      note = (
+        <DocumentationPanel
+          sessionId={session.id}
+          documentation={documentation.data}
+          mutate={documentation.mutate}
+          segments={segments}
+          timed={timed}
+          selectedSectionId={selectedSectionId}
+          onSelectSection={selectSection}
+          onShowSegment={showSegmentOfSection}
+        />
+      );
+    } else if (documentation.error) {
+      note = <ErrorState message={`The documentation could not be loaded. ${describeError(documentation.error)}`} onRetry={() => void documentation.mutate()} />;
+    } else {
+      note = <NotePlaceholder label="Loading the documentation" />;
+    }
+  } else if (isProcessing(status)) {
+    note = <NotePlaceholder label="The documentation appears here when it is written" text="The documentation appears here when it is written." />;
+  }
+
+  return (
+    <Stack spacing={2}>
+      <SessionHeader session={session} chatOpen={chatOpen} chatAvailable={transcript.data !== undefined} onToggleChat={() => setChatOpen((open) => !open)} />
+
+      {status === 'draft' && (
+        <Alert severity="info">
+          This session has no audio yet. Record or upload it from the{' '}
+          <RouterLink to={paths.record.getHref()} style={{ color: 'inherit', fontWeight: 600 }}>
+            Record tab
+          </RouterLink>
+          .
+        </Alert>
+      )}
+      {isProcessing(status) && <ProcessingProgress session={session} />}
+      {status === 'failed' && <ProcessingFailed session={session} retrying={retrying} onRetry={() => void retry()} />}
+      {retryError && (
+        <Alert severity="error" role="alert" onClose={() => setRetryError(null)}>
+          Could not start again: {retryError}
+        </Alert>
+      )}
+
+      {status !== 'draft' && (
+        <Box sx={{ display: 'grid', gridTemplateColumns: wide ? 'minmax(0, 1fr) minmax(340px, 420px)' : 'minmax(0, 1fr)', gap: 3, alignItems: 'start' }}>
+          <Box sx={{ minWidth: 0 }}>{note}</Box>
+          <Box
+            sx={
+              wide
+                ? { position: 'sticky', top: 88, height: 'calc(100dvh - 112px)', display: 'flex', flexDirection: 'column', gap: 2, minHeight: 0 }
+                : { display: 'flex', flexDirection: 'column', gap: 2 }
+            }
+          >
+            <Box sx={wide ? { flex: '1 1 0', minHeight: 0 } : undefined}>
+              <TranscriptPanel
+                sessionId={session.id}
+                title={session.title}
+                transcript={transcript.data}
+                error={transcript.error}
+                onRetry={() => void transcript.mutate()}
+                hasAudio={session.audio_uri !== null}
+                pending={!transcriptExists}
+                focus={focus}
+                onClearFocus={() => {
+                  setFocus(null);
+                  setSelectedSectionId(null);
+                }}
+                fillHeight={wide}
+              />
+            </Box>
+            {wide && chatOpen && <Box sx={{ flex: '1 1 0', minHeight: 0 }}>{chatPanel}</Box>}
+          </Box>
+        </Box>
+      )}
+
+      {!wide && (
+        <Drawer anchor="right" open={chatOpen} onClose={() => setChatOpen(false)} slotProps={{ paper: { sx: { width: '100%', maxWidth: 480 } } }}>
+          <Box sx={{ height: '100%', p: 1 }}>{chatPanel}</Box>
+        </Drawer>
+      )}
+    </Stack>
+  );
+}
+
+function NotePlaceholder({ label, text }: { label: string; text?: string }) {
+  return (
+    <Card aria-busy="true" aria-label={label}>
+      <CardContent>
+        <Stack spacing={1}>
+          {text && <Typography color="text.secondary">{text}</Typography>}
+          <Skeleton width="30%" height={32} />
+          <Skeleton />
+          <Skeleton width="85%" />
+          <Skeleton width="30%" height={32} sx={{ mt: 2 }} />
+          <Skeleton />
+          <Skeleton width="70%" />
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,245 @@
+import PlayArrow from '@mui/icons-material/PlayArrow';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { ErrorState } from '@/components/feedback/ErrorState';
+import { ApiError } from '@/lib/api-client';
+import { describeError } from '@/lib/error-message';
+import { formatClock } from '@/lib/format';
+import type { Evidence, Transcript } from '../api/types';
+import { useSessionAudio } from '../hooks/use-session-audio';
+import { highlightFor, NO_HIGHLIGHT } from '../lib/evidence';
+import { hasTimings, speakerColor, speakerLabel } from '../lib/speakers';
+
+/** What the transcript should point at: segments to mark, one to bring into view, whether to play it. */
+export interface TranscriptFocus {
+  evidence: readonly Evidence[];
+  /** Says what the marks are ("Support for Subjective"). */
+  label: string;
+  scrollTo: string | null;
+  play: boolean;
+  /** Scroll the page to the transcript too (when asked from somewhere it is not visible, like the chat drawer). */
+  reveal: boolean;
+  /** Changes on every request, so asking for the same segment twice scrolls twice. */
+  nonce: number;
+}
+
+interface TranscriptPanelProps {
+  sessionId: string;
+  /** The session's title, naming its audio for screen readers. */
+  title: string;
+  transcript: Transcript | undefined;
+  error: unknown;
+  onRetry: () => void;
+  /** The session has (or will have) audio to play. */
+  hasAudio: boolean;
+  /** Processing has not reached the transcript yet. */
+  pending: boolean;
+  focus: TranscriptFocus | null;
+  onClearFocus: () => void;
+  /** Fills the height it is given and scrolls inside (the side column); otherwise a fixed share of the screen. */
+  fillHeight: boolean;
+}
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/** The transcript, speaker by speaker with times, the audio above it, and the segments a section cites marked. */
+export function TranscriptPanel({ sessionId, title, transcript, error, onRetry, hasAudio, pending, focus, onClearFocus, fillHeight }: TranscriptPanelProps) {
+  const listRef = useRef<HTMLOListElement>(null);
+  const cardRef = useRef<HTMLElement>(null);
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const [currentMs, setCurrentMs] = useState<number | null>(null);
+  const timed = transcript ? hasTimings(transcript) : false;
+  const audio = useSessionAudio(sessionId);
+  // A time clicked before the audio was loaded: played once it is.
+  const pendingSeekMs = useRef<number | null>(null);
+  const highlight = transcript && focus ? highlightFor(focus.evidence, transcript.segments) : NO_HIGHLIGHT;
+
+  const seek = (ms: number, play: boolean) => {
+    const element = audioRef.current;
+    if (!element) {
+      if (!hasAudio || !play) return;
+      pendingSeekMs.current = ms;
+      if (audio.state.status !== 'loading') void audio.load();
+      return;
+    }
+    element.currentTime = ms / 1000;
+    // Refused without a user gesture (autoplay rules); the clinician can still press play.
+    if (play) element.play().catch(() => undefined);
+  };
+
+  const scrollToSegment = (segmentId: string, reveal: boolean) => {
+    const list = listRef.current;
+    const row = list?.querySelector<HTMLElement>(`[data-segment-id="${CSS.escape(segmentId)}"]`);
+    if (!list || !row) return;
+    // Scrolls the list itself, so the note the clinician is reading does not jump away.
+    list.scrollTo?.({ top: Math.max(0, row.offsetTop - list.clientHeight / 3), behavior: 'smooth' });
+    if (reveal) cardRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  };
+
+  // Each new focus request: bring its segment into view, and play from it if asked.
+  const nonce = focus?.nonce;
+  useEffect(() => {
+    if (!focus || !transcript) return;
+    const target = focus.scrollTo ?? highlightFor(focus.evidence, transcript.segments).firstSegmentId;
+    if (!target) return;
+    scrollToSegment(target, focus.reveal);
+    const segment = transcript.segments.find((s) => s.id === target);
+    if (focus.play && segment) seek(segment.startMs, true);
+    // Only a new request (nonce) or a newly loaded transcript should scroll; not every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [nonce, transcript]);
+
+  let body;
+  if (transcript) {
+    body =
+      transcript.segments.length === 0 ? (
+        <Typography color="text.secondary" sx={{ p: 2 }}>
+          Nothing was said that could be transcribed.
+        </Typography>
+      ) : (
+        <Box
+          component="ol"
+          ref={listRef}
+          aria-label="Transcript segments"
+          sx={{ listStyle: 'none', m: 0, px: 1, py: 1, position: 'relative', overflowY: 'auto', flex: fillHeight ? '1 1 0' : undefined, maxHeight: fillHeight ? undefined : '60dvh', minHeight: 0 }}
+        >
+          {transcript.segments.map((segment) => {
+            const marked = highlight.segmentIds.has(segment.id);
+            const playing = currentMs !== null && timed && currentMs >= segment.startMs && currentMs < segment.endMs;
+            return (
+              <Box
+                component="li"
+                key={segment.id}
+                data-segment-id={segment.id}
+                data-highlighted={marked ? 'true' : undefined}
+                sx={(theme) => ({
+                  px: 1.5,
+                  py: 1,
+                  mb: 0.5,
+                  borderRadius: 1,
+                  borderLeft: '3px solid transparent',
+                  transition: 'background-color 200ms',
+                  ...(playing && { backgroundColor: (theme.vars ?? theme).palette.action.selected }),
+                  ...(marked && {
+                    backgroundColor: theme.alpha((theme.vars ?? theme).palette.warning.main, 0.16),
+                    borderLeftColor: (theme.vars ?? theme).palette.warning.main,
+                  }),
+                })}
+              >
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.25 }}>
+                  <Chip size="small" label={speakerLabel(segment.speaker)} color={speakerColor(segment.speaker)} variant={segment.speaker === 'clinician' ? 'filled' : 'outlined'} />
+                  {timed && (
+                    <Button
+                      size="small"
+                      onClick={() => seek(segment.startMs, true)}
+                      disabled={!hasAudio}
+                      aria-label={`Play from ${formatClock(segment.startMs)}`}
+                      sx={{ minWidth: 0, px: 0.75, py: 0, fontVariantNumeric: 'tabular-nums' }}
+                    >
+                      {formatClock(segment.startMs)}
+                    </Button>
+                  )}
+                </Stack>
+                <Typography variant="body2">
+                  {marked && <Box component="span" sx={visuallyHidden}>Highlighted: </Box>}
+                  {segment.text}
+                </Typography>
+              </Box>
+            );
+          })}
+        </Box>
+      );
+  } else if (error && !(error instanceof ApiError && error.status === 409)) {
+    body = (
+      <Box sx={{ p: 2 }}>
+        <ErrorState message={`The transcript could not be loaded. ${describeError(error)}`} onRetry={onRetry} />
+      </Box>
+    );
+  } else if (pending || error) {
+    body = (
+      <Typography color="text.secondary" sx={{ p: 2 }}>
+        The transcript appears here when transcription has finished.
+      </Typography>
+    );
+  } else {
+    body = (
+      <Stack spacing={1} sx={{ p: 2 }} aria-busy="true" aria-label="Loading the transcript">
+        <Skeleton width="40%" />
+        <Skeleton />
+        <Skeleton width="80%" />
+      </Stack>
+    );
+  }
+
+  return (
+    <Card
+      component="section"
+      ref={cardRef}
+      aria-labelledby="transcript-heading"
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: fillHeight ? '100%' : undefined, scrollMarginTop: 80 }}
+    >
+      <Box sx={{ px: 2, pt: 2, pb: 1 }}>
+        <Typography id="transcript-heading" variant="h2" sx={{ fontSize: '1.125rem' }}>
+          Transcript
+        </Typography>
+        {transcript && !timed && (
+          <Typography variant="body2" color="text.secondary">
+            From typed or pasted text: no audio or times.
+          </Typography>
+        )}
+      </Box>
+      {hasAudio && (
+        <Box sx={{ px: 2, pb: 1 }}>
+          {audio.state.status === 'ready' ? (
+            <Box
+              component="audio"
+              ref={audioRef}
+              controls
+              autoPlay
+              src={audio.state.url}
+              aria-label={`Audio of ${title}`}
+              onLoadedMetadata={(event) => {
+                if (pendingSeekMs.current === null) return;
+                event.currentTarget.currentTime = pendingSeekMs.current / 1000;
+                pendingSeekMs.current = null;
+              }}
+              onTimeUpdate={(event) => setCurrentMs(event.currentTarget.currentTime * 1000)}
+              sx={{ width: '100%', height: 40, display: 'block' }}
+            >
+              Your browser cannot play this audio.
+            </Box>
+          ) : (
+            <Button variant="outlined" size="small" startIcon={<PlayArrow />} onClick={() => void audio.load()} loading={audio.state.status === 'loading'}>
+              Listen to the recording
+            </Button>
+          )}
+          {audio.state.status === 'failed' && (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              The audio could not be loaded. {describeError(audio.state.error)}
+            </Alert>
+          )}
+        </Box>
+      )}
+      {focus && transcript && (
+        <Stack direction="row" sx={{ px: 2, pb: 1, alignItems: 'center', gap: 1 }} role="status">
+          <Typography variant="body2" sx={{ flexGrow: 1 }}>
+            {highlight.segmentIds.size > 0
+              ? `${focus.label}: ${highlight.segmentIds.size} segment${highlight.segmentIds.size === 1 ? '' : 's'} highlighted`
+              : `${focus.label}: nothing in the transcript`}
+          </Typography>
+          <Button size="small" onClick={onClearFocus}>
+            Clear
+          </Button>
+        </Stack>
+      )}
+      {body}
+    </Card>
+  );
+}

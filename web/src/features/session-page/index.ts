@@ -1,0 +1,2 @@
+// The session page's public surface.
+export { SessionPage } from './components/SessionPage';

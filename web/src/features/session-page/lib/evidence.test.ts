@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { TranscriptSegment } from '../api/types';
+import { citedSegments, highlightFor, isNotDiscussed, needsCheck } from './evidence';
+
+const segment = (id: string, startMs: number): TranscriptSegment => ({ id, speaker: 'patient', startMs, endMs: startMs + 1000, text: `text ${id}` });
+const segments = [segment('seg-1', 0), segment('seg-2', 2000), segment('seg-3', 4000), segment('seg-4', 6000)];
+
+describe('evidence', () => {
+  it('Highlights the cited segments and scrolls to the earliest in the transcript, whatever the citing order', () => {
+    const highlight = highlightFor(
+      [
+        { segmentId: 'seg-3', quote: 'c' },
+        { segmentId: 'seg-2', quote: 'b' },
+      ],
+      segments,
+    );
+    expect([...highlight.segmentIds].sort()).toEqual(['seg-2', 'seg-3']);
+    expect(highlight.firstSegmentId).toBe('seg-2');
+    expect(highlight.missing).toEqual([]);
+  });
+
+  it('Reports cited ids the transcript does not hold instead of dropping them silently', () => {
+    const highlight = highlightFor([{ segmentId: 'seg-9', quote: 'x' }, { segmentId: 'seg-1', quote: 'a' }], segments);
+    expect([...highlight.segmentIds]).toEqual(['seg-1']);
+    expect(highlight.missing).toEqual(['seg-9']);
+  });
+
+  it('No evidence: nothing highlighted', () => {
+    expect(highlightFor([], segments)).toEqual({ segmentIds: new Set(), firstSegmentId: null, missing: [] });
+  });
+
+  it('Quotes in transcript order, once per segment, falling back to the segment text', () => {
+    expect(
+      citedSegments(
+        [
+          { segmentId: 'seg-4', quote: 'four' },
+          { segmentId: 'seg-1', quote: '' },
+          { segmentId: 'seg-4', quote: 'again' },
+        ],
+        segments,
+      ).map((c) => [c.segment.id, c.quote]),
+    ).toEqual([
+      ['seg-1', 'text seg-1'],
+      ['seg-4', 'four'],
+    ]);
+  });
+
+  it('A section with content and no evidence needs checking; "Not discussed" and empty ones do not', () => {
+    expect(needsCheck({ content: 'Lungs clear.', evidence: [] })).toBe(true);
+    expect(needsCheck({ content: 'Lungs clear.', evidence: [{ segmentId: 'seg-1', quote: 'clear' }] })).toBe(false);
+    expect(needsCheck({ content: 'Not discussed in this session.', evidence: [] })).toBe(false);
+    expect(needsCheck({ content: '  ', evidence: [] })).toBe(false);
+    expect(isNotDiscussed(' not discussed. ')).toBe(true);
+    expect(isNotDiscussed('Not discussed in this session, but see above.')).toBe(false);
+  });
+});
