@@ -1,3 +1,2 @@
 // The sessions feature's public surface.
 export { SessionsPage } from './components/SessionsPage';
-export { SessionDetailPage } from './components/SessionDetailPage';

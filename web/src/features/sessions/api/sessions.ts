@@ -28,11 +28,6 @@ export async function searchSessions(query: string, limit = SEARCH_LIMIT): Promi
   return sessions;
 }
 
-export async function getSession(sessionId: string): Promise<Session> {
-  const { session } = await api.post<SessionResponse>('/session/session', { sessionId });
-  return session;
-}
-
 export async function renameSession(sessionId: string, title: string): Promise<Session> {
   const { session } = await api.post<SessionResponse>('/session/update_title', { sessionId, title });
   return session;
@@ -76,11 +71,5 @@ export function useSessionSearch(query: string) {
   const trimmed = query.trim();
   return useSWR<Session[], unknown>(trimmed ? [SEARCH_PATH, trimmed] : null, ([, q]: [string, string]) => searchSessions(q), {
     keepPreviousData: true,
-  });
-}
-
-export function useSession(sessionId: string | undefined) {
-  return useSWR<Session, unknown>(sessionId ? ['/session/session', sessionId] : null, ([, id]: [string, string]) => getSession(id), {
-    refreshInterval: (session) => (session && isInProgress(session) ? IN_PROGRESS_REFRESH_MS : 0),
   });
 }
