@@ -13,7 +13,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
-import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -38,6 +37,8 @@ export const LIBRARY_SEARCH_DEBOUNCE_MS = 300;
 function plural(n: number, word: string) {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
+
+const addedBy = (n: number) => (n === 0 ? 'not added by anyone yet' : `added by ${plural(n, 'clinician')}`);
 
 interface EntryActionsProps {
   entry: PublishedTemplate;
@@ -172,7 +173,7 @@ export function LibraryPage() {
                   <Chip size="small" label={categoryLabel(entry.category)} />
                   {myEntryIds.has(entry.id) && <Chip size="small" color="primary" variant="outlined" label="Yours" />}
                   <Typography variant="caption" color="text.secondary">
-                    {plural(entry.sections.length, 'section')} · added by {plural(entry.addCount, 'clinician')} · published {formatDateTime(entry.publishedAt)}
+                    {plural(entry.sections.length, 'section')} · {addedBy(entry.addCount)} · published {formatDateTime(entry.publishedAt)}
                   </Typography>
                 </Stack>
                 {entry.description && <Typography color="text.secondary">{entry.description}</Typography>}
@@ -243,15 +244,12 @@ export function LibraryPage() {
             <DialogContent dividers>
               <Stack spacing={2}>
                 <Typography variant="body2" color="text.secondary">
-                  by {previewing.authorName} · {categoryLabel(previewing.category)} · added by {plural(previewing.addCount, 'clinician')}
+                  by {previewing.authorName} · {categoryLabel(previewing.category)} · {addedBy(previewing.addCount)}
                 </Typography>
                 {previewing.description && <Typography>{previewing.description}</Typography>}
                 <TemplateSectionsView sections={previewing.sections} />
                 <Typography variant="body2" color="text.secondary">
-                  After adding it, open your copy to see it written over a sample consultation, and change anything you like.{' '}
-                  <Link component={RouterLink} to={paths.templates.getHref()}>
-                    Your templates
-                  </Link>
+                  Add it to get your own copy: its editor previews it over a sample consultation, and you can change anything.
                 </Typography>
               </Stack>
             </DialogContent>

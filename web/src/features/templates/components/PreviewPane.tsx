@@ -132,7 +132,8 @@ export function PreviewPane({ source, transcript, onTranscriptChange }: PreviewP
             : 'Written by the assistant from a sample consultation (a follow-up visit about knee pain and blood pressure), as a note would be.'}
         </Typography>
         <FormControlLabel
-          sx={{ mt: 0.5 }}
+          // The default negative margin lines a medium switch up with text; a small one would poke out.
+          sx={{ mt: 0.5, ml: -0.5 }}
           control={<Switch size="small" checked={ownTranscript} onChange={(event) => setOwnTranscript(event.target.checked)} />}
           label="Use my own transcript"
         />
