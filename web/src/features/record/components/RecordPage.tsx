@@ -17,6 +17,7 @@ import { useRecorder } from '../hooks/use-recorder';
 import { useRecordingUploads } from '../hooks/use-recording-uploads';
 import { useWakeLock } from '../hooks/use-wake-lock';
 import { FileUploadCard } from './FileUploadCard';
+import { PasteNotes } from './PasteNotes';
 import { RecorderCard } from './RecorderCard';
 import { RecordingUploadCard } from './RecordingUploadCard';
 import { RecoveryPrompt } from './RecoveryPrompt';
@@ -137,9 +138,12 @@ export function RecordPage() {
 
       <Card component="section" aria-labelledby="record-setup-heading">
         <CardContent>
-          <Typography id="record-setup-heading" variant="h2" sx={{ mb: 2 }}>
-            Patient and template
-          </Typography>
+          <Stack direction="row" sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+            <Typography id="record-setup-heading" variant="h2">
+              Patient and template
+            </Typography>
+            <PasteNotes defaults={{ patientName, templateId, language }} templates={templateList} disabled={recording || recorder.status === 'starting' || fileUpload.busy} />
+          </Stack>
           <SessionSetupFields
             values={{ patientName, templateId, language }}
             onPatientNameChange={(value) => {

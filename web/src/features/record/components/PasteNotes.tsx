@@ -1,0 +1,159 @@
+import ContentPasteOutlined from '@mui/icons-material/ContentPasteOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { languagesIncluding } from '@/config/languages';
+import { paths } from '@/config/paths';
+import { describeError } from '@/lib/error-message';
+import { createFromText, PASTED_TEXT_MAX } from '../api/creation';
+import type { TemplateSummary } from '../api/templates';
+import { PATIENT_NAME_MAX, type SessionSetupValues } from './SessionSetupFields';
+
+interface PasteNotesProps {
+  /** What the Record tab has chosen so far: the dialog starts from it. */
+  defaults: SessionSetupValues;
+  templates: TemplateSummary[] | undefined;
+  disabled: boolean;
+}
+
+/**
+ * The paste-text path: dictated notes or an existing transcript become a session with documentation
+ * (POST /creation), and the clinician lands on its page. A button on the Record tab opens it.
+ */
+export function PasteNotes({ defaults, templates, disabled }: PasteNotesProps) {
+  const titleId = useId();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState({ ...defaults, text: '' });
+  const [errors, setErrors] = useState<{ patientName?: string; text?: string }>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const show = () => {
+    setValues({ ...defaults, text: '' });
+    setErrors({});
+    setFailure(null);
+    setOpen(true);
+  };
+
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    if (field === 'patientName' || field === 'text') setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const patientName = values.patientName.trim();
+    const text = values.text.trim();
+    const found = {
+      patientName: patientName ? undefined : 'Enter the patient’s name.',
+      text: text ? undefined : 'Paste or type the notes or the transcript.',
+    };
+    setErrors(found);
+    if (found.patientName || found.text || !values.templateId) return;
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      const session = await createFromText({ patientName, templateId: values.templateId, language: values.language, text });
+      setOpen(false);
+      void navigate(paths.session.getHref(session.id));
+    } catch (error) {
+      setFailure(describeError(error));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <>
+      <Button startIcon={<ContentPasteOutlined />} onClick={show} disabled={disabled}>
+        Paste notes instead
+      </Button>
+      <Dialog open={open} onClose={submitting ? undefined : () => setOpen(false)} aria-labelledby={titleId} fullWidth maxWidth="md">
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <DialogTitle id={titleId}>Documentation from notes</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2}>
+              <DialogContentText>
+                Paste dictated notes or a transcript (for example “Clinician: … / Patient: …” lines). Charta writes the documentation from it, as it does from a
+                recording.
+              </DialogContentText>
+              <TextField
+                label="Patient name"
+                value={values.patientName}
+                onChange={set('patientName')}
+                required
+                autoComplete="off"
+                disabled={submitting}
+                error={Boolean(errors.patientName)}
+                helperText={errors.patientName}
+                slotProps={{ htmlInput: { maxLength: PATIENT_NAME_MAX } }}
+              />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <TextField
+                  select
+                  label="Template"
+                  value={values.templateId}
+                  onChange={set('templateId')}
+                  disabled={submitting || !templates}
+                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                >
+                  {(templates ?? []).length === 0 && <option value="">Loading…</option>}
+                  {(templates ?? []).map((template) => (
+                    <option key={template.id} value={template.id}>
+                      {template.name}
+                    </option>
+                  ))}
+                </TextField>
+                <TextField select label="Language" value={values.language} onChange={set('language')} disabled={submitting} slotProps={{ select: { native: true } }}>
+                  {languagesIncluding(values.language).map(({ tag, label }) => (
+                    <option key={tag} value={tag}>
+                      {label}
+                    </option>
+                  ))}
+                </TextField>
+              </Stack>
+              <TextField
+                label="Notes or transcript"
+                value={values.text}
+                onChange={set('text')}
+                required
+                multiline
+                minRows={8}
+                maxRows={20}
+                disabled={submitting}
+                error={Boolean(errors.text)}
+                helperText={errors.text ?? 'Only what you paste is used: nothing else about the patient is added.'}
+                slotProps={{ htmlInput: { maxLength: PASTED_TEXT_MAX } }}
+              />
+              {submitting && <LinearProgress aria-label="Writing the documentation" />}
+              {failure && (
+                <Alert severity="error" role="alert">
+                  {failure}
+                </Alert>
+              )}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setOpen(false)} disabled={submitting}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="contained" loading={submitting} disabled={!values.templateId}>
+              Write documentation
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </>
+  );
+}
