@@ -78,4 +78,18 @@ describe('PasteNotes', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('templateId is not a template you can use');
     expect(within(dialog).getByRole('textbox', { name: 'Notes or transcript' })).toHaveValue('Dry cough for three days.');
   });
+
+  it('When the note could not be written, says the session is kept and where to find it', async () => {
+    post.mockRejectedValue(
+      new ApiError({ status: 503, code: 'unavailable', message: 'The documentation could not be written right now. The session is saved: retry it from the session page.' }),
+    );
+    renderAt();
+    await userEvent.click(screen.getByRole('button', { name: 'Paste notes instead' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Notes or transcript' }), 'Dry cough.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Write documentation' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('The session is saved: retry it from the session page.');
+    expect(within(alert).getByRole('link', { name: 'Open Sessions' })).toHaveAttribute('href', '/sessions');
+  });
 });

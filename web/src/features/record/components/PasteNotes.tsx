@@ -10,9 +10,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { languagesIncluding } from '@/config/languages';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { createFromText, PASTED_TEXT_MAX } from '../api/creation';
 import type { TemplateSummary } from '../api/templates';
@@ -36,7 +37,7 @@ export function PasteNotes({ defaults, templates, disabled }: PasteNotesProps) {
   const [values, setValues] = useState({ ...defaults, text: '' });
   const [errors, setErrors] = useState<{ patientName?: string; text?: string }>({});
   const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ message: string; sessionSaved: boolean } | null>(null);
 
   const show = () => {
     setValues({ ...defaults, text: '' });
@@ -68,7 +69,10 @@ export function PasteNotes({ defaults, templates, disabled }: PasteNotesProps) {
       setOpen(false);
       void navigate(paths.session.getHref(session.id));
     } catch (error) {
-      setFailure(describeError(error));
+      // 503 from /creation: the session was made but the note could not be written; the API's message
+      // (written for people, no internals) says so, and the session waits in the list with a Retry.
+      const sessionSaved = error instanceof ApiError && error.status === 503;
+      setFailure({ message: sessionSaved ? error.message : describeError(error), sessionSaved });
     } finally {
       setSubmitting(false);
     }
@@ -139,7 +143,15 @@ export function PasteNotes({ defaults, templates, disabled }: PasteNotesProps) {
               {submitting && <LinearProgress aria-label="Writing the documentation" />}
               {failure && (
                 <Alert severity="error" role="alert">
-                  {failure}
+                  {failure.message}
+                  {failure.sessionSaved && (
+                    <>
+                      {' '}
+                      <RouterLink to={paths.sessions.getHref()} style={{ color: 'inherit', fontWeight: 600 }}>
+                        Open Sessions
+                      </RouterLink>
+                    </>
+                  )}
                 </Alert>
               )}
             </Stack>
