@@ -120,6 +120,21 @@ describe('POST /session/upload_audio: chunked recordings', () => {
     expect(again.body).toEqual(last.body);
   });
 
+  it('A chunk already received, sent again with final=true, closes the upload', async () => {
+    const data = fixtureBytes('dialogue.webm');
+    const [c0, c1] = chunksOf(data, Math.ceil(data.length / 2)) as [Buffer, Buffer];
+    const uploadId = randomUUID();
+    await uploadAudio(app, user, c0, 'rec.webm', { uploadId, chunkIndex: 0 }).expect(201);
+    expect((await uploadAudio(app, user, c1, 'rec.webm', { uploadId, chunkIndex: 1 }).expect(201)).body.complete).toBe(false);
+    const closed = await uploadAudio(app, user, c1, 'rec.webm', { uploadId, chunkIndex: 1, final: true }).expect(201);
+    expect(closed.body).toMatchObject({ complete: true, bytesReceived: data.length });
+    // Closing at an earlier chunk than one already received would drop audio: refused.
+    const other = randomUUID();
+    await uploadAudio(app, user, c0, 'rec.webm', { uploadId: other, chunkIndex: 0 }).expect(201);
+    await uploadAudio(app, user, c1, 'rec.webm', { uploadId: other, chunkIndex: 1 }).expect(201);
+    expect((await uploadAudio(app, user, c0, 'rec.webm', { uploadId: other, chunkIndex: 0, final: true }).expect(409)).body.error.field).toBe('chunkIndex');
+  });
+
   it('Survives a restart of the API between chunks', async () => {
     const store = testAudioStore(mkdtempSync(join(tmpdir(), 'charta-restart-')));
     const before = emulatorApi({ audioStore: store });

@@ -96,12 +96,21 @@ export class UploadService {
         updatedAt: now,
       };
       if (current.ownerUid !== uid) throw notFound('No such upload');
-      if (current.status === 'complete' || current.chunks[String(index)]) return current;
+      if (current.status === 'complete') return current;
       if (final && current.finalIndex !== null && current.finalIndex !== index) {
         throw conflict(`This upload was already closed at chunk ${current.finalIndex}`, 'chunkIndex');
       }
       if (current.finalIndex !== null && index > current.finalIndex) {
         throw conflict(`chunkIndex ${index} is after the final chunk ${current.finalIndex}`, 'chunkIndex');
+      }
+      if (current.chunks[String(index)]) {
+        // A repeated chunk is counted once; sent again with final=true it still closes the upload.
+        if (!final || current.finalIndex === index) return current;
+        const beyond = Object.keys(current.chunks).map(Number).filter((i) => i > index);
+        if (beyond.length > 0) throw conflict(`Chunk ${Math.max(...beyond)} is after this final chunk`, 'chunkIndex');
+        const closed = { ...current, finalIndex: index, updatedAt: now };
+        this.uploads.save(tx, closed);
+        return closed;
       }
       const bytesReceived = current.bytesReceived + incoming.data.length;
       if (bytesReceived > MAX_AUDIO_BYTES) throw payloadTooLarge(`A recording may be at most ${MAX_AUDIO_BYTES / (1024 * 1024)} MB`);
