@@ -27,12 +27,12 @@ interface ChatPanelProps {
   timed: boolean;
   onShowCitation: (evidence: readonly Evidence[], segmentId: string) => void;
   onClose: () => void;
-  /** Fills the height it is given (the side column or the drawer). */
-  fillHeight: boolean;
+  /** Where it sits: it fills the height it is given, the messages scrolling inside. */
+  layout?: { flex?: string; height?: string };
 }
 
 /** Questions about the session, answered from its transcript, each answer citing the segments it used. */
-export function ChatPanel({ chat, available, segments, timed, onShowCitation, onClose, fillHeight }: ChatPanelProps) {
+export function ChatPanel({ chat, available, segments, timed, onShowCitation, onClose, layout }: ChatPanelProps) {
   const [question, setQuestion] = useState('');
   const logRef = useRef<HTMLDivElement>(null);
   const { messages, sending, error } = chat;
@@ -63,7 +63,7 @@ export function ChatPanel({ chat, available, segments, timed, onShowCitation, on
   };
 
   return (
-    <Card component="section" aria-labelledby="chat-heading" sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: fillHeight ? '100%' : undefined }}>
+    <Card component="section" aria-labelledby="chat-heading" sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, ...layout }}>
       <Stack direction="row" sx={{ alignItems: 'center', px: 2, pt: 1.5, pb: 1 }}>
         <Typography id="chat-heading" variant="h2" sx={{ fontSize: '1.125rem', flexGrow: 1 }}>
           Chat with this session
@@ -73,7 +73,7 @@ export function ChatPanel({ chat, available, segments, timed, onShowCitation, on
         </IconButton>
       </Stack>
 
-      <Box ref={logRef} role="log" aria-label="Chat messages" aria-live="polite" sx={{ flex: '1 1 0', overflowY: 'auto', px: 2, minHeight: fillHeight ? 0 : 160, maxHeight: fillHeight ? undefined : '50dvh' }}>
+      <Box ref={logRef} role="log" aria-label="Chat messages" aria-live="polite" sx={{ flex: '1 1 0', overflowY: 'auto', px: 2, minHeight: 0 }}>
         {messages.length === 0 && (
           <Stack spacing={1.5} sx={{ py: 1 }}>
             <Typography variant="body2" color="text.secondary">

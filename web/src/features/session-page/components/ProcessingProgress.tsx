@@ -60,7 +60,7 @@ export function ProcessingFailed({ session, retrying, onRetry }: ProcessingFaile
       }
     >
       <AlertTitle>The documentation could not be prepared</AlertTitle>
-      {session.error?.message ?? 'Processing this session failed.'} Your audio is kept: Retry starts again from the last step that finished.
+      {session.error?.message ?? 'Processing this session failed.'} Nothing is lost: Retry continues from the last step that finished.
     </Alert>
   );
 }

@@ -189,6 +189,19 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
                 </Button>
               </>
             )}
+            {section.evidence.length > 0 && (
+              <Button
+                size="small"
+                variant={selected ? 'outlined' : 'text'}
+                aria-pressed={selected}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onSelect(selected ? null : section.id);
+                }}
+              >
+                {selected ? 'Hide transcript support' : `Show transcript support (${section.evidence.length})`}
+              </Button>
+            )}
             <Box sx={{ flexGrow: 1 }} />
             <Button size="small" startIcon={<AutoFixHighOutlined />} onClick={() => openDialog('magic-edit')} disabled={aiBlocked}>
               Magic edit
@@ -209,24 +222,9 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
             </Typography>
           )}
 
-          <Box>
-            <Button
-              size="small"
-              variant="text"
-              aria-pressed={selected}
-              aria-expanded={selected}
-              onClick={(event) => {
-                event.stopPropagation();
-                onSelect(selected ? null : section.id);
-              }}
-            >
-              {selected ? 'Hide transcript support' : `Show transcript support (${section.evidence.length})`}
-            </Button>
-          </Box>
-          {selected && (
+          {selected && section.evidence.length > 0 && (
             <SupportList
               cited={cited}
-              total={section.evidence.length}
               missing={missing}
               loaded={segments !== undefined}
               timed={timed}
@@ -284,7 +282,6 @@ function SaveStatus({ dirty, phase }: { dirty: boolean; phase: string }) {
 
 interface SupportListProps {
   cited: { segment: TranscriptSegment; quote: string }[];
-  total: number;
   missing: number;
   loaded: boolean;
   timed: boolean;
@@ -292,14 +289,7 @@ interface SupportListProps {
 }
 
 /** The quotes that back the section, each linked to its place in the transcript. */
-function SupportList({ cited, total, missing, loaded, timed, onShowSegment }: SupportListProps) {
-  if (total === 0) {
-    return (
-      <Typography variant="body2" color="text.secondary">
-        No transcript segment supports this section.
-      </Typography>
-    );
-  }
+function SupportList({ cited, missing, loaded, timed, onShowSegment }: SupportListProps) {
   if (!loaded) {
     return (
       <Typography variant="body2" color="text.secondary">

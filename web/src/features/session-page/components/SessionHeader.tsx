@@ -30,21 +30,22 @@ interface SessionHeaderProps {
   onToggleChat: () => void;
 }
 
-/** Who, when, how long, and the way into the chat. */
+/** Who, when, how long, where it stands, and the way into the chat. */
 export function SessionHeader({ session, chatOpen, chatAvailable, onToggleChat }: SessionHeaderProps) {
   const chip = statusChip(session.status);
   const language = DOCUMENTATION_LANGUAGES.find((l) => l.tag === session.language)?.label ?? session.language;
   return (
     <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 2, flexWrap: 'wrap' }}>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        {/* The shell's header already shows the session's title: here, who it is for and the facts. */}
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
           <Typography variant="h2" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-            {session.title}
+            {session.patientName}
           </Typography>
           <Chip size="small" label={chip.label} color={chip.color} variant={session.status === 'draft' ? 'outlined' : 'filled'} />
         </Stack>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {session.patientName} · {formatDateTime(session.createdAt)}
+          {formatDateTime(session.createdAt)}
           {session.audioDurationSec !== null && (
             <>
               {' · '}

@@ -135,7 +135,7 @@ function SessionWorkspace({ session }: { session: Session }) {
       timed={timed}
       onShowCitation={showCitation}
       onClose={() => setChatOpen(false)}
-      fillHeight
+      layout={wide ? { flex: '1 1 0' } : { height: '100%' }}
     />
   );
 
@@ -161,6 +161,14 @@ function SessionWorkspace({ session }: { session: Session }) {
     }
   } else if (isProcessing(status)) {
     note = <NotePlaceholder label="The documentation appears here when it is written" text="The documentation appears here when it is written." />;
+  } else if (status === 'failed') {
+    note = (
+      <Card>
+        <CardContent>
+          <Typography color="text.secondary">No documentation yet. Retry above to write it; the transcript stays as it is.</Typography>
+        </CardContent>
+      </Card>
+    );
   }
 
   return (
@@ -190,28 +198,36 @@ function SessionWorkspace({ session }: { session: Session }) {
           <Box
             sx={
               wide
-                ? { position: 'sticky', top: 88, height: 'calc(100dvh - 112px)', display: 'flex', flexDirection: 'column', gap: 2, minHeight: 0 }
+                ? {
+                    position: 'sticky',
+                    top: 88,
+                    // The column never runs past the screen: the transcript (and the chat) scroll inside it.
+                    [chatOpen ? 'height' : 'maxHeight']: 'calc(100dvh - 112px)',
+                    display: 'flex',
+                    flexDirection: 'column',
+                    gap: 2,
+                    minHeight: 0,
+                  }
                 : { display: 'flex', flexDirection: 'column', gap: 2 }
             }
           >
-            <Box sx={wide ? { flex: '1 1 0', minHeight: 0 } : undefined}>
-              <TranscriptPanel
-                sessionId={session.id}
-                title={session.title}
-                transcript={transcript.data}
-                error={transcript.error}
-                onRetry={() => void transcript.mutate()}
-                hasAudio={session.audio_uri !== null}
-                pending={!transcriptExists}
-                focus={focus}
-                onClearFocus={() => {
-                  setFocus(null);
-                  setSelectedSectionId(null);
-                }}
-                fillHeight={wide}
-              />
-            </Box>
-            {wide && chatOpen && <Box sx={{ flex: '1 1 0', minHeight: 0 }}>{chatPanel}</Box>}
+            <TranscriptPanel
+              sessionId={session.id}
+              title={session.title}
+              transcript={transcript.data}
+              error={transcript.error}
+              onRetry={() => void transcript.mutate()}
+              hasAudio={session.audio_uri !== null}
+              pending={!transcriptExists}
+              focus={focus}
+              onClearFocus={() => {
+                setFocus(null);
+                setSelectedSectionId(null);
+              }}
+              fillHeight={wide}
+              layout={wide ? { flex: chatOpen ? '1 1 0' : '0 1 auto' } : undefined}
+            />
+            {wide && chatOpen && chatPanel}
           </Box>
         </Box>
       )}

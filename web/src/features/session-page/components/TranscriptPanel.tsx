@@ -43,14 +43,16 @@ interface TranscriptPanelProps {
   pending: boolean;
   focus: TranscriptFocus | null;
   onClearFocus: () => void;
-  /** Fills the height it is given and scrolls inside (the side column); otherwise a fixed share of the screen. */
+  /** Kept within the height its column gives it, scrolling inside; otherwise the list takes at most part of the screen. */
   fillHeight: boolean;
+  /** Where it sits in its column. */
+  layout?: { flex?: string; height?: string };
 }
 
 const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** The transcript, speaker by speaker with times, the audio above it, and the segments a section cites marked. */
-export function TranscriptPanel({ sessionId, title, transcript, error, onRetry, hasAudio, pending, focus, onClearFocus, fillHeight }: TranscriptPanelProps) {
+export function TranscriptPanel({ sessionId, title, transcript, error, onRetry, hasAudio, pending, focus, onClearFocus, fillHeight, layout }: TranscriptPanelProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const cardRef = useRef<HTMLElement>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -108,7 +110,7 @@ export function TranscriptPanel({ sessionId, title, transcript, error, onRetry, 
           component="ol"
           ref={listRef}
           aria-label="Transcript segments"
-          sx={{ listStyle: 'none', m: 0, px: 1, py: 1, position: 'relative', overflowY: 'auto', flex: fillHeight ? '1 1 0' : undefined, maxHeight: fillHeight ? undefined : '60dvh', minHeight: 0 }}
+          sx={{ listStyle: 'none', m: 0, px: 1, py: 1, position: 'relative', overflowY: 'auto', flex: '1 1 auto', maxHeight: fillHeight ? undefined : '60dvh', minHeight: 0 }}
         >
           {transcript.segments.map((segment) => {
             const marked = highlight.segmentIds.has(segment.id);
@@ -183,7 +185,7 @@ export function TranscriptPanel({ sessionId, title, transcript, error, onRetry, 
       component="section"
       ref={cardRef}
       aria-labelledby="transcript-heading"
-      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: fillHeight ? '100%' : undefined, scrollMarginTop: 80 }}
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, scrollMarginTop: 80, ...layout }}
     >
       <Box sx={{ px: 2, pt: 2, pb: 1 }}>
         <Typography id="transcript-heading" variant="h2" sx={{ fontSize: '1.125rem' }}>
