@@ -102,7 +102,7 @@ export function createServices(deps: AppDeps) {
   return {
     templates,
     templateFeature,
-    profileService: new ProfileService(profileRepo, logger, now),
+    profileService: new ProfileService(profileRepo, templates, logger, now),
     subscriptionService: new SubscriptionService(subscriptionRepo),
     sessionService,
     uploadService,

@@ -59,6 +59,7 @@ describe('PUT /profile', () => {
     [{ specialty: ['a'] }, 'specialty'],
     [{ defaultLanguage: 'english please' }, 'defaultLanguage'],
     [{ defaultTemplateId: '../etc/passwd' }, 'defaultTemplateId'],
+    [{ defaultTemplateId: 'no-such-template' }, 'defaultTemplateId'],
     [{ organization: 'x'.repeat(201) }, 'organization'],
     [{ displayName: 'x'.repeat(101) }, 'displayName'],
     [{ email: 'someone@else.example' }, 'email'],

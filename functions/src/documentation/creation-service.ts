@@ -4,7 +4,7 @@ import type { Pipeline } from '../pipeline/pipeline.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
 import type { SessionService } from '../sessions/session-service.js';
 import { toContract as sessionToContract, type Session } from '../sessions/session.js';
-import type { TemplateCatalog } from '../templates/builtin-template-stubs.js';
+import type { TemplateCatalog } from '../templates/template-catalog.js';
 import { fullText, segmentsFromText } from '../transcripts/transcript.js';
 import type { TranscriptRepo } from '../transcripts/transcript-repo.js';
 import { toContract, type Documentation } from './documentation.js';

@@ -2,7 +2,7 @@ import { conflict, invalidArgument, notFound } from '../http/errors.js';
 import type { ProfileRepo } from '../profile/profile-repo.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
 import type { SessionRecord } from '../sessions/session.js';
-import type { TemplateCatalog } from '../templates/builtin-template-stubs.js';
+import type { TemplateCatalog } from '../templates/template-catalog.js';
 import type { TranscriptRecord } from '../transcripts/transcript.js';
 import type { TranscriptRepo } from '../transcripts/transcript-repo.js';
 import { engineLabel, toContract, type Documentation, type DocumentationRecord, type DocumentationSection, type Evidence, type SectionSpec } from './documentation.js';

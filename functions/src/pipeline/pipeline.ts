@@ -11,7 +11,7 @@ import type { ProfileRepo } from '../profile/profile-repo.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
 import type { SessionRecord } from '../sessions/session.js';
 import type { AudioStore } from '../storage/audio-store.js';
-import type { TemplateCatalog } from '../templates/builtin-template-stubs.js';
+import type { TemplateCatalog } from '../templates/template-catalog.js';
 import { fullText, type TranscriptRecord } from '../transcripts/transcript.js';
 import type { TranscriptRepo } from '../transcripts/transcript-repo.js';
 import { describeFailure, PipelineFailure } from './pipeline-errors.js';

@@ -1,4 +1,6 @@
 import type { CallerIdentity } from '../identity/identity-provider.js';
+import { invalidArgument } from '../http/errors.js';
+import type { TemplateCatalog } from '../templates/template-catalog.js';
 import type { Logger } from '../logging/logger.js';
 import { logProfileCreated } from '../logging/log-events.js';
 import { profileFromIdentity, type Profile, type ProfileChanges } from './profile.js';
@@ -8,6 +10,7 @@ import type { ProfileRepo } from './profile-repo.js';
 export class ProfileService {
   constructor(
     private readonly repo: ProfileRepo,
+    private readonly templates: TemplateCatalog,
     private readonly logger: Logger,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -26,6 +29,9 @@ export class ProfileService {
   }
 
   async update(caller: CallerIdentity, changes: ProfileChanges): Promise<Profile> {
+    if (changes.defaultTemplateId && !(await this.templates.isUsableBy(caller.uid, changes.defaultTemplateId))) {
+      throw invalidArgument('defaultTemplateId is not a template you can use', 'defaultTemplateId');
+    }
     return this.repo.runTransaction(async (tx) => {
       const current = (await this.repo.find(tx, caller.uid)) ?? profileFromIdentity(caller, this.now());
       const updated: Profile = { ...current, ...changes, updatedAt: this.now().toISOString() };

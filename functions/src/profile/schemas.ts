@@ -5,8 +5,7 @@ export const updateProfileBody = z.strictObject({
   displayName: shortText(100).optional(),
   specialty: shortText(100).optional(),
   organization: shortText(200).optional(),
-  // Which template the Record tab preselects; null clears it. (Checked against the caller's usable
-  // templates once templates exist.)
+  // Which template the Record tab preselects; null clears it. Must be a template the caller can use.
   defaultTemplateId: resourceId.nullable().optional(),
   defaultLanguage: languageTag.optional(),
 });

@@ -6,7 +6,7 @@ import { emitAudioReady } from '../pipeline/audio-ready-event.js';
 import type { ProfileRepo } from '../profile/profile-repo.js';
 import { DEFAULT_LANGUAGE } from '../profile/profile.js';
 import type { AudioStore } from '../storage/audio-store.js';
-import type { TemplateCatalog } from '../templates/builtin-template-stubs.js';
+import type { TemplateCatalog } from '../templates/template-catalog.js';
 import { matchesAll, planNameQuery, searchPrefixes } from './name-search.js';
 import { acceptsNewAudio, defaultTitle, toContract, type Session, type SessionRecord, type SessionStatus } from './session.js';
 import { decodeCursor, encodeCursor, type SessionRepo } from './session-repo.js';
