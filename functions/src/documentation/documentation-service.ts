@@ -5,9 +5,10 @@ import type { SessionRecord } from '../sessions/session.js';
 import type { TemplateCatalog } from '../templates/template-catalog.js';
 import type { TranscriptRecord } from '../transcripts/transcript.js';
 import type { TranscriptRepo } from '../transcripts/transcript-repo.js';
-import { engineLabel, toContract, type Documentation, type DocumentationRecord, type DocumentationSection, type Evidence, type SectionSpec } from './documentation.js';
+import { toContract, type Documentation, type DocumentationRecord, type DocumentationSection, type Evidence, type SectionSpec } from './documentation.js';
+import { writtenDocumentation } from './written-documentation.js';
 import type { DocumentationRepo } from './documentation-repo.js';
-import type { NoteWriter, WrittenSection } from './note-writer.js';
+import type { NoteWriter } from './note-writer.js';
 
 /**
  * Reading and editing documentation. Every change bumps `counter`; a caller that sends the counter it
@@ -52,29 +53,15 @@ export class DocumentationService {
     const transcript = await this.transcriptOf(uid, sessionId);
     const template = await this.templates.find(uid, templateId ?? session.templateId);
     if (!template) throw invalidArgument('templateId is not a template you can use', 'templateId');
+    const started = Date.now();
     const written = await this.writer.writeNote(await this.context(uid, session, transcript), template.sections);
+    const generateMs = Date.now() - started;
     const saved = await this.docs.runTransaction(async (tx) => {
       const previous = await this.docs.find(session.id, tx);
       const current = await this.sessions.findOwned(uid, session.id, tx);
       if (!current) throw notFound('No such session');
       const now = this.now().toISOString();
-      const record: DocumentationRecord = {
-        id: session.id,
-        sessionId: session.id,
-        ownerUid: uid,
-        templateId: template.id,
-        templateSections: template.sections,
-        counter: (previous?.counter ?? 0) + 1,
-        model: written.model,
-        promptVersion: written.promptVersion,
-        engine: engineLabel(written.model, written.promptVersion),
-        sourceUploadId: current.audioUploadId,
-        metrics: { transcribeMs: transcript.processingMs, generateMs: 0, modelCalls: 1, promptTokens: written.usage.promptTokens, outputTokens: written.usage.outputTokens },
-        createdAt: previous?.createdAt ?? now,
-        updatedAt: now,
-        generatedAt: previous?.generatedAt ?? now,
-        sections: toSections(template.sections, written.value, now),
-      };
+      const record = writtenDocumentation({ session: current, previous, template, written, transcribeMs: transcript.processingMs, generateMs, now });
       this.docs.save(tx, record);
       this.sessions.save(tx, { ...current, templateId: template.id, documentationId: record.id, status: 'ready', error: null, processingRunId: null, processingLeaseUntil: null, updatedAt: now });
       return record;
@@ -204,8 +191,4 @@ function sectionOf(doc: Pick<DocumentationRecord, 'sections'>, sectionId: string
   const section = doc.sections.find((s) => s.id === sectionId);
   if (!section) throw notFound('No such section in this documentation');
   return section;
-}
-
-export function toSections(specs: readonly SectionSpec[], written: readonly WrittenSection[], now: string): DocumentationSection[] {
-  return specs.map((spec, i) => ({ id: spec.id, title: spec.title, content: written[i]?.content ?? '', evidence: written[i]?.evidence ?? [], updatedAt: now }));
 }

@@ -3,13 +3,7 @@
  * visit (no real patient), long enough that most sections of most templates have something to say, and
  * silent on a few things (no family history, no procedures) so "not discussed" shows up as it would.
  */
-export interface TranscriptSegment {
-  id: string;
-  speaker: string;
-  startMs: number;
-  endMs: number;
-  text: string;
-}
+import type { TranscriptSegment } from '../transcripts/transcript.js';
 
 const LINES: readonly (readonly ['clinician' | 'patient', string])[] = [
   ['clinician', 'Good morning, Mr Okafor. Have a seat. We are following up on your blood pressure today, and you mentioned your knee on the phone?'],

@@ -3,8 +3,9 @@ import { ApiError, unavailable } from '../http/errors.js';
 import { DEFAULT_LANGUAGE } from '../profile/profile.js';
 import { GENERATE_TEMPLATE_SCHEMA, GENERATE_TEMPLATE_TASK, generateTemplatePrompt, generateTemplateSystemInstruction, parseGeneratedTemplate } from './prompts/generate-template-prompt.js';
 import { HELP_WRITE_SCHEMA, HELP_WRITE_TASK, helpWritePrompt, helpWriteSystemInstruction, parseHelpWrite } from './prompts/help-write-prompt.js';
-import { PREVIEW_SCHEMA, PREVIEW_TASK, parsePreview, previewPrompt, previewSystemInstruction } from './prompts/preview-prompt.js';
-import { SAMPLE_TRANSCRIPT, transcriptFromText, type TranscriptSegment } from './sample-transcript.js';
+import { NoteWriter } from '../documentation/note-writer.js';
+import type { TranscriptSegment } from '../transcripts/transcript.js';
+import { SAMPLE_TRANSCRIPT, transcriptFromText } from './sample-transcript.js';
 import type { TemplateDraft, TemplateSection } from './template.js';
 
 /** What the assistant reads from the caller's profile to brief the model. */
@@ -18,24 +19,24 @@ export interface ClinicianContext {
  * instructions for a section title. Nothing is saved.
  */
 export class TemplateAssistant {
+  // Previews are written by the same note writer (prompt, model call, parsing) as real documentation,
+  // so a preview shows exactly what a note from this template would look like.
+  private readonly writer: NoteWriter;
+
   constructor(
     private readonly model: GenerativeModel,
     private readonly clinicians: ClinicianContext,
-  ) {}
+  ) {
+    this.writer = new NoteWriter(model);
+  }
 
   async previewSections(uid: string, sections: readonly TemplateSection[], transcript?: string): Promise<{ id: string; title: string; content: string }[]> {
     const profile = await this.clinicians.contextOf(uid);
     const segments: readonly TranscriptSegment[] = transcript ? transcriptFromText(transcript) : SAMPLE_TRANSCRIPT;
     // A pasted transcript is written up in the clinician's language; the bundled sample is in English.
     const ctx = { language: transcript ? (profile?.defaultLanguage ?? DEFAULT_LANGUAGE) : 'en-US', specialty: profile?.specialty ?? '', segments };
-    const written = await this.generate({
-      task: PREVIEW_TASK,
-      systemInstruction: previewSystemInstruction(ctx),
-      prompt: previewPrompt(ctx, sections),
-      responseSchema: PREVIEW_SCHEMA,
-      parse: (raw) => parsePreview(raw, sections.map((s) => s.id)),
-    });
-    return sections.map((s) => ({ id: s.id, title: s.title, content: written.get(s.id) ?? '' }));
+    const written = await this.assist(() => this.writer.writeNote(ctx, sections));
+    return sections.map((s, i) => ({ id: s.id, title: s.title, content: written.value[i]?.content ?? '' }));
   }
 
   async draftFromNote(note: string, name?: string): Promise<TemplateDraft> {
@@ -63,8 +64,12 @@ export class TemplateAssistant {
 
   /** Outside-service failures become the contract's 503, with a message a clinician can act on. */
   private async generate<T>(request: GenerateJsonRequest<T>): Promise<T> {
+    return (await this.assist(() => this.model.generateJson(request))).data;
+  }
+
+  private async assist<T>(call: () => Promise<T>): Promise<T> {
     try {
-      return (await this.model.generateJson(request)).data;
+      return await call();
     } catch (err) {
       if (err instanceof ApiError) throw err;
       if (err instanceof AiServiceError) {

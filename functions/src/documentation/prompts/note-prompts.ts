@@ -1,3 +1,4 @@
+import { jsonTagged, tagged, transcriptTagged } from '../../ai/prompt-blocks.js';
 import type { TranscriptSegment } from '../../transcripts/transcript.js';
 import type { SectionSpec } from '../documentation.js';
 
@@ -29,15 +30,14 @@ export function systemInstruction(ctx: Pick<NoteContext, 'language' | 'specialty
   ].join('\n');
 }
 
-export function transcriptBlock(segments: readonly TranscriptSegment[]): string {
-  return ['<transcript>', ...segments.map((s) => `[${s.id}] ${s.speaker} (${s.startMs}-${s.endMs}): ${s.text.replace(/\s+/g, ' ')}`), '</transcript>'].join('\n');
-}
+// Blocks come from ai/prompt-blocks.ts: text inside a block (a transcript, a clinician's instruction)
+// can never close it early.
+const transcriptBlock = (segments: readonly TranscriptSegment[]) => transcriptTagged(segments);
 
-const sectionsBlock = (sections: readonly SectionSpec[]) =>
-  ['<sections>', JSON.stringify(sections.map(({ id, title, format, instructions }) => ({ id, title, format, instructions }))), '</sections>'].join('\n');
+const sectionsBlock = (sections: readonly SectionSpec[]) => jsonTagged('sections', sections.map(({ id, title, format, instructions }) => ({ id, title, format, instructions })));
 
 const header = (task: string, ctx: Pick<NoteContext, 'language' | 'specialty'>) =>
-  [`TASK: ${task}`, `<language>${ctx.language}</language>`, `<specialty>${ctx.specialty}</specialty>`].join('\n');
+  [`TASK: ${task}`, tagged('language', ctx.language).replace(/\n/g, ''), tagged('specialty', ctx.specialty).replace(/\n/g, '')].join('\n');
 
 /** The whole note in one call: every section of the template at once. */
 export function writeNotePrompt(ctx: NoteContext, sections: readonly SectionSpec[]): string {
@@ -54,10 +54,8 @@ export function rewriteSectionPrompt(ctx: NoteContext, section: SectionSpec, edi
   return [
     header('rewrite_section', ctx),
     edit ? 'Rewrite the current content of this section following the instruction, staying faithful to the transcript.' : 'Write this section, following its instructions.',
-    '<section>',
-    JSON.stringify({ id: section.id, title: section.title, format: section.format, instructions: section.instructions }),
-    '</section>',
-    ...(edit ? ['<current_content>', edit.currentContent, '</current_content>', '<instruction>', edit.instruction, '</instruction>'] : []),
+    jsonTagged('section', { id: section.id, title: section.title, format: section.format, instructions: section.instructions }),
+    ...(edit ? [tagged('current_content', edit.currentContent), tagged('instruction', edit.instruction)] : []),
     transcriptBlock(ctx.segments),
   ].join('\n');
 }
@@ -67,12 +65,8 @@ export function editNotePrompt(ctx: NoteContext, note: readonly { id: string; ti
   return [
     header('edit_note', ctx),
     'Apply the instruction to the note. Return every section, changed or not, with its evidence.',
-    '<note>',
-    JSON.stringify(note),
-    '</note>',
-    '<instruction>',
-    instruction,
-    '</instruction>',
+    jsonTagged('note', note),
+    tagged('instruction', instruction),
     transcriptBlock(ctx.segments),
   ].join('\n');
 }
@@ -82,9 +76,7 @@ export function chatPrompt(ctx: NoteContext, messages: readonly { role: 'user' |
   return [
     header('chat', ctx),
     'Answer the last user message using only the transcript. If the transcript does not say, answer that it does not. Cite the supporting segments.',
-    '<messages>',
-    JSON.stringify(messages),
-    '</messages>',
+    jsonTagged('messages', messages),
     transcriptBlock(ctx.segments),
   ].join('\n');
 }

@@ -1,6 +1,6 @@
 import { malformedResponse } from '../../ai/generative-model.js';
 import { DEFAULT_CATEGORY, TEMPLATE_CATEGORIES, TEMPLATE_LIMITS as L, titleKey, withSectionIds, type TemplateDraft } from '../template.js';
-import { clamp, isRecord, tagged } from './blocks.js';
+import { clamp, isRecord, tagged } from '../../ai/prompt-blocks.js';
 
 /**
  * "Create from an example note": the model reads a note the clinician likes and drafts a template that

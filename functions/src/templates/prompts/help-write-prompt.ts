@@ -1,6 +1,6 @@
 import { malformedResponse } from '../../ai/generative-model.js';
 import { TEMPLATE_LIMITS as L } from '../template.js';
-import { clamp, isRecord, tagged } from './blocks.js';
+import { clamp, isRecord, tagged } from '../../ai/prompt-blocks.js';
 
 /**
  * "Help me write": instructions for one template section, drafted from its title (and what the clinician

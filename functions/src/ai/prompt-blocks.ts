@@ -1,4 +1,4 @@
-import type { TranscriptSegment } from '../sample-transcript.js';
+import type { TranscriptSegment } from '../transcripts/transcript.js';
 
 /**
  * The layout every Charta prompt shares (and the local AI emulator reads): the task on the first line
