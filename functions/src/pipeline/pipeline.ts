@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Transcriber } from '../ai/transcriber.js';
 import type { UploadRepo } from '../audio/upload-repo.js';
-import type { DocumentationRecord } from '../documentation/documentation.js';
-import { engineLabel } from '../documentation/documentation.js';
+import { writtenDocumentation } from '../documentation/written-documentation.js';
 import type { DocumentationRepo } from '../documentation/documentation-repo.js';
 import type { NoteWriter } from '../documentation/note-writer.js';
 import type { Logger } from '../logging/logger.js';
@@ -188,24 +187,7 @@ export class Pipeline {
       if (!current || current.processingRunId !== runId) return;
       const previous = await this.d.documentation.find(session.id, tx);
       const now = this.d.now().toISOString();
-      const record: DocumentationRecord = {
-        id: session.id,
-        sessionId: session.id,
-        ownerUid: session.ownerUid,
-        templateId: template.id,
-        templateSections: template.sections,
-        counter: (previous?.counter ?? 0) + 1,
-        model: written.model,
-        promptVersion: written.promptVersion,
-        engine: engineLabel(written.model, written.promptVersion),
-        sourceUploadId: session.audioUploadId,
-        metrics: { transcribeMs: transcript.processingMs, generateMs, modelCalls: 1, promptTokens: written.usage.promptTokens, outputTokens: written.usage.outputTokens },
-        createdAt: previous?.createdAt ?? now,
-        updatedAt: now,
-        // Counted once per session, however often it is regenerated.
-        generatedAt: previous?.generatedAt ?? now,
-        sections: template.sections.map((spec, i) => ({ id: spec.id, title: spec.title, content: written.value[i]?.content ?? '', evidence: written.value[i]?.evidence ?? [], updatedAt: now })),
-      };
+      const record = writtenDocumentation({ session, previous, template, written, transcribeMs: transcript.processingMs, generateMs, now });
       this.d.documentation.save(tx, record);
       this.d.sessions.save(tx, { ...current, status: 'ready', error: null, documentationId: record.id, processingRunId: null, processingLeaseUntil: null, updatedAt: now });
     });
