@@ -12,11 +12,11 @@ const STOPWORDS = new Set(
 const SYNONYMS: Record<string, string[]> = {
   subjective: ['complaint', 'symptom', 'feel', 'feeling', 'pain', 'cough', 'fever', 'history', 'since', 'day', 'week', 'started', 'breath', 'breathless', 'tired', 'sleep', 'mood'],
   complaint: ['cough', 'pain', 'fever', 'brings', 'problem'],
-  history: ['since', 'ago', 'before', 'past', 'year', 'started', 'day', 'week'],
+  history: ['since', 'ago', 'before', 'past', 'started'],
   objective: ['exam', 'examination', 'temperature', 'pressure', 'heart', 'lung', 'listen', 'vital', 'pulse', 'clear', 'normal', 'breath', 'oxygen', 'saturation'],
   examination: ['exam', 'temperature', 'pressure', 'heart', 'lung', 'listen', 'clear', 'normal'],
   assessment: ['diagnosis', 'likely', 'think', 'impression', 'probably', 'infection', 'viral', 'sounds'],
-  plan: ['prescribe', 'start', 'take', 'follow', 'return', 'come', 'back', 'test', 'order', 'refer', 'rest', 'fluid', 'mg', 'daily', 'week', 'call'],
+  plan: ['plan', 'prescribe', 'start', 'take', 'follow', 'return', 'test', 'order', 'refer', 'rest', 'fluid', 'mg', 'daily', 'call', 'antibiotic'],
   medication: ['mg', 'take', 'prescribe', 'tablet', 'dose', 'daily', 'ibuprofen', 'paracetamol'],
   data: ['reports', 'said', 'feel', 'mood', 'sleep'],
   behavior: ['said', 'appeared', 'mood', 'anxious'],
@@ -69,10 +69,29 @@ export interface ComposedSection {
   evidence: { segmentId: string; quote: string }[];
 }
 
+/**
+ * What a section is about: its title's words with their clinical synonyms, plus the instructions' own
+ * words, leaving out sentences that say what does NOT belong there ("Never add...", "not the plan").
+ */
+export function sectionQuery(section: SectionSpec, extraQuery = ''): Set<string> {
+  const wanted = (section.instructions ?? '')
+    .split(/(?<=[.;!?])\s+/)
+    .filter((sentence) => !/\b(not|never|no|don't|do not|exclude|leave out|without|only when)\b/i.test(sentence))
+    .join(' ');
+  const query = queryTerms(section.title);
+  for (const term of terms(`${wanted} ${extraQuery}`)) query.add(term);
+  return query;
+}
+
+/** The text a section's instructions ask for when the session said nothing about it. */
+function emptyText(section: SectionSpec): string {
+  return /write "([^"]{3,120})"/i.exec(section.instructions ?? '')?.[1] ?? NOT_DISCUSSED;
+}
+
 export function composeSection(section: SectionSpec, lines: TranscriptLine[], extraQuery = ''): ComposedSection {
   const bullets = section.format === 'bullets';
-  const chosen = rankLines(queryTerms(`${section.title} ${section.instructions ?? ''} ${extraQuery}`), lines, bullets ? 5 : 3);
-  if (chosen.length === 0) return { id: section.id, content: NOT_DISCUSSED, evidence: [] };
+  const chosen = rankLines(sectionQuery(section, extraQuery), lines, bullets ? 5 : 3);
+  if (chosen.length === 0) return { id: section.id, content: emptyText(section), evidence: [] };
   const sentences = chosen.map(sentenceFor);
   return {
     id: section.id,
