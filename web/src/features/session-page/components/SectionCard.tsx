@@ -127,6 +127,19 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
               {section.title}
             </Typography>
             <SaveStatus dirty={dirty} phase={save.kind} />
+            {section.evidence.length > 0 && (
+              <Button
+                size="small"
+                variant={selected ? 'outlined' : 'text'}
+                aria-pressed={selected}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onSelect(selected ? null : section.id);
+                }}
+              >
+                {selected ? 'Hide transcript support' : `Show transcript support (${section.evidence.length})`}
+              </Button>
+            )}
           </Stack>
 
           {unsupported && (
@@ -188,19 +201,6 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
                   Discard changes
                 </Button>
               </>
-            )}
-            {section.evidence.length > 0 && (
-              <Button
-                size="small"
-                variant={selected ? 'outlined' : 'text'}
-                aria-pressed={selected}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  onSelect(selected ? null : section.id);
-                }}
-              >
-                {selected ? 'Hide transcript support' : `Show transcript support (${section.evidence.length})`}
-              </Button>
             )}
             <Box sx={{ flexGrow: 1 }} />
             <Button size="small" startIcon={<AutoFixHighOutlined />} onClick={() => openDialog('magic-edit')} disabled={aiBlocked}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptSegment } from '../api/types';
-import { citedSegments, highlightFor, isNotDiscussed, needsCheck } from './evidence';
+import { citedSegments, highlightFor, isNotDiscussed, needsCheck, statesNothing } from './evidence';
 
 const segment = (id: string, startMs: number): TranscriptSegment => ({ id, speaker: 'patient', startMs, endMs: startMs + 1000, text: `text ${id}` });
 const segments = [segment('seg-1', 0), segment('seg-2', 2000), segment('seg-3', 4000), segment('seg-4', 6000)];
@@ -52,5 +52,16 @@ describe('evidence', () => {
     expect(needsCheck({ content: '  ', evidence: [] })).toBe(false);
     expect(isNotDiscussed(' not discussed. ')).toBe(true);
     expect(isNotDiscussed('Not discussed in this session, but see above.')).toBe(false);
+  });
+
+  it('Reads the templates’ own words for "not covered" as saying nothing; clinical negatives are claims', () => {
+    for (const nothing of ['Not discussed.', 'No plan discussed.', 'No examination findings recorded.', 'Assessment not stated in the session.', 'Medications: none mentioned']) {
+      expect(statesNothing(nothing)).toBe(true);
+      expect(needsCheck({ content: nothing, evidence: [] })).toBe(false);
+    }
+    for (const claim of ['No known allergies.', 'Denies chest pain.', 'Lungs clear. No plan discussed.', `${'Not discussed at length, '.repeat(5)}but agreed.`]) {
+      expect(statesNothing(claim)).toBe(false);
+      expect(needsCheck({ content: claim, evidence: [] })).toBe(true);
+    }
   });
 });
