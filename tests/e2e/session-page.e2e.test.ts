@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestUser, type TestUser } from '../support/auth-users.js';
+import { APP_URL, launchBrowser, screenshotPath } from '../support/browser.js';
+import { launchBrowserWithSpeechMicrophone, sessionIdFromLink, signInThroughUi } from '../support/record-flow.js';
+import { stackAi } from '../support/stack.js';
+
+// The session page against the whole emulated stack: the pipeline runs by itself after the upload, and the
+// AI emulator answers (for a live recording, with its bundled sample consultation cut to the audio's length).
+
+let browser: BrowserContext | undefined;
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const SOAP = ['Subjective', 'Objective', 'Assessment', 'Plan'];
+
+function watch(page: Page): string[] {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+  return pageErrors;
+}
+
+/**
+ * MUI animates state changes (about 250 ms): a screenshot taken at once catches them mid-way. Whole-page
+ * shots start from the top (a scrolled page puts the sticky header mid-picture); `screen` keeps what a
+ * phone shows, with its fixed bars and drawers where they are.
+ */
+async function shot(page: Page, name: string, what: 'page' | 'screen' = 'page') {
+  await sleep(400);
+  if (what === 'page') await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: screenshotPath(name), fullPage: what === 'page' });
+}
+
+/** PUT /profile from inside the page, as the Settings tab would. */
+async function setSpecialty(page: Page, user: TestUser, specialty: string) {
+  const status = await page.evaluate(
+    async ({ token, value }) =>
+      (await fetch('/api/v1/profile', { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ specialty: value }) }))
+        .status,
+    { token: user.idToken, value: specialty },
+  );
+  expect(status).toBe(200);
+}
+
+const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
+const sectionText = (page: Page, title: string) => section(page, title).getByRole('textbox', { name: title, exact: true });
+const highlightedSegments = (page: Page): Locator => page.getByRole('list', { name: 'Transcript segments' }).locator('li[data-highlighted="true"]');
+
+describe('The session page in Chromium', () => {
+  it('Follows a recording to its documentation, survives a failure, keeps an edit over a reload, and answers in the chat', async () => {
+    const user = await createTestUser();
+    browser = await launchBrowserWithSpeechMicrophone();
+    await browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: APP_URL });
+    const page = await browser.newPage();
+    const pageErrors = watch(page);
+    await signInThroughUi(page, user);
+
+    // The note is written with the profile's specialty in the prompt: a tag there scopes the injected faults
+    // to this user's calls. The first writing call answers late and fails over to a retry that fails too, so
+    // the page shows "Writing documentation…" for a while and then a failure to retry.
+    const tag = `e2e${randomUUID().slice(0, 8)}`;
+    await setSpecialty(page, user, `Family medicine ${tag}`);
+    const ai = stackAi();
+    await ai.injectFault({ service: 'gemini', mode: 'timeout', delayMs: 4_000, count: 1, match: tag });
+    await ai.injectFault({ service: 'gemini', mode: 'error', status: 500, count: 1, match: tag });
+
+    await page.getByLabel('Patient name').fill(`Lucía Fernández ${tag.slice(3)}`);
+    await expect.poll(() => page.getByLabel('Template', { exact: true }).inputValue(), { timeout: 20_000 }).not.toBe('');
+    await page.getByLabel('Template', { exact: true }).selectOption('soap');
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await page.getByRole('button', { name: 'Pause' }).waitFor();
+    await sleep(15_000);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.getByText('Recording uploaded').waitFor({ timeout: 60_000 });
+    const sessionId = await sessionIdFromLink(page, 'Open the session');
+    await page.getByRole('link', { name: 'Open the session' }).click();
+    await page.waitForURL(`**/sessions/${sessionId}`);
+
+    // Live progress, no reload: the step is named, and the transcript is there before the note.
+    await page.getByRole('heading', { name: 'Writing documentation…' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('list', { name: 'Transcript segments' }).waitFor({ timeout: 15_000 });
+    await shot(page, '30-session-processing');
+
+    // The failure, said plainly, and Retry.
+    const failure = page.getByRole('alert').filter({ hasText: 'The documentation could not be prepared' });
+    await failure.waitFor({ timeout: 60_000 });
+    await shot(page, '31-session-failed');
+    await failure.getByRole('button', { name: 'Retry' }).click();
+
+    // The documentation appears by itself: the SOAP sections, each with text.
+    await section(page, 'Plan').waitFor({ timeout: 60_000 });
+    for (const title of SOAP) {
+      await section(page, title).getByRole('heading', { name: title, exact: true }).waitFor();
+      expect((await sectionText(page, title).inputValue()).trim()).not.toBe('');
+    }
+    expect(await page.getByRole('alert').filter({ hasText: 'could not be prepared' }).count()).toBe(0);
+    await shot(page, '32-session-ready');
+
+    // A section's support: its quotes under it, its segments marked in the transcript.
+    await section(page, 'Subjective').getByRole('button', { name: /Show transcript support/ }).click();
+    await expect.poll(() => highlightedSegments(page).count()).toBeGreaterThan(0);
+    await section(page, 'Subjective').getByRole('list', { name: 'Supporting quotes' }).waitFor();
+    await shot(page, '33-session-evidence');
+
+    // Edit in place, save, reload: the edit is kept.
+    const edited = `Dry cough for four days and a low fever (${tag}).`;
+    await sectionText(page, 'Subjective').fill(edited);
+    await section(page, 'Subjective').getByRole('button', { name: 'Save', exact: true }).click();
+    await section(page, 'Subjective').getByText('Saved', { exact: true }).waitFor();
+    await page.reload();
+    await expect.poll(() => sectionText(page, 'Subjective').inputValue(), { timeout: 30_000 }).toBe(edited);
+
+    // Magic edit: the emulator follows "add ..." visibly.
+    await section(page, 'Subjective').getByRole('button', { name: 'Magic edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Magic edit: Subjective' });
+    await dialog.getByRole('textbox', { name: 'What should change?' }).fill('Add that the patient is a non-smoker');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    await expect.poll(() => sectionText(page, 'Subjective').inputValue()).toBe(`${edited} The patient is a non-smoker.`);
+
+    // Copy note: rich text and plain text on the clipboard.
+    await page.getByRole('button', { name: 'Copy note' }).click();
+    await page.getByText(/^Note copied/).waitFor();
+    const clipboard = await page.evaluate(async () => {
+      const [item] = await navigator.clipboard.read();
+      return { types: item ? [...item.types] : [], plain: await navigator.clipboard.readText() };
+    });
+    expect(clipboard.plain.startsWith(`Subjective\n${edited} The patient is a non-smoker.\n\nObjective\n`)).toBe(true);
+    expect(clipboard.types).toContain('text/html');
+
+    // Chat in the side panel; a cited segment is marked in the transcript.
+    await page.getByRole('button', { name: 'Chat' }).click();
+    await page.getByRole('textbox', { name: 'Ask about this session' }).fill('Has the patient had a cough?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const answer = page.getByRole('log', { name: 'Chat messages' }).getByText(/^From the transcript/);
+    await answer.waitFor({ timeout: 30_000 });
+    const citations = page.getByRole('group', { name: 'Cited segments' }).getByRole('button');
+    await citations.first().click();
+    await expect.poll(() => highlightedSegments(page).count()).toBeGreaterThan(0);
+    await page.getByText(/^Cited in the chat:/).waitFor();
+    await shot(page, '34-session-chat');
+
+    // The same page on a phone: one column, the chat in a drawer.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await sleep(300);
+    await shot(page, '35-session-phone-chat', 'screen');
+    await page.getByRole('button', { name: 'Close chat' }).click();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, '36-session-phone', 'screen');
+
+    expect(pageErrors).toEqual([]);
+  }, 300_000);
+
+  it('Writes documentation from pasted notes, reached from the Record tab', async () => {
+    const user = await createTestUser();
+    browser = await launchBrowser();
+    const page = await browser.newPage();
+    const pageErrors = watch(page);
+    await signInThroughUi(page, user);
+
+    await expect.poll(() => page.getByLabel('Template', { exact: true }).inputValue(), { timeout: 20_000 }).not.toBe('');
+    await page.getByRole('button', { name: 'Paste notes instead' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Documentation from notes' });
+    await dialog.getByRole('textbox', { name: 'Patient name' }).fill('Tomás Herrera');
+    await dialog.getByRole('combobox', { name: 'Template' }).selectOption('soap');
+    await dialog.getByRole('textbox', { name: 'Notes or transcript' }).fill(
+      [
+        'Clinician: What brings you in today?',
+        'Patient: I have had a sore throat and a dry cough for four days.',
+        'Clinician: Your temperature is thirty seven point two and your lungs are clear.',
+        'Clinician: I think this is a viral infection. The plan is rest and fluids, and come back if you have trouble breathing.',
+      ].join('\n'),
+    );
+    await shot(page, '37-paste-notes');
+    await dialog.getByRole('button', { name: 'Write documentation' }).click();
+
+    await page.waitForURL(/\/sessions\/[^/]+$/, { timeout: 60_000 });
+    await section(page, 'Plan').waitFor({ timeout: 30_000 });
+    for (const title of SOAP) expect((await sectionText(page, title).inputValue()).trim()).not.toBe('');
+    await page.getByText('From typed or pasted text: no audio or times.').waitFor();
+    expect(await page.getByRole('button', { name: 'Listen to the recording' }).count()).toBe(0);
+    expect(await page.getByRole('list', { name: 'Transcript segments' }).getByRole('listitem').count()).toBe(4);
+    await shot(page, '38-session-from-notes');
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+});
