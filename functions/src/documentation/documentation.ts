@@ -1,30 +1,7 @@
-/** Documentation written for a session, section by section, as the contract returns it. */
-export interface Evidence {
-  segmentId: string;
-  quote: string;
-}
+/** Documentation written for a session, section by section: the contract's types live in @charta/contract. */
+import type { Documentation, DocumentationSection, Evidence } from '@charta/contract';
 
-export interface DocumentationSection {
-  id: string;
-  title: string;
-  content: string;
-  /** The transcript segments that support the section; empty means "check this: nothing supports it". */
-  evidence: Evidence[];
-  updatedAt: string;
-}
-
-export interface Documentation {
-  id: string;
-  sessionId: string;
-  templateId: string;
-  /** Starts at 1 and goes up by one on every change; writes may send it to detect a stale copy. */
-  counter: number;
-  /** Which model and prompt wrote it ("gemini-2.5-flash · note-v1"). */
-  engine: string;
-  createdAt: string;
-  updatedAt: string;
-  sections: DocumentationSection[];
-}
+export type { Documentation, DocumentationSection, Evidence };
 
 /** A template section as the documentation was written with it (later template edits do not change it). */
 export interface SectionSpec {

@@ -1,5 +1,9 @@
+import type { ErrorBody, ErrorCode } from '@charta/contract';
+
+export type { ErrorBody, ErrorCode };
+
 /**
- * The contract's error vocabulary. Domain code throws these; the one error handler turns them into
+ * The contract's error vocabulary (codes and body in @charta/contract). Domain code throws these; the one error handler turns them into
  * `{ error: { code, message, field? } }` with the matching status.
  */
 export const ERROR_STATUS = {
@@ -13,13 +17,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
-
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string; field?: string };
-}
+} as const satisfies Record<ErrorCode, number>;
 
 export class ApiError extends Error {
   readonly status: number;

@@ -1,19 +1,9 @@
 import { randomInt } from 'node:crypto';
+import type { Profile } from '@charta/contract';
 import type { CallerIdentity } from '../identity/identity-provider.js';
 
-/** The clinician's profile, as the contract returns it. */
-export interface Profile {
-  uid: string;
-  email: string | null;
-  displayName: string;
-  specialty: string;
-  organization: string;
-  defaultTemplateId: string | null;
-  defaultLanguage: string;
-  referralCode: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** The clinician's profile, as the contract (@charta/contract) returns it. */
+export type { Profile };
 
 export type ProfileChanges = Partial<Pick<Profile, 'displayName' | 'specialty' | 'organization' | 'defaultTemplateId' | 'defaultLanguage'>>;
 

@@ -1,3 +1,4 @@
+import type { SessionsPage } from '@charta/contract';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import type { AudioUpload } from '../audio/audio-upload.js';
 import type { UploadRepo } from '../audio/upload-repo.js';
@@ -83,7 +84,7 @@ export class SessionService {
     return toContract(await this.requireOwned(uid, sessionId));
   }
 
-  async list(uid: string, opts: { limit: number; cursor?: string | undefined; status?: SessionStatus | undefined }): Promise<{ sessions: Session[]; nextCursor: string | null }> {
+  async list(uid: string, opts: { limit: number; cursor?: string | undefined; status?: SessionStatus | undefined }): Promise<SessionsPage> {
     const cursor = opts.cursor ? decodeCursor(opts.cursor) : null;
     if (opts.cursor && !cursor) throw invalidArgument('cursor is not one this API issued', 'cursor');
     const page = await this.sessions.listPage(uid, { limit: opts.limit, cursor, status: opts.status });

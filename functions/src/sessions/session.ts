@@ -1,22 +1,9 @@
-/** A recorded (or typed) clinical session, as the contract returns it. */
-export type SessionStatus = 'draft' | 'uploaded' | 'transcribing' | 'generating' | 'ready' | 'failed';
+/** The contract's Session (defined once, in @charta/contract, for the API and the web app). */
+import type { Session, SessionStatus } from '@charta/contract';
+
+export type { Session, SessionStatus };
 
 export const SESSION_STATUSES = ['draft', 'uploaded', 'transcribing', 'generating', 'ready', 'failed'] as const satisfies readonly SessionStatus[];
-
-export interface Session {
-  id: string;
-  patientName: string;
-  templateId: string;
-  language: string;
-  title: string;
-  audio_uri: string | null;
-  audioDurationSec: number | null;
-  status: SessionStatus;
-  error: { code: string; message: string } | null;
-  documentationId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** What Firestore holds beyond the contract's fields: the owner, the upload behind the audio, search tokens. */
 export interface SessionRecord extends Session {

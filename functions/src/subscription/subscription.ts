@@ -1,12 +1,7 @@
-/** Plan and billing state, as the contract returns it. Billing (Stripe) writes it; users only read and cancel. */
-export interface Subscription {
-  uid: string;
-  plan: 'free' | 'pro';
-  status: 'none' | 'trialing' | 'active' | 'past_due' | 'canceled';
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  stripeCustomerId: string | null;
-}
+/** Plan and billing state, as the contract (@charta/contract) returns it. Billing (Stripe) writes it; users only read and cancel. */
+import type { Subscription } from '@charta/contract';
+
+export type { Subscription };
 
 /** Everyone starts on the free plan with no paid subscription. */
 export function freeSubscription(uid: string): Subscription {

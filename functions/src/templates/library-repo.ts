@@ -1,20 +1,10 @@
 import { FieldPath, FieldValue, Timestamp, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../firestore/collections.js';
 import type { PageCursor } from '../sessions/session-repo.js';
-import type { TemplateSection } from './template.js';
+import type { PublishedTemplate } from '@charta/contract';
 
-/** The contract's PublishedTemplate: a snapshot in the community library. */
-export interface PublishedTemplate {
-  id: string;
-  templateId: string;
-  name: string;
-  description: string;
-  category: string;
-  sections: TemplateSection[];
-  authorName: string;
-  addCount: number;
-  publishedAt: string;
-}
+/** The contract's PublishedTemplate (in @charta/contract): a snapshot in the community library. */
+export type { PublishedTemplate };
 
 export interface PublishedRecord extends PublishedTemplate {
   authorUid: string;

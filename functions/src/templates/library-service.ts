@@ -1,3 +1,4 @@
+import type { LibraryPage } from '@charta/contract';
 import { invalidArgument, notFound, permissionDenied } from '../http/errors.js';
 import { decodeCursor, encodeCursor, type PageCursor } from '../sessions/session-repo.js';
 import { matchesAll, planNameQuery, searchPrefixes } from '../sessions/name-search.js';
@@ -34,7 +35,7 @@ export class LibraryService {
    * must match. A page may hold fewer than `limit` entries when a many-word search stops scanning; its
    * nextCursor then continues the scan.
    */
-  async list(opts: { query?: string | undefined; category?: TemplateCategory | undefined; limit: number; cursor?: string | undefined }): Promise<{ templates: PublishedTemplate[]; nextCursor: string | null }> {
+  async list(opts: { query?: string | undefined; category?: TemplateCategory | undefined; limit: number; cursor?: string | undefined }): Promise<LibraryPage> {
     let position: PageCursor | null = opts.cursor ? decodeCursor(opts.cursor) : null;
     if (opts.cursor && !position) throw invalidArgument('cursor is not one this API issued', 'cursor');
     const plan = opts.query ? planNameQuery(opts.query) : null;

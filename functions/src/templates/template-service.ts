@@ -1,3 +1,4 @@
+import type { TemplatesPage } from '@charta/contract';
 import type { Transaction } from 'firebase-admin/firestore';
 import { invalidArgument, notFound, permissionDenied } from '../http/errors.js';
 import { decodeCursor, encodeCursor } from '../sessions/session-repo.js';
@@ -40,7 +41,7 @@ export class TemplateService {
   ) {}
 
   /** The caller's own templates first (newest first, a page at a time), then the built-ins on the first page. */
-  async list(uid: string, opts: { limit: number; cursor?: string | undefined }): Promise<{ templates: Template[]; nextCursor: string | null }> {
+  async list(uid: string, opts: { limit: number; cursor?: string | undefined }): Promise<TemplatesPage> {
     const cursor = opts.cursor ? decodeCursor(opts.cursor) : null;
     if (opts.cursor && !cursor) throw invalidArgument('cursor is not one this API issued', 'cursor');
     const page = await this.templates.listPage(uid, { limit: opts.limit, cursor });

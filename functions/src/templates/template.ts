@@ -1,8 +1,9 @@
 /** Templates decide what documentation looks like: named, ordered sections, each with a scribe's brief. */
-export type SectionFormat = 'paragraph' | 'bullets';
-export const SECTION_FORMATS = ['paragraph', 'bullets'] as const satisfies readonly SectionFormat[];
+import type { SectionFormat, Template, TemplateSection, TemplateSource } from '@charta/contract';
 
-export type TemplateSource = 'builtin' | 'own' | 'library' | 'shared';
+export type { SectionFormat, Template, TemplateSection, TemplateSource };
+
+export const SECTION_FORMATS = ['paragraph', 'bullets'] as const satisfies readonly SectionFormat[];
 
 /**
  * Categories are a fixed list so that the community library can be filtered meaningfully
@@ -34,27 +35,6 @@ export const TEMPLATE_LIMITS = {
   /** Templates one user may keep (their own and copies); keeps get_templates bounded. */
   ownTemplates: 200,
 } as const;
-
-export interface TemplateSection {
-  id: string;
-  title: string;
-  instructions: string;
-  format: SectionFormat;
-}
-
-/** The contract's Template resource. */
-export interface Template {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  source: TemplateSource;
-  published: boolean;
-  publishedTemplateId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  sections: TemplateSection[];
-}
 
 /** A template the caller owns, as kept in Firestore (dates as ISO strings here, Timestamps at rest). */
 export interface TemplateRecord extends Omit<Template, 'source'> {

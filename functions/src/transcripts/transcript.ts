@@ -1,20 +1,7 @@
-/** A session's transcript, as the contract returns it. Segment ids are what documentation cites as evidence. */
-export interface TranscriptSegment {
-  id: string;
-  speaker: string;
-  startMs: number;
-  endMs: number;
-  text: string;
-}
+/** A session's transcript: the contract's types live in @charta/contract. Segment ids are what documentation cites as evidence. */
+import type { Transcript, TranscriptSegment } from '@charta/contract';
 
-export interface Transcript {
-  sessionId: string;
-  language: string;
-  durationSec: number;
-  text: string;
-  engine: string;
-  segments: TranscriptSegment[];
-}
+export type { Transcript, TranscriptSegment };
 
 export interface TranscriptRecord extends Transcript {
   ownerUid: string;

@@ -1,23 +1,7 @@
 // GET/PUT /api/v1/profile (API contract: Profile and subscription).
+import type { ProfileResponse } from '@charta/contract';
 import useSWR from 'swr';
 import { api } from '@/lib/api';
-
-export interface Profile {
-  uid: string;
-  email: string | null;
-  displayName: string | null;
-  specialty: string | null;
-  organization: string | null;
-  defaultTemplateId: string | null;
-  defaultLanguage: string | null;
-  referralCode: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ProfileResponse {
-  profile: Profile;
-}
 
 /** What the settings form may change; the API accepts more (defaultTemplateId), set elsewhere. */
 export interface ProfileUpdate {

@@ -1,22 +1,7 @@
 // GET /api/v1/subscription (API contract: Profile and subscription).
+import type { SubscriptionResponse } from '@charta/contract';
 import useSWR from 'swr';
 import { api } from '@/lib/api';
-
-export type SubscriptionPlan = 'free' | 'pro';
-export type SubscriptionStatus = 'none' | 'trialing' | 'active' | 'past_due' | 'canceled';
-
-export interface Subscription {
-  uid: string;
-  plan: SubscriptionPlan;
-  status: SubscriptionStatus;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  stripeCustomerId: string | null;
-}
-
-export interface SubscriptionResponse {
-  subscription: Subscription;
-}
 
 export const subscriptionKey = '/subscription';
 

@@ -1,3 +1,4 @@
+import type { Profile } from '@charta/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +9,7 @@ import { useNotify } from '@/components/feedback/notifications';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { DOCUMENTATION_LANGUAGES, FALLBACK_LANGUAGE } from '../api/languages';
-import { PROFILE_UPDATE_FIELDS, type Profile, type ProfileUpdate } from '../api/profile';
+import { PROFILE_UPDATE_FIELDS, type ProfileUpdate } from '../api/profile';
 import { useSaveProfile } from '../hooks/use-save-profile';
 
 type Field = keyof ProfileUpdate;

@@ -1,3 +1,4 @@
+import type { Profile, Subscription } from '@charta/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
@@ -6,8 +7,6 @@ import { NotificationsProvider } from '@/components/feedback/notifications';
 import { NavigationProvider } from '@/components/layout/navigation-state';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
-import type { Profile } from '../api/profile';
-import type { Subscription } from '../api/subscription';
 import { SettingsPage } from './SettingsPage';
 
 vi.mock('@/lib/api', () => ({

@@ -1,3 +1,4 @@
+import type { Subscription, SubscriptionPlan, SubscriptionStatus } from '@charta/contract';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -6,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ErrorState } from '@/components/feedback/ErrorState';
 import { describeError } from '@/lib/error-message';
-import { useSubscription, type Subscription, type SubscriptionPlan, type SubscriptionStatus } from '../api/subscription';
+import { useSubscription } from '../api/subscription';
 
 function planName(plan: SubscriptionPlan): string {
   switch (plan) {

@@ -1,6 +1,7 @@
+import type { Profile } from '@charta/contract';
 import { useCallback, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { profileKey, updateProfile, type Profile, type ProfileUpdate } from '../api/profile';
+import { profileKey, updateProfile, type ProfileUpdate } from '../api/profile';
 
 /** Saves the profile and puts the API's answer straight into the cache, so every reader sees it at once. */
 export function useSaveProfile() {

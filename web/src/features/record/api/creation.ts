@@ -1,7 +1,7 @@
 // POST /creation (API contract: Documentation): documentation from typed or pasted text, no audio. The
 // note is written within the request, so the answer carries the new session.
 import { api } from '@/lib/api';
-import type { Session } from '@/types/session';
+import type { Session } from '@charta/contract';
 
 export interface PastedNotes {
   patientName: string;

@@ -1,6 +1,6 @@
 // The session routes the Record tab needs (API contract: Sessions).
 import { api } from '@/lib/api';
-import type { Session, SessionResponse } from '@/types/session';
+import type { Session, SessionResponse } from '@charta/contract';
 
 export interface NewSession {
   patientName: string;

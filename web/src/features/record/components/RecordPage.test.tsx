@@ -11,7 +11,7 @@ import { NotificationsProvider } from '@/components/feedback/notifications';
 import { NavigationProvider } from '@/components/layout/navigation-state';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
-import type { Session } from '@/types/session';
+import type { Session } from '@charta/contract';
 import { deleteSession } from '../api/sessions';
 import type * as UploadAudioModule from '../api/upload-audio';
 import { uploadAudioPart, type AudioPart, type UploadReceipt } from '../api/upload-audio';

@@ -3,7 +3,7 @@ import '@/test/blob-reading';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, ApiNetworkError } from '@/lib/api-client';
-import type { Session } from '@/types/session';
+import type { Session } from '@charta/contract';
 import type { AudioPart, UploadReceipt } from '../api/upload-audio';
 import { openChunkStore, type ChunkStore } from './chunk-store';
 import { createRecordingUploads, type RecordingUploads, type RecordingUploadsDeps } from './recording-uploads';

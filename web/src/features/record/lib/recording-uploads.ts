@@ -5,7 +5,7 @@
 // Order of work for each chunk: write it to IndexedDB, then hand it to the upload queue. Local chunks go
 // only when the server answers complete=true for the final one. A Web Lock per recording tells other tabs
 // (and this tab after a reload) which recordings are still in someone's hands.
-import type { Session } from '@/types/session';
+import type { Session } from '@charta/contract';
 import type { NewSession } from '../api/sessions';
 import type { AudioPart, UploadReceipt } from '../api/upload-audio';
 import type { ChunkStore, StoredRecording } from './chunk-store';

@@ -1,8 +1,8 @@
 // The documentation routes (API contract: Documentation). Every write sends the counter the page last saw,
 // so a note changed elsewhere answers 409 instead of being overwritten.
+import type { Documentation, DocumentationSection } from '@charta/contract';
 import useSWR from 'swr';
 import { api } from '@/lib/api';
-import type { Documentation, DocumentationSection } from './types';
 
 export const documentationKey = (sessionId: string) => ['/documentation/by_session', sessionId] as const;
 

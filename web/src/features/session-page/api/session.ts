@@ -1,7 +1,7 @@
 // The session itself (API contract: Sessions): read it, follow it while it is processed, restart it.
+import type { Session, SessionResponse, SessionStatus } from '@charta/contract';
 import useSWR from 'swr';
 import { api } from '@/lib/api';
-import type { Session, SessionResponse, SessionStatus } from '@/types/session';
 
 /** How often the page asks for the session while the pipeline works on it: live, without hammering. */
 export const PROGRESS_POLL_MS = 1_500;

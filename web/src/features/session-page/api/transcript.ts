@@ -1,7 +1,7 @@
 // POST /session/transcription (API contract: Sessions): the transcript, once there is one.
+import type { Transcript } from '@charta/contract';
 import useSWR from 'swr';
 import { api } from '@/lib/api';
-import type { Transcript } from './types';
 
 export async function getTranscript(sessionId: string): Promise<Transcript> {
   const { transcript } = await api.post<{ transcript: Transcript }>('/session/transcription', { sessionId });

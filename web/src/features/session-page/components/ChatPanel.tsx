@@ -1,3 +1,4 @@
+import type { Evidence, TranscriptSegment } from '@charta/contract';
 import Close from '@mui/icons-material/Close';
 import Send from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
@@ -12,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { formatClock } from '@/lib/format';
-import type { ChatMessage, Evidence, TranscriptSegment } from '../api/types';
+import type { ChatMessage } from '../api/types';
 import type { useSessionChat } from '../hooks/use-session-chat';
 import { speakerLabel } from '../lib/speakers';
 

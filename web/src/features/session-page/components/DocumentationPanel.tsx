@@ -1,3 +1,4 @@
+import type { Documentation, TranscriptSegment } from '@charta/contract';
 import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import Alert from '@mui/material/Alert';
@@ -11,7 +12,6 @@ import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { useNotify } from '@/components/feedback/notifications';
 import { describeError } from '@/lib/error-message';
 import { getDocumentation, magicEditDocumentation } from '../api/documentation';
-import type { Documentation, TranscriptSegment } from '../api/types';
 import { isStaleCounter, STALE_NOTE_MESSAGE, type Draft } from '../hooks/use-section-editing';
 import { copyRichText } from '../lib/clipboard';
 import { needsCheck } from '../lib/evidence';

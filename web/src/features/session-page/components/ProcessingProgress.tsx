@@ -1,3 +1,4 @@
+import type { Session } from '@charta/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -10,7 +11,6 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import type { Session } from '@/types/session';
 import { PROGRESS_STEPS, progressOf } from '../lib/progress';
 
 /** The pipeline at work: which step, in words, with a moving bar so it never looks stuck. */

@@ -1,3 +1,4 @@
+import type { Documentation, DocumentationSection, TranscriptSegment } from '@charta/contract';
 import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
 import CheckCircleOutlineOutlined from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
@@ -20,7 +21,6 @@ import { useNotify } from '@/components/feedback/notifications';
 import { describeError } from '@/lib/error-message';
 import { formatClock } from '@/lib/format';
 import { customizeSection, magicEditSection, regenerateSection } from '../api/documentation';
-import type { Documentation, DocumentationSection, TranscriptSegment } from '../api/types';
 import { copyPlainText } from '../lib/clipboard';
 import { citedSegments, highlightFor, needsCheck } from '../lib/evidence';
 import { sectionToPlainText } from '../lib/note-format';

@@ -1,3 +1,4 @@
+import type { Session, SessionStatus } from '@charta/contract';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DOCUMENTATION_LANGUAGES } from '@/config/languages';
 import { describeDuration, formatDateTime, formatDuration } from '@/lib/format';
-import type { Session, SessionStatus } from '@/types/session';
 
 function statusChip(status: SessionStatus): { label: string; color: ChipProps['color'] } {
   switch (status) {

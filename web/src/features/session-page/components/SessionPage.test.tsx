@@ -1,3 +1,4 @@
+import type { Documentation, Session, Transcript } from '@charta/contract';
 import '@/test/blob-reading';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,8 +9,6 @@ import { NotificationsProvider } from '@/components/feedback/notifications';
 import { NavigationProvider } from '@/components/layout/navigation-state';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
-import type { Session } from '@/types/session';
-import type { Documentation, Transcript } from '../api/types';
 import { SessionPage } from './SessionPage';
 
 vi.mock('@/lib/api', () => ({

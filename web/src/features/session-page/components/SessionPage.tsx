@@ -1,3 +1,4 @@
+import type { Evidence, Session } from '@charta/contract';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,11 +19,9 @@ import { useShellPage } from '@/components/layout/use-shell-page';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
-import type { Session } from '@/types/session';
 import { useDocumentation } from '../api/documentation';
 import { isProcessing, processSession, sessionKey, useLiveSession } from '../api/session';
 import { useTranscript } from '../api/transcript';
-import type { Evidence } from '../api/types';
 import { useSessionChat } from '../hooks/use-session-chat';
 import { hasTimings } from '../lib/speakers';
 import { ChatPanel } from './ChatPanel';

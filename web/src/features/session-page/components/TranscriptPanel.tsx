@@ -1,3 +1,4 @@
+import type { Evidence, Transcript } from '@charta/contract';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,7 +13,6 @@ import { ErrorState } from '@/components/feedback/ErrorState';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { formatClock } from '@/lib/format';
-import type { Evidence, Transcript } from '../api/types';
 import { useSessionAudio } from '../hooks/use-session-audio';
 import { highlightFor, NO_HIGHLIGHT } from '../lib/evidence';
 import { hasTimings, speakerColor, speakerLabel } from '../lib/speakers';

@@ -2,13 +2,13 @@
 // depends on what changed: if this section is as the clinician found it, only other sections moved on and
 // saving again with the new counter overwrites nothing; if this section changed, both versions are shown
 // and the clinician decides. Their text is never dropped.
+import type { Documentation, DocumentationSection } from '@charta/contract';
 import { useCallback, useState } from 'react';
 import type { KeyedMutator } from 'swr';
 import { useNotify } from '@/components/feedback/notifications';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { getDocumentation, updateSectionValue, withSection, type SectionChange } from '../api/documentation';
-import type { Documentation, DocumentationSection } from '../api/types';
 
 /** Unsaved text of one section, and the saved text it was started from. */
 export interface Draft {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TranscriptSegment } from '../api/types';
+import type { TranscriptSegment } from '@charta/contract';
 import { citedSegments, highlightFor, isNotDiscussed, needsCheck, statesNothing } from './evidence';
 
 const segment = (id: string, startMs: number): TranscriptSegment => ({ id, speaker: 'patient', startMs, endMs: startMs + 1000, text: `text ${id}` });

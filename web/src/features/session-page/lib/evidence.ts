@@ -1,5 +1,5 @@
 // Which transcript segments support what. Pure, so the highlighting rules are tested without a DOM.
-import type { DocumentationSection, Evidence, TranscriptSegment } from '../api/types';
+import type { DocumentationSection, Evidence, TranscriptSegment } from '@charta/contract';
 
 /** What the writer puts in a section the session did not cover (and its shorter forms). */
 const NOT_DISCUSSED = /^not discussed( in this session)?\.?$/i;

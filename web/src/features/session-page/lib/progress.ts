@@ -1,5 +1,5 @@
 // Where a session is on its way to a note, in a clinician's words. Pure, so every state is tested directly.
-import type { SessionStatus } from '@/types/session';
+import type { SessionStatus } from '@charta/contract';
 
 export const PROGRESS_STEPS = ['Audio received', 'Transcript', 'Documentation'] as const;
 

@@ -1,6 +1,6 @@
 // Speakers and times as the transcript panel shows them.
 import type { ChipProps } from '@mui/material/Chip';
-import type { Transcript } from '../api/types';
+import type { Transcript } from '@charta/contract';
 
 export function speakerLabel(speaker: string): string {
   const name = speaker.trim();

@@ -2,7 +2,7 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { api } from '@/lib/api';
-import type { Session, SessionResponse } from '@/types/session';
+import type { Session, SessionResponse, SessionsPage } from '@charta/contract';
 
 export const SESSIONS_PAGE_SIZE = 20;
 export const SEARCH_LIMIT = 50;
@@ -10,11 +10,6 @@ export const SEARCH_LIMIT = 50;
 export const DELETE_MANY_LIMIT = 100;
 /** While a session is on its way to "ready", its row is refreshed this often. */
 const IN_PROGRESS_REFRESH_MS = 10_000;
-
-export interface SessionsPage {
-  sessions: Session[];
-  nextCursor: string | null;
-}
 
 const LIST_PATH = '/session/sessions';
 const SEARCH_PATH = '/search/sessions_by_patient_name';

@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
 import { describeError } from '@/lib/error-message';
-import type { Session } from '@/types/session';
+import type { Session } from '@charta/contract';
 
 export const TITLE_MAX = 300;
 

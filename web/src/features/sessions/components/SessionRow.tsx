@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { describeDuration, formatDateTime, formatDuration } from '@/lib/format';
-import type { Session } from '@/types/session';
+import type { Session } from '@charta/contract';
 import { SessionStatusChip } from './SessionStatusChip';
 
 interface SessionRowProps {

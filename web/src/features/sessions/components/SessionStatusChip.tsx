@@ -1,5 +1,5 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import type { SessionStatus } from '@/types/session';
+import type { SessionStatus } from '@charta/contract';
 
 /** The status in a clinician's words, with a colour that says whether anything is needed from them. */
 export function sessionStatusLabel(status: SessionStatus): { label: string; color: ChipProps['color'] } {

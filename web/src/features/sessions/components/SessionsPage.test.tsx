@@ -7,7 +7,7 @@ import { NotificationsProvider } from '@/components/feedback/notifications';
 import { NavigationProvider } from '@/components/layout/navigation-state';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
-import type { Session } from '@/types/session';
+import type { Session } from '@charta/contract';
 import { SessionsPage } from './SessionsPage';
 
 vi.mock('@/lib/api', () => ({

@@ -19,9 +19,9 @@ import { useNotify } from '@/components/feedback/notifications';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import { paths } from '@/config/paths';
 import { describeError } from '@/lib/error-message';
-import type { Session } from '@/types/session';
+import type { Session } from '@charta/contract';
 import { deleteSession, deleteSessions, renameSession, useSessionPages, useSessionSearch } from '../api/sessions';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { RenameSessionDialog } from './RenameSessionDialog';
 import { SessionRow } from './SessionRow';
 

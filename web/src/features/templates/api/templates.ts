@@ -3,30 +3,8 @@
 import useSWR, { mutate as mutateGlobal } from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { api } from '@/lib/api';
+import type { LibraryPage, PublishedTemplate, SectionFormat, Template, TemplatesPage } from '@charta/contract';
 import type { TemplateCategory } from './categories';
-
-export type SectionFormat = 'paragraph' | 'bullets';
-export type TemplateSource = 'builtin' | 'own' | 'library' | 'shared';
-
-export interface TemplateSection {
-  id: string;
-  title: string;
-  instructions: string;
-  format: SectionFormat;
-}
-
-export interface Template {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  source: TemplateSource;
-  published: boolean;
-  publishedTemplateId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  sections: TemplateSection[];
-}
 
 /** A template as the user writes it: what upsert_template takes (no id: a new one). */
 export interface TemplateDraft {
@@ -37,18 +15,6 @@ export interface TemplateDraft {
   sections: { id?: string; title: string; instructions: string; format: SectionFormat }[];
 }
 
-export interface PublishedTemplate {
-  id: string;
-  templateId: string;
-  name: string;
-  description: string;
-  category: string;
-  sections: TemplateSection[];
-  authorName: string;
-  addCount: number;
-  publishedAt: string;
-}
-
 export type LibraryEntry = { publishedTemplateId: string } | { shareId: string };
 
 /** The same key (and answer) as the Record tab's template picker, so a change here refreshes it too. */
@@ -56,11 +22,6 @@ export const TEMPLATES_KEY = '/template/get_templates';
 const LIBRARY_PATH = '/template/published/list';
 
 export const LIMITS = { name: 120, description: 500, sections: 30, sectionTitle: 100, instructions: 2000 } as const;
-
-interface TemplatesPage {
-  templates: Template[];
-  nextCursor: string | null;
-}
 
 export function listTemplates(cursor: string | null): Promise<TemplatesPage> {
   return api.post<TemplatesPage>(TEMPLATES_KEY, cursor ? { cursor } : {});
@@ -112,11 +73,6 @@ export async function helpMeWriteSection(title: string, description?: string): P
 
 export function shareTemplate(templateId: string): Promise<{ shareId: string; url: string }> {
   return api.post('/template/share_template', { templateId });
-}
-
-export interface LibraryPage {
-  templates: PublishedTemplate[];
-  nextCursor: string | null;
 }
 
 export function listLibrary(filter: { query?: string; category?: string }, cursor: string | null, limit = 20): Promise<LibraryPage> {

@@ -1,8 +1,8 @@
+import type { PublishedTemplate } from '@charta/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import type { PublishedTemplate } from '../api/templates';
 import { answerPosts, renderRoutes, soap, template } from '../testing/harness';
 import { LibraryPage } from './LibraryPage';
 import { SharedTemplatePage } from './SharedTemplatePage';

@@ -1,3 +1,4 @@
+import type { PublishedTemplate, Template } from '@charta/contract';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import LibraryAddOutlined from '@mui/icons-material/LibraryAddOutlined';
@@ -27,8 +28,8 @@ import { paths } from '@/config/paths';
 import { describeError } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format';
 import { categoryLabel, TEMPLATE_CATEGORIES } from '../api/categories';
-import { addToMyTemplates, refreshTemplates, unpublishTemplate, useLibraryPages, useTemplatesFirstPage, type PublishedTemplate, type Template } from '../api/templates';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { addToMyTemplates, refreshTemplates, unpublishTemplate, useLibraryPages, useTemplatesFirstPage } from '../api/templates';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { PublishDialog } from './PublishDialog';
 import { TemplateSectionsView } from './TemplateSectionsView';
 

@@ -17,7 +17,7 @@ import useSWR from 'swr';
 import { ErrorState } from '@/components/feedback/ErrorState';
 import { describeError } from '@/lib/error-message';
 import { previewTemplate, type PreviewedSection, type TemplateDraft } from '../api/templates';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 export type PreviewSource = { templateId: string } | { template: Omit<TemplateDraft, 'id'> };
 

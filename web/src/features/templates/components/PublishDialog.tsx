@@ -1,3 +1,4 @@
+import type { PublishedTemplate, Template } from '@charta/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -12,7 +13,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { TEMPLATE_CATEGORIES } from '../api/categories';
-import { LIMITS, publishTemplate, type PublishedTemplate, type Template } from '../api/templates';
+import { LIMITS, publishTemplate } from '../api/templates';
 
 interface PublishDialogProps {
   /** The template to publish; when absent the user picks one of `choices`. */

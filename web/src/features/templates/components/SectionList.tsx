@@ -1,5 +1,6 @@
 // The editor's sections, in order: reorder by dragging the handle, by keyboard on the handle (Space to
 // pick up, arrows to move, Space to drop, Escape to cancel) or with the Move up / Move down buttons.
+import type { SectionFormat } from '@charta/contract';
 import {
   closestCenter,
   DndContext,
@@ -33,7 +34,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { describeError } from '@/lib/error-message';
-import { LIMITS, previewSection, type SectionFormat } from '../api/templates';
+import { LIMITS, previewSection } from '../api/templates';
 import type { EditorErrors, EditorSection } from '../lib/editor-state';
 
 export interface SectionHandlers {

@@ -1,7 +1,7 @@
+import type { Template } from '@charta/contract';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { categoryLabel } from '../api/categories';
-import type { Template } from '../api/templates';
 
 const SOURCE_LABEL: Record<Template['source'], string | null> = {
   builtin: 'Built-in',

@@ -1,3 +1,4 @@
+import type { Template } from '@charta/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
@@ -24,18 +25,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { categoryLabel, TEMPLATE_CATEGORIES, type TemplateCategory } from '../api/categories';
-import {
-  deleteTemplate,
-  duplicateTemplate,
-  helpMeWriteSection,
-  LIMITS,
-  refreshTemplates,
-  unpublishTemplate,
-  upsertTemplate,
-  useTemplate,
-  type Template,
-  type TemplateDraft,
-} from '../api/templates';
+import { deleteTemplate, duplicateTemplate, helpMeWriteSection, LIMITS, refreshTemplates, unpublishTemplate, upsertTemplate, useTemplate, type TemplateDraft } from '../api/templates';
 import { editorFieldOf, editorReducer, initialEditorState, isDirty, toDraft, validateEditor, type EditorErrors, type EditorSection } from '../lib/editor-state';
 import { PreviewPane, type PreviewSource } from './PreviewPane';
 import { PublishDialog } from './PublishDialog';

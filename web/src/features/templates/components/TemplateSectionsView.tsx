@@ -1,7 +1,7 @@
+import type { TemplateSection } from '@charta/contract';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { TemplateSection } from '../api/templates';
 
 /** A template's sections as a reader sees them: order, title, format and the scribe's instructions. */
 export function TemplateSectionsView({ sections }: { sections: readonly TemplateSection[] }) {

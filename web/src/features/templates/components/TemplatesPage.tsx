@@ -1,3 +1,4 @@
+import type { Template } from '@charta/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
@@ -20,7 +21,7 @@ import { useNotify } from '@/components/feedback/notifications';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import { paths } from '@/config/paths';
 import { describeError } from '@/lib/error-message';
-import { deleteTemplate, duplicateTemplate, refreshTemplates, useTemplatePages, type Template } from '../api/templates';
+import { deleteTemplate, duplicateTemplate, refreshTemplates, useTemplatePages } from '../api/templates';
 import { TemplateBadges } from './TemplateBadges';
 
 function plural(n: number, word: string) {

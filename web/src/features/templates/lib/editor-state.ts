@@ -1,8 +1,9 @@
 // The template editor's state: a pure reducer (easy to test) over the name, description, category and the
 // ordered sections. Each section has a local `key` for React and drag-and-drop; `id` is the API's and is
 // kept across edits so documentation written with the template can still name its sections.
+import type { SectionFormat } from '@charta/contract';
 import { DEFAULT_CATEGORY, type TemplateCategory } from '../api/categories';
-import { LIMITS, type SectionFormat, type TemplateDraft } from '../api/templates';
+import { LIMITS, type TemplateDraft } from '../api/templates';
 
 export interface EditorSection {
   key: string;

@@ -1,5 +1,6 @@
 // Renders a templates page inside what the app gives it: a data router (the editor blocks navigation with
 // unsaved changes), SWR with a fresh cache, notifications and the navigation state.
+import type { Template } from '@charta/contract';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -8,7 +9,6 @@ import { vi } from 'vitest';
 import { NotificationsProvider } from '@/components/feedback/notifications';
 import { NavigationProvider } from '@/components/layout/navigation-state';
 import { api } from '@/lib/api';
-import type { Template } from '../api/templates';
 
 export type Handler = (body: Record<string, unknown>) => unknown;
 

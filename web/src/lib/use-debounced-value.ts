@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** `value`, once it has stopped changing for `delayMs` (a search box does not query on every key). */
+/** `value`, once it has stopped changing for `delayMs` (a search box does not query on every key, a live preview does not run on every key). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
