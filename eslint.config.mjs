@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/lib/**', '**/dist/**', '.tools/**', 'tests/.artifacts/**', '**/*.config.*', 'eslint.config.mjs'],
+    ignores: ['**/node_modules/**', 'functions/lib/**', '**/dist/**', '.tools/**', 'tests/.artifacts/**', '**/*.config.*', 'eslint.config.mjs'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -48,5 +48,11 @@ export default tseslint.config(
       // React event handlers commonly return promises; SWR mutate and navigation do too.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
+  },
+  {
+    // Plain Node scripts (no TypeScript project): JavaScript rules only.
+    files: ['scripts/**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: { console: 'readonly', process: 'readonly' } },
   },
 );

@@ -215,6 +215,8 @@ export function createRecordingUploads(deps: RecordingUploadsDeps): RecordingUpl
   }
 
   function register(meta: StoredRecording, phase: EntryPhase, recovered: boolean, initial?: Parameters<typeof createUploadQueue>[1]): Entry {
+    // Assigned once below; the queue reads it lazily, after the entry exists.
+    // eslint-disable-next-line prefer-const
     let self: Entry | undefined;
     const queue = makeQueue(() => self!, initial);
     const entry: Entry = {

@@ -5,7 +5,7 @@
 type ClipboardLike = Pick<Clipboard, 'writeText'> & Partial<Pick<Clipboard, 'write'>>;
 
 function currentClipboard(): ClipboardLike | undefined {
-  return typeof navigator === 'undefined' ? undefined : (navigator.clipboard as ClipboardLike | undefined);
+  return typeof navigator === 'undefined' ? undefined : navigator.clipboard;
 }
 
 /** The old way, for browsers without the async Clipboard API (or outside a secure context). */
