@@ -9,7 +9,7 @@ import { useShellPage } from '@/components/layout/use-shell-page';
 import { FALLBACK_LANGUAGE } from '@/config/languages';
 import { useProfileDefaults, useRememberTemplate } from '../api/profile-defaults';
 import { useTemplates } from '../api/templates';
-import { useBeforeUnload } from '../hooks/use-before-unload';
+import { useBeforeUnload } from '@/lib/use-before-unload';
 import { useFileUpload } from '../hooks/use-file-upload';
 import { useMicrophones } from '../hooks/use-microphones';
 import { useOnlineStatus } from '../hooks/use-online-status';

@@ -5,11 +5,11 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
-import { useBlocker } from 'react-router';
+import { useCallback, useState } from 'react';
 import type { KeyedMutator } from 'swr';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { useNotify } from '@/components/feedback/notifications';
+import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { describeError } from '@/lib/error-message';
 import { getDocumentation, magicEditDocumentation } from '../api/documentation';
 import { isStaleCounter, STALE_NOTE_MESSAGE, type Draft } from '../hooks/use-section-editing';
@@ -54,13 +54,7 @@ export function DocumentationPanel({ sessionId, documentation, mutate, segments,
   }, []);
 
   // Unsaved text is not lost by accident: leaving in the app asks; closing or reloading the tab too.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const blocker = useLeaveGuard(dirty);
 
   // What is on screen, unsaved edits included: what the clinician reads is what they paste.
   const shown = documentation.sections.map((s) => ({ title: s.title, content: drafts[s.id]?.text ?? s.content }));

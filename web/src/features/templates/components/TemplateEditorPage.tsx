@@ -14,8 +14,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
-import { Link as RouterLink, useBlocker, useLocation, useNavigate, useParams } from 'react-router';
+import { useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { mutate as mutateGlobal } from 'swr';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { ErrorState } from '@/components/feedback/ErrorState';
@@ -185,13 +186,7 @@ function TemplateEditor({ template, initialDraft }: TemplateEditorProps) {
   const previewSource: PreviewSource | null = valid ? { template: draft } : null;
 
   // Edits are not lost by accident: leaving the page (in the app or the browser) asks first.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const blocker = useLeaveGuard(dirty, () => leaving.current);
 
   const clearServerError = (field: string) => setServerErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
   const changeSection = (key: string, patch: Partial<Pick<EditorSection, 'title' | 'instructions' | 'format'>>) => {
