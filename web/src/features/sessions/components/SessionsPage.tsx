@@ -1,18 +1,16 @@
 import MicNoneOutlined from '@mui/icons-material/MicNoneOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { SearchField } from '@/components/inputs/SearchField';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { ErrorState } from '@/components/feedback/ErrorState';
 import { useNotify } from '@/components/feedback/notifications';
@@ -212,22 +210,7 @@ export function SessionsPage() {
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 960 }}>
-      <TextField
-        type="search"
-        label="Search patients"
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        sx={{ '& .MuiOutlinedInput-root': { bgcolor: 'background.paper' } }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchOutlined />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      <SearchField label="Search patients" value={query} onChange={setQuery} />
 
       <Card>
         {shown.length > 0 && (

@@ -3,7 +3,6 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import LibraryAddOutlined from '@mui/icons-material/LibraryAddOutlined';
 import PublicOutlined from '@mui/icons-material/PublicOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -13,13 +12,12 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { SearchField } from '@/components/inputs/SearchField';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { ErrorState } from '@/components/feedback/ErrorState';
 import { useNotify } from '@/components/feedback/notifications';
@@ -214,22 +212,7 @@ export function LibraryPage() {
       <Typography color="text.secondary">
         Templates other clinicians have shared. Adding one gives you your own copy to edit; the original stays as its author published it.
       </Typography>
-      <TextField
-        type="search"
-        label="Search templates"
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        sx={{ '& .MuiOutlinedInput-root': { bgcolor: 'background.paper' } }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchOutlined />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      <SearchField label="Search templates" value={query} onChange={setQuery} />
       <Stack direction="row" spacing={1} useFlexGap role="group" aria-label="Category" sx={{ flexWrap: 'wrap' }}>
         <Chip label="All" clickable color={category === '' ? 'primary' : 'default'} variant={category === '' ? 'filled' : 'outlined'} aria-pressed={category === ''} onClick={() => setCategory('')} />
         {TEMPLATE_CATEGORIES.map((c) => (
