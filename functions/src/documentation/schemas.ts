@@ -5,7 +5,6 @@ const counter = z.number().int().min(1).optional();
 const instruction = z.string().trim().min(1, 'is required').max(2000, 'must be at most 2000 characters');
 const sectionId = z.string().min(1).max(128);
 
-export const sessionIdBody = z.strictObject({ sessionId: resourceId });
 export const documentationIdBody = z.strictObject({ documentationId: resourceId });
 export const sectionBody = z.strictObject({ documentationId: resourceId, sectionId });
 export const regenerateBody = z.strictObject({ sessionId: resourceId, templateId: resourceId.optional() });

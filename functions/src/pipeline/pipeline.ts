@@ -8,7 +8,7 @@ import type { Logger } from '../logging/logger.js';
 import { logPipelineFailed, logPipelineSkipped, logPipelineStep } from '../logging/log-events.js';
 import type { ProfileRepo } from '../profile/profile-repo.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
-import type { SessionRecord } from '../sessions/session.js';
+import { isBeingProcessed, type SessionRecord } from '../sessions/session.js';
 import type { AudioStore } from '../storage/audio-store.js';
 import type { TemplateCatalog } from '../templates/template-catalog.js';
 import { fullText, type TranscriptRecord } from '../transcripts/transcript.js';
@@ -71,8 +71,7 @@ export class Pipeline {
       const now = this.d.now();
       if (session.status === 'draft') return { skip: 'no audio yet' };
       if (session.status === 'ready') return { skip: 'already ready' };
-      const running = session.status === 'transcribing' || session.status === 'generating';
-      if (running && session.processingLeaseUntil && Date.parse(session.processingLeaseUntil) > now.getTime()) {
+      if (isBeingProcessed(session, now)) {
         return { skip: 'another run holds it' };
       }
       const transcript = await this.d.transcripts.find(sessionId, tx);

@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { conflict, notFound } from '../http/errors.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
-import { toContract, type Session } from '../sessions/session.js';
+import { isBeingProcessed, toContract, type Session } from '../sessions/session.js';
 import { emitProcessRequest } from './audio-ready-event.js';
 
 /** POST /session/process: start processing again after a failure; a no-op while it runs or once it is done. */
@@ -18,8 +18,7 @@ export class ProcessService {
       if (!current) throw notFound('No such session');
       if (current.status === 'draft') throw conflict('The session has no audio yet: record or upload it first', 'sessionId');
       const now = this.now();
-      const running = (current.status === 'transcribing' || current.status === 'generating') && current.processingLeaseUntil && Date.parse(current.processingLeaseUntil) > now.getTime();
-      if (running || current.status === 'ready') return current;
+      if (isBeingProcessed(current, now) || current.status === 'ready') return current;
       const restarted = { ...current, status: 'uploaded' as const, error: null, updatedAt: now.toISOString() };
       this.sessions.save(tx, restarted);
       emitProcessRequest(this.db, tx, { sessionId, ownerUid: uid, createdAt: now.toISOString() });

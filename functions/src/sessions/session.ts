@@ -15,6 +15,15 @@ export interface SessionRecord extends Session {
   processingLeaseUntil?: string | null;
 }
 
+/** A pipeline run holds the session: it is transcribing or generating and that run's claim has not expired. */
+export function isBeingProcessed(session: Pick<SessionRecord, 'status' | 'processingLeaseUntil'>, now: Date): boolean {
+  return (
+    (session.status === 'transcribing' || session.status === 'generating') &&
+    !!session.processingLeaseUntil &&
+    Date.parse(session.processingLeaseUntil) > now.getTime()
+  );
+}
+
 /** Audio can be attached while nothing is being done with the session's audio yet, or after a failure. */
 export function acceptsNewAudio(status: SessionStatus): boolean {
   return status === 'draft' || status === 'failed';
