@@ -1,14 +1,14 @@
 /**
  * The local AI emulator: speaks the parts of Google's Speech-to-Text (v1p1beta1 REST) and Vertex AI
  * Gemini (generateContent) wire formats that Charta's adapters use, so the same adapter code runs here
- * and against Google. Control endpoints under /emulator/v1 let tests register transcripts and inject
- * faults. Run: node emulators/ai-emulator/server.ts [--port 9299]
+ * and against Google. Control endpoints under /emulator/v1 let tests register transcripts, inject
+ * faults and read back which endpoint served each call. Run: node emulators/ai-emulator/server.ts [--port 9299]
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { generateContent, type GenerateContentBody } from './gemini.ts';
-import { longRunningRecognize, recognize, type RecognizeBody } from './speech.ts';
-import { newState, takeFault, type EmulatorState, type Fault, type RegisteredSegment } from './state.ts';
+import { longRunningRecognize, pollOperation, recognize, type RecognizeBody } from './speech.ts';
+import { newState, recordCall, takeFault, type EmulatorState, type Fault, type RegisteredSegment, type ServedCall } from './state.ts';
 
 const MAX_BODY = 64 * 1024 * 1024;
 
@@ -79,10 +79,11 @@ async function route(state: EmulatorState, req: IncomingMessage, res: ServerResp
 
   // --- control endpoints (emulator only) ---
   if (path === '/emulator/v1/transcripts' && req.method === 'POST') {
-    const body = (await readJson(req)) as { sha256?: string; language?: string; segments?: RegisteredSegment[] };
-    if (!body.sha256 || !/^[0-9a-f]{64}$/.test(body.sha256) || !Array.isArray(body.segments)) return sendError(res, 400, 'need sha256 (hex) and segments');
-    state.transcripts.set(body.sha256, { ...(body.language ? { language: body.language } : {}), segments: body.segments });
-    return send(res, 200, { registered: body.sha256 });
+    const body = (await readJson(req)) as { sha256?: string; uri?: string; language?: string; segments?: RegisteredSegment[] };
+    const key = body.sha256 && /^[0-9a-f]{64}$/.test(body.sha256) ? body.sha256 : body.uri && /^gs:\/\/[^/]+\/.+$/.test(body.uri) ? body.uri : null;
+    if (!key || !Array.isArray(body.segments)) return sendError(res, 400, 'need sha256 (hex) or uri (gs://), and segments');
+    state.transcripts.set(key, { ...(body.language ? { language: body.language } : {}), segments: body.segments });
+    return send(res, 200, { registered: key });
   }
   if (path === '/emulator/v1/faults' && req.method === 'POST') {
     const body = (await readJson(req)) as Partial<Fault> & { count?: number };
@@ -96,30 +97,54 @@ async function route(state: EmulatorState, req: IncomingMessage, res: ServerResp
     return send(res, 200, { cleared: true });
   }
   if (path === '/emulator/v1/stats' && req.method === 'GET') return send(res, 200, state.stats);
+  if (path === '/emulator/v1/calls' && req.method === 'GET') {
+    // Filtered like faults (`match`: an audio's SHA-256 or URI, or text in the prompt), so parallel suites
+    // sharing one emulator each see only their own calls. Prompts are not sent back.
+    const service = url.searchParams.get('service');
+    const match = url.searchParams.get('match');
+    const calls = state.calls
+      .filter((c) => (service === null || c.service === service) && (match === null || (c.service === 'speech' ? c.key === match : c.key.includes(match))))
+      .map(({ service: s, method, outcome, key }) => ({ service: s, method, outcome, ...(s === 'speech' ? { audio: key } : {}) }));
+    return send(res, 200, { calls });
+  }
   if (path === '/emulator/v1/reset' && req.method === 'POST') {
     Object.assign(state, newState());
     return send(res, 200, { reset: true });
   }
 
   // --- Speech-to-Text v1p1beta1 ---
-  if (req.method === 'POST' && /^\/v1p1beta1\/speech:(long)?(running)?recognize$/i.test(path)) {
+  const speech = /^\/v1p1beta1\/speech:(recognize|longrunningrecognize)$/i.exec(path);
+  if (req.method === 'POST' && speech) {
     const body = (await readJson(req)) as RecognizeBody;
-    const fault = takeFault(state, 'speech', audioKey(body));
-    if (fault && (await faulted(res, fault, 'speech'))) return;
-    return send(res, 200, path.endsWith(':longrunningrecognize') ? await longRunningRecognize(state, body) : await recognize(state, body));
+    const key = audioKey(body);
+    const method: ServedCall['method'] = speech[1]!.toLowerCase() === 'longrunningrecognize' ? 'longrunningrecognize' : 'recognize';
+    const call = recordCall(state, { service: 'speech', method, key, outcome: 'ok' });
+    const fault = takeFault(state, 'speech', key);
+    if (fault) {
+      call.outcome = fault.mode;
+      if (await faulted(res, fault, 'speech')) return;
+    }
+    return send(res, 200, method === 'longrunningrecognize' ? await longRunningRecognize(state, body, key) : await recognize(state, body));
   }
   const operation = /^\/v1p1beta1\/operations\/(.+)$/.exec(path);
   if (req.method === 'GET' && operation) {
-    const op = state.operations.get(decodeURIComponent(operation[1]!));
-    return op ? send(res, 200, op) : sendError(res, 404, 'no such operation');
+    const polled = pollOperation(state, decodeURIComponent(operation[1]!));
+    if (!polled) return sendError(res, 404, 'no such operation');
+    recordCall(state, { service: 'speech', method: 'operations.get', key: polled.key, outcome: 'ok' });
+    return send(res, 200, polled.operation);
   }
 
   // --- Vertex AI generateContent ---
   const gemini = /^\/v1(?:beta1)?\/projects\/[^/]+\/locations\/[^/]+\/publishers\/google\/models\/([^/:]+):generateContent$/.exec(path);
   if (req.method === 'POST' && gemini) {
     const body = (await readJson(req)) as GenerateContentBody;
-    const fault = takeFault(state, 'gemini', JSON.stringify(body.contents ?? []));
-    if (fault && (await faulted(res, fault, 'gemini'))) return;
+    const key = JSON.stringify(body.contents ?? []);
+    const call = recordCall(state, { service: 'gemini', method: 'generateContent', key, outcome: 'ok' });
+    const fault = takeFault(state, 'gemini', key);
+    if (fault) {
+      call.outcome = fault.mode;
+      if (await faulted(res, fault, 'gemini')) return;
+    }
     return send(res, 200, generateContent(state, gemini[1]!, body));
   }
 

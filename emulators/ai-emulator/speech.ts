@@ -75,9 +75,10 @@ function timed(segments: RegisteredSegment[]): RegisteredSegment[] {
 
 export async function recognize(state: EmulatorState, body: RecognizeBody) {
   state.stats.speech.calls++;
-  const audio = await audioBytes(body);
-  const sha256 = createHash('sha256').update(audio).digest('hex');
-  const registered = state.transcripts.get(sha256);
+  // A transcript registered for a Cloud Storage URI needs no storage emulator to read the audio from.
+  const byUri = body.audio?.uri ? state.transcripts.get(body.audio.uri) : undefined;
+  const audio = byUri ? Buffer.alloc(0) : await audioBytes(body);
+  const registered = byUri ?? state.transcripts.get(createHash('sha256').update(audio).digest('hex'));
   const language = registered?.language ?? body.config?.languageCode ?? 'en-US';
   let segments: RegisteredSegment[];
   if (registered) {
@@ -91,15 +92,30 @@ export async function recognize(state: EmulatorState, body: RecognizeBody) {
   return { results: toResults(segments, language), totalBilledTime: seconds(Math.ceil(totalMs / 15000) * 15000), requestId: String(Date.now()) };
 }
 
-export async function longRunningRecognize(state: EmulatorState, body: RecognizeBody) {
+const METADATA_TYPE = 'type.googleapis.com/google.cloud.speech.v1p1beta1.LongRunningRecognizeMetadata';
+
+/**
+ * Starts a long-running recognition. Like Google's for long audio, the operation is not done when it is
+ * created: the client has to poll operations.get, so a test can tell the long-running path really ran.
+ */
+export async function longRunningRecognize(state: EmulatorState, body: RecognizeBody, key: string) {
   const response = await recognize(state, body);
   const name = String(state.operations.size + 1 + Date.now());
-  const operation = {
+  const pending = { name, metadata: { '@type': METADATA_TYPE, progressPercent: 0 }, done: false };
+  const done = {
     name,
-    metadata: { '@type': 'type.googleapis.com/google.cloud.speech.v1p1beta1.LongRunningRecognizeMetadata', progressPercent: 100 },
+    metadata: { '@type': METADATA_TYPE, progressPercent: 100 },
     done: true,
     response: { '@type': 'type.googleapis.com/google.cloud.speech.v1p1beta1.LongRunningRecognizeResponse', ...response },
   };
-  state.operations.set(name, operation);
-  return operation;
+  state.operations.set(name, { key, polls: 0, pending, done });
+  return pending;
+}
+
+/** operations.get: the first poll finds the operation done. */
+export function pollOperation(state: EmulatorState, name: string): { key: string; operation: unknown } | null {
+  const operation = state.operations.get(name);
+  if (!operation) return null;
+  operation.polls++;
+  return { key: operation.key, operation: operation.done };
 }

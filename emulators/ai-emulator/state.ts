@@ -16,10 +16,34 @@ export interface Fault {
   match?: string;
 }
 
+/** One request the emulator answered, so tests can check which endpoint an adapter used, and how often. */
+export interface ServedCall {
+  service: Fault['service'];
+  /** The wire method: Speech-to-Text's recognize, longrunningrecognize or operations.get; Gemini's generateContent. */
+  method: 'recognize' | 'longrunningrecognize' | 'operations.get' | 'generateContent';
+  /** What faults match on: the audio's SHA-256 or URI (speech), the prompt (gemini). */
+  key: string;
+  /** Answered normally, or the injected fault that answered instead. */
+  outcome: 'ok' | Fault['mode'];
+}
+
+/** A long-running recognition: done only once a client has polled it, as Google's are for long audio. */
+export interface SpeechOperation {
+  key: string;
+  polls: number;
+  pending: unknown;
+  done: unknown;
+}
+
+// The call log is for tests; a long benchmark run must not grow it without bound.
+const MAX_CALLS_KEPT = 5000;
+
 export interface EmulatorState {
+  /** By the audio's SHA-256, or by its Cloud Storage URI (for audio the emulator cannot read). */
   transcripts: Map<string, { language?: string; segments: RegisteredSegment[] }>;
   faults: Fault[];
-  operations: Map<string, unknown>;
+  operations: Map<string, SpeechOperation>;
+  calls: ServedCall[];
   stats: {
     gemini: { calls: number; promptTokens: number; outputTokens: number; byTask: Record<string, number> };
     speech: { calls: number; registered: number; sample: number };
@@ -31,6 +55,7 @@ export function newState(): EmulatorState {
     transcripts: new Map(),
     faults: [],
     operations: new Map(),
+    calls: [],
     stats: { gemini: { calls: 0, promptTokens: 0, outputTokens: 0, byTask: {} }, speech: { calls: 0, registered: 0, sample: 0 } },
   };
 }
@@ -42,6 +67,12 @@ export function takeFault(state: EmulatorState, service: Fault['service'], key: 
   if (!fault) return null;
   fault.remaining--;
   return fault;
+}
+
+export function recordCall(state: EmulatorState, call: ServedCall): ServedCall {
+  state.calls.push(call);
+  if (state.calls.length > MAX_CALLS_KEPT) state.calls.splice(0, state.calls.length - MAX_CALLS_KEPT);
+  return call;
 }
 
 /** Rough token count (about four characters a token), the same rule for prompts and answers. */

@@ -1,12 +1,13 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiConfigFromEnv } from '../../functions/src/ai/ai-config.js';
+import { googleAiServices } from '../../functions/src/ai/ai-services.js';
 import { geminiModel } from '../../functions/src/ai/gemini-model.js';
 import { AiServiceError } from '../../functions/src/ai/generative-model.js';
 import { googleSpeechTranscriber } from '../../functions/src/ai/google-speech.js';
 import { DIALOGUE, fixtureBytes, fixture, measuredDurationSec } from '../support/audio-fixtures.js';
-import { startPrivateAiEmulator, type AiEmulatorControl } from '../support/ai-emulator.js';
+import { startPrivateAiEmulator, type AiEmulatorControl, type ServedCall } from '../support/ai-emulator.js';
 
 // The same adapters the pipeline uses in deployment, pointed at the AI emulator by configuration only.
 let server: Server;
@@ -21,6 +22,21 @@ beforeAll(async () => {
   config = { ...aiConfigFromEnv({}), emulatorUrl: emulator.url };
 });
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** The calls the emulator served for `match` (an audio's SHA-256 or URI, or prompt text) while `run` ran. */
+async function callsDuring(service: ServedCall['service'], match: string, run: () => Promise<unknown>): Promise<Pick<ServedCall, 'method' | 'outcome'>[]> {
+  const before = (await control.calls(service, match)).length;
+  await run();
+  return (await control.calls(service, match)).slice(before).map(({ method, outcome }) => ({ method, outcome }));
+}
+
+/** The adapters as the app wires them, from configuration: AI_RETRY_ATTEMPTS decides how often a call is tried. */
+function servicesWithAttempts(attempts: number, timeoutMs = 2000) {
+  return googleAiServices({ ...config, retryAttempts: attempts, retryFirstDelayMs: 10, geminiTimeoutMs: timeoutMs, speechTimeoutMs: timeoutMs });
+}
+const ok = (method: ServedCall['method']) => ({ method, outcome: 'ok' });
 
 describe('Speech-to-Text adapter against the emulator', () => {
   it('A registered transcript comes back as speaker turns with timings, clinician and patient', async () => {
@@ -40,35 +56,88 @@ describe('Speech-to-Text adapter against the emulator', () => {
     expect(Math.abs(endSec - measuredDurationSec(fixture('dialogue.wav')))).toBeLessThan(0.5);
   });
 
-  it('Long audio goes through the long-running API', async () => {
-    const before = (await control.stats()).speech.calls;
-    const transcript = await googleSpeechTranscriber(config, fastRetry).transcribe({ uri: null, content: fixtureBytes('dialogue.mp3'), container: 'mp3', language: 'en-US', durationSec: 300 });
-    expect(transcript.segments.length).toBeGreaterThan(0);
-    expect((await control.stats()).speech.calls).toBe(before + 1);
+  it('Long inline audio goes through the long-running API, and its operation is polled until done', async () => {
+    const audio = fixtureBytes('dialogue.mp3');
+    let segments = 0;
+    const calls = await callsDuring('speech', sha256(audio), async () => {
+      const transcript = await googleSpeechTranscriber(config, fastRetry).transcribe({ uri: null, content: audio, container: 'mp3', language: 'en-US', durationSec: 300 });
+      segments = transcript.segments.length;
+    });
+    expect(segments).toBeGreaterThan(0);
+    // The emulator's operations are not done when created: a synchronous call or an unpolled one fails here.
+    expect(calls).toEqual([ok('longrunningrecognize'), ok('operations.get')]);
   });
 
-  it('A 503 is retried; a 400 is not', async () => {
-    await control.injectFault({ service: 'speech', mode: 'error', status: 503, count: 1 });
-    await expect(googleSpeechTranscriber(config, fastRetry).transcribe({ uri: null, content: fixtureBytes('dialogue.wav'), container: 'wav', language: 'en-US', durationSec: 12 })).resolves.toBeTruthy();
-    await control.injectFault({ service: 'speech', mode: 'error', status: 400, count: 1 });
-    await expect(googleSpeechTranscriber(config, fastRetry).transcribe({ uri: null, content: fixtureBytes('dialogue.wav'), container: 'wav', language: 'en-US', durationSec: 12 })).rejects.toMatchObject({ code: 'rejected', retryable: false });
+  it('Cloud Storage audio is read by URI through the long-running API, however short', async () => {
+    const uri = `gs://demo-charta.appspot.com/audio/${randomUUID()}.webm`;
+    await control.registerTranscriptForUri(uri, DIALOGUE.map((d) => ({ speaker: d.speaker, text: d.text })));
+    let texts: string[] = [];
+    const calls = await callsDuring('speech', uri, async () => {
+      const transcript = await googleSpeechTranscriber(config, fastRetry).transcribe({ uri, content: null, container: 'webm', language: 'en-US', durationSec: 12 });
+      texts = transcript.segments.map((s) => s.text);
+    });
+    expect(texts).toEqual(DIALOGUE.map((d) => d.text));
+    expect(calls).toEqual([ok('longrunningrecognize'), ok('operations.get')]);
+  });
+
+  it('Short inline audio goes through synchronous recognize, once', async () => {
+    const audio = fixtureBytes('dialogue.ogg');
+    const calls = await callsDuring('speech', sha256(audio), () =>
+      googleSpeechTranscriber(config, fastRetry).transcribe({ uri: null, content: audio, container: 'ogg', language: 'en-US', durationSec: 12 }),
+    );
+    expect(calls).toEqual([ok('recognize')]);
+  });
+
+  it('A 503 is retried until it succeeds; failing every time, it is tried exactly AI_RETRY_ATTEMPTS times', async () => {
+    const audio = fixtureBytes('dialogue.wav');
+    const request = { uri: null, content: audio, container: 'wav' as const, language: 'en-US', durationSec: 12 };
+    const { transcriber } = servicesWithAttempts(3);
+
+    await control.injectFault({ service: 'speech', mode: 'error', status: 503, count: 1, match: sha256(audio) });
+    expect(await callsDuring('speech', sha256(audio), () => transcriber.transcribe(request))).toEqual([{ method: 'recognize', outcome: 'error' }, ok('recognize')]);
+
+    await control.injectFault({ service: 'speech', mode: 'error', status: 503, count: 3, match: sha256(audio) });
+    let failure: unknown;
+    const calls = await callsDuring('speech', sha256(audio), () => transcriber.transcribe(request).catch((e: unknown) => (failure = e)));
+    expect(failure).toMatchObject({ code: 'unavailable', retryable: true });
+    expect(calls).toEqual(Array(3).fill({ method: 'recognize', outcome: 'error' }));
+  });
+
+  it('A 400 is not retried: one call', async () => {
+    const audio = fixtureBytes('dialogue.wav');
+    await control.injectFault({ service: 'speech', mode: 'error', status: 400, count: 1, match: sha256(audio) });
+    let failure: unknown;
+    const calls = await callsDuring('speech', sha256(audio), () =>
+      servicesWithAttempts(3).transcriber.transcribe({ uri: null, content: audio, container: 'wav', language: 'en-US', durationSec: 12 }).catch((e: unknown) => (failure = e)),
+    );
+    expect(failure).toMatchObject({ code: 'rejected', retryable: false });
+    expect(calls).toEqual([{ method: 'recognize', outcome: 'error' }]);
     await control.clearFaults();
   });
 
   it('M4A is refused with a readable reason before any call', async () => {
-    await expect(googleSpeechTranscriber(config, fastRetry).transcribe({ uri: null, content: fixtureBytes('dialogue.m4a'), container: 'mp4', language: 'en-US', durationSec: 12 })).rejects.toThrow(/cannot read MP4/);
+    const audio = fixtureBytes('dialogue.m4a');
+    let failure: unknown;
+    const calls = await callsDuring('speech', sha256(audio), () =>
+      googleSpeechTranscriber(config, fastRetry).transcribe({ uri: null, content: audio, container: 'mp4', language: 'en-US', durationSec: 12 }).catch((e: unknown) => (failure = e)),
+    );
+    expect(String(failure)).toMatch(/cannot read MP4/);
+    expect(calls).toEqual([]);
   });
 });
 
 describe('Gemini adapter against the emulator', () => {
   const transcript = '[seg-1] clinician (0-3000): What brings you in today?\n[seg-2] patient (3000-8000): I have had a dry cough and a fever for three days.';
-  const request = {
+  /** A note request whose prompt carries `marker`, so faults and call counts apply to this test's calls only. */
+  const requestMarked = (marker: string) => ({
     task: 'write_note',
     systemInstruction: 'You write clinical notes.',
-    prompt: `TASK: write_note\n<sections>\n${JSON.stringify([{ id: 'subjective', title: 'Subjective', format: 'paragraph', instructions: 'Symptoms the patient reports.' }])}\n</sections>\n<transcript>\n${transcript}\n</transcript>`,
+    prompt: `TASK: write_note\n<sections>\n${JSON.stringify([{ id: 'subjective', title: 'Subjective', format: 'paragraph', instructions: 'Symptoms the patient reports.' }])}\n</sections>\n<transcript>\n${transcript}\n[seg-3] clinician (8000-9000): ${marker}\n</transcript>`,
     responseSchema: { type: 'object' },
     parse: (raw: unknown) => raw as { sections: { id: string; content: string; evidence: { segmentId: string }[] }[] },
-  };
+  });
+  const request = requestMarked('Thank you.');
+  const newMarker = () => `Reference ${randomUUID().slice(0, 8)}.`;
 
   it('Structured output built from the request, with evidence and token counts', async () => {
     const result = await geminiModel(config, fastRetry).generateJson(request);
@@ -80,18 +149,42 @@ describe('Gemini adapter against the emulator', () => {
     expect(result.usage.outputTokens).toBeGreaterThan(5);
   });
 
-  it('A 429 is retried; a timeout is retried and then reported', async () => {
-    await control.injectFault({ service: 'gemini', mode: 'error', status: 429, count: 1 });
-    await expect(geminiModel(config, fastRetry).generateJson(request)).resolves.toBeTruthy();
-    await control.injectFault({ service: 'gemini', mode: 'timeout', delayMs: 5000, count: 2 });
-    await expect(geminiModel(config, { ...fastRetry, timeoutMs: 300 }).generateJson(request)).rejects.toMatchObject({ code: 'timeout' });
-    await control.clearFaults();
+  it('A 429 is retried once and then answered: two calls', async () => {
+    const marker = newMarker();
+    await control.injectFault({ service: 'gemini', mode: 'error', status: 429, count: 1, match: marker });
+    let content = '';
+    const calls = await callsDuring('gemini', marker, async () => {
+      content = (await servicesWithAttempts(3).model.generateJson(requestMarked(marker))).data.sections[0]?.content ?? '';
+    });
+    expect(content).toContain('dry cough');
+    expect(calls).toEqual([{ method: 'generateContent', outcome: 'error' }, ok('generateContent')]);
   });
 
-  it('An answer that is not JSON is a permanent, typed error', async () => {
-    await control.injectFault({ service: 'gemini', mode: 'malformed', count: 1 });
-    const error = await geminiModel(config, fastRetry).generateJson(request).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AiServiceError);
-    expect(error).toMatchObject({ code: 'malformed_response', retryable: false });
+  it('A timeout every time is tried exactly AI_RETRY_ATTEMPTS times, then reported', async () => {
+    const marker = newMarker();
+    await control.injectFault({ service: 'gemini', mode: 'timeout', delayMs: 3000, count: 3, match: marker });
+    let failure: unknown;
+    const calls = await callsDuring('gemini', marker, () => servicesWithAttempts(3, 300).model.generateJson(requestMarked(marker)).catch((e: unknown) => (failure = e)));
+    expect(failure).toMatchObject({ code: 'timeout', retryable: true });
+    expect(calls).toEqual(Array(3).fill({ method: 'generateContent', outcome: 'timeout' }));
+  });
+
+  it('An answer that is not JSON is a permanent, typed error: one call, no retry', async () => {
+    const marker = newMarker();
+    await control.injectFault({ service: 'gemini', mode: 'malformed', count: 1, match: marker });
+    let failure: unknown;
+    const calls = await callsDuring('gemini', marker, () => servicesWithAttempts(3).model.generateJson(requestMarked(marker)).catch((e: unknown) => (failure = e)));
+    expect(failure).toBeInstanceOf(AiServiceError);
+    expect(failure).toMatchObject({ code: 'malformed_response', retryable: false });
+    expect(calls).toEqual([{ method: 'generateContent', outcome: 'malformed' }]);
+  });
+
+  it('A 400 is not retried: one call', async () => {
+    const marker = newMarker();
+    await control.injectFault({ service: 'gemini', mode: 'error', status: 400, count: 1, match: marker });
+    let failure: unknown;
+    const calls = await callsDuring('gemini', marker, () => servicesWithAttempts(3).model.generateJson(requestMarked(marker)).catch((e: unknown) => (failure = e)));
+    expect(failure).toMatchObject({ code: 'rejected', retryable: false });
+    expect(calls).toEqual([{ method: 'generateContent', outcome: 'error' }]);
   });
 });

@@ -2,12 +2,17 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { getFirestore } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { aiConfigFromEnv } from '../../functions/src/ai/ai-config.js';
 import { adminApp } from '../support/api-app.js';
 import { DIALOGUE, uniqueDialogueWav } from '../support/audio-fixtures.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { api, sha256, stackAi, STACK_URL, waitForStatus } from '../support/stack.js';
 
 const ai = stackAi();
+// The Functions emulator runs the pipeline with the same AI_RETRY_ATTEMPTS as this process (scripts/lib/setup.sh).
+const attempts = aiConfigFromEnv().retryAttempts;
+const failedCalls = (method: string, outcome: string) => Array(attempts).fill({ method, outcome });
+const methodsAndOutcomes = (calls: { method: string; outcome: string }[]) => calls.map(({ method, outcome }) => ({ method, outcome }));
 const db = () => getFirestore(adminApp());
 let user: TestUser;
 beforeAll(async () => {
@@ -57,6 +62,8 @@ describe('Pipeline on the emulated stack', () => {
     expect(cited.length).toBeGreaterThan(0);
     for (const id of cited) expect(segmentIds).toContain(id);
     expect(documentation.sections.find((s: { id: string }) => s.id === 'subjective').content).toContain('dry cough');
+    // Short audio kept locally is sent inline to synchronous recognition, once.
+    expect(methodsAndOutcomes(await ai.calls('speech', sha256(audio)))).toEqual([{ method: 'recognize', outcome: 'ok' }]);
   });
 
   it('A duplicated event yields one documentation and one count', async () => {
@@ -84,11 +91,13 @@ describe('Pipeline on the emulated stack', () => {
 
   it('Speech-to-Text failing: failed with a readable message; process then completes it', async () => {
     const { audio } = await registeredAudio();
-    await ai.injectFault({ service: 'speech', mode: 'error', status: 503, count: 2, match: sha256(audio) });
+    await ai.injectFault({ service: 'speech', mode: 'error', status: 503, count: attempts, match: sha256(audio) });
     const sessionId = await sessionWithAudio(audio);
     const failed = await waitForStatus(user, sessionId, ['failed', 'ready']);
     expect(failed['status']).toBe('failed');
     expect(failed['error']).toEqual({ code: 'transcription_unavailable', message: expect.stringMatching(/Transcription failed .* Press Retry/) });
+    // A retryable failure is tried exactly AI_RETRY_ATTEMPTS times, then reported.
+    expect(methodsAndOutcomes(await ai.calls('speech', sha256(audio)))).toEqual(failedCalls('recognize', 'error'));
     await api(user, '/session/transcription', { sessionId }).expect(409);
 
     const restarted = await api(user, '/session/process', { sessionId }).expect(202);
@@ -101,12 +110,13 @@ describe('Pipeline on the emulated stack', () => {
 
   it('Gemini timing out: failed with a readable message; process resumes without transcribing again', async () => {
     const { audio, marker } = await registeredAudio();
-    await ai.injectFault({ service: 'gemini', mode: 'timeout', delayMs: 20_000, count: 2, match: marker });
+    await ai.injectFault({ service: 'gemini', mode: 'timeout', delayMs: 20_000, count: attempts, match: marker });
     const before = (await ai.stats()).speech.registered;
     const sessionId = await sessionWithAudio(audio);
     const failed = await waitForStatus(user, sessionId, ['failed', 'ready'], 90_000);
     expect(failed['status']).toBe('failed');
     expect(failed['error']).toEqual({ code: 'generation_timeout', message: expect.stringContaining('took too long') });
+    expect(methodsAndOutcomes(await ai.calls('gemini', marker))).toEqual(failedCalls('generateContent', 'timeout'));
     const transcribedAt = (await db().collection('transcripts').doc(sessionId).get()).get('createdAt') as string;
     expect(transcribedAt).toBeTruthy();
 
@@ -116,6 +126,9 @@ describe('Pipeline on the emulated stack', () => {
     expect(ready['seenStatuses']).not.toContain('transcribing');
     expect((await db().collection('transcripts').doc(sessionId).get()).get('createdAt')).toBe(transcribedAt);
     expect((await ai.stats()).speech.registered).toBeGreaterThanOrEqual(before + 1);
+    // The audio was recognised once, by the first run; the resumed run only wrote the note.
+    expect(methodsAndOutcomes(await ai.calls('speech', sha256(audio)))).toEqual([{ method: 'recognize', outcome: 'ok' }]);
+    expect(methodsAndOutcomes(await ai.calls('gemini', marker))).toEqual([...failedCalls('generateContent', 'timeout'), { method: 'generateContent', outcome: 'ok' }]);
   }, 150_000);
 
   it('process: 404 for a stranger, 409 for a session without audio', async () => {
