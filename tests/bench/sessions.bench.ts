@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import request from 'supertest';
 import { Timestamp } from 'firebase-admin/firestore';
-import { searchPrefixes } from '../../functions/src/sessions/name-search.js';
+import { searchPrefixes } from '../../functions/src/shared/name-search.js';
 import { emulatorApi } from '../support/api-app.js';
 import { createTestUser } from '../support/auth-users.js';
 

@@ -1,13 +1,21 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../firestore/collections.js';
+import { recordConverter } from '../firestore/converter.js';
 import type { AudioUpload } from './audio-upload.js';
 
-/** Typed access to `audioUploads/{uploadId}` (dates kept as ISO strings: never queried by range). */
+/** `audioUploads/{uploadId}`: stored as it is (dates stay ISO strings: never queried by range). */
+const uploadConverter = recordConverter<AudioUpload>().storingAsTimestamps();
+
+/** Typed access to `audioUploads/{uploadId}`. */
 export class UploadRepo {
   constructor(private readonly db: Firestore) {}
 
+  private get collection() {
+    return this.db.collection(COLLECTIONS.audioUploads).withConverter(uploadConverter);
+  }
+
   private ref(uploadId: string) {
-    return this.db.collection(COLLECTIONS.audioUploads).doc(uploadId);
+    return this.collection.doc(uploadId);
   }
 
   runTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -16,7 +24,7 @@ export class UploadRepo {
 
   async find(uploadId: string, tx?: Transaction): Promise<AudioUpload | null> {
     const snap = tx ? await tx.get(this.ref(uploadId)) : await this.ref(uploadId).get();
-    return snap.exists ? (snap.data() as AudioUpload) : null;
+    return snap.data() ?? null;
   }
 
   save(tx: Transaction, upload: AudioUpload): void {
@@ -28,7 +36,7 @@ export class UploadRepo {
   }
 
   async findAllOwnedBy(uid: string): Promise<AudioUpload[]> {
-    const snap = await this.db.collection(COLLECTIONS.audioUploads).where('ownerUid', '==', uid).get();
-    return snap.docs.map((d) => d.data() as AudioUpload);
+    const snap = await this.collection.where('ownerUid', '==', uid).get();
+    return snap.docs.map((d) => d.data());
   }
 }

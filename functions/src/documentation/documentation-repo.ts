@@ -1,8 +1,11 @@
-import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../firestore/collections.js';
+import { recordConverter } from '../firestore/converter.js';
+import { toTimestamp } from '../firestore/timestamps.js';
 import type { DocumentationRecord } from './documentation.js';
 
-type Stored = Omit<DocumentationRecord, 'generatedAt'> & { generatedAt: Timestamp };
+/** `documentation/{id}`: generatedAt is a Timestamp (the monthly counter counts by range); other dates stay ISO. */
+const documentationConverter = recordConverter<DocumentationRecord>().storingAsTimestamps('generatedAt');
 
 /**
  * Typed access to `documentation/{id}`. A session has one documentation, whose id is the session's id:
@@ -11,8 +14,12 @@ type Stored = Omit<DocumentationRecord, 'generatedAt'> & { generatedAt: Timestam
 export class DocumentationRepo {
   constructor(private readonly db: Firestore) {}
 
+  private get collection() {
+    return this.db.collection(COLLECTIONS.documentation).withConverter(documentationConverter);
+  }
+
   private ref(id: string) {
-    return this.db.collection(COLLECTIONS.documentation).doc(id);
+    return this.collection.doc(id);
   }
 
   runTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -21,13 +28,11 @@ export class DocumentationRepo {
 
   async find(id: string, tx?: Transaction): Promise<DocumentationRecord | null> {
     const snap = tx ? await tx.get(this.ref(id)) : await this.ref(id).get();
-    if (!snap.exists) return null;
-    const stored = snap.data() as Stored;
-    return { ...stored, generatedAt: stored.generatedAt.toDate().toISOString() };
+    return snap.data() ?? null;
   }
 
   save(tx: Transaction, record: DocumentationRecord): void {
-    tx.set(this.ref(record.id), { ...record, generatedAt: Timestamp.fromDate(new Date(record.generatedAt)) } satisfies Stored);
+    tx.set(this.ref(record.id), record);
   }
 
   async delete(id: string): Promise<void> {
@@ -36,11 +41,10 @@ export class DocumentationRepo {
 
   /** How many documentations the user had generated in [from, to): an aggregation, no documents read. */
   async countGenerated(uid: string, from: Date, to: Date): Promise<number> {
-    const snap = await this.db
-      .collection(COLLECTIONS.documentation)
+    const snap = await this.collection
       .where('ownerUid', '==', uid)
-      .where('generatedAt', '>=', Timestamp.fromDate(from))
-      .where('generatedAt', '<', Timestamp.fromDate(to))
+      .where('generatedAt', '>=', toTimestamp(from))
+      .where('generatedAt', '<', toTimestamp(to))
       .count()
       .get();
     return snap.data().count;

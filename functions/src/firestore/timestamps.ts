@@ -1,14 +1,13 @@
 import { Timestamp } from 'firebase-admin/firestore';
 
-/** The contract speaks ISO-8601; Firestore stores Timestamps (sortable, queryable). */
-export function toIso(value: Timestamp | null | undefined): string | null {
-  return value ? value.toDate().toISOString() : null;
+/**
+ * The contract speaks ISO-8601; Firestore stores Timestamps (sortable, queryable by range). These are the
+ * only conversions between the two: repositories go through recordConverter, queries through these.
+ */
+export function toTimestamp(iso: string | Date): Timestamp {
+  return Timestamp.fromDate(typeof iso === 'string' ? new Date(iso) : iso);
 }
 
-export function requireIso(value: Timestamp): string {
+export function toIso(value: Timestamp): string {
   return value.toDate().toISOString();
-}
-
-export function fromDate(date: Date): Timestamp {
-  return Timestamp.fromDate(date);
 }

@@ -7,10 +7,11 @@ import { emitAudioReady } from '../pipeline/audio-ready-event.js';
 import type { ProfileRepo } from '../profile/profile-repo.js';
 import { DEFAULT_LANGUAGE } from '../profile/profile.js';
 import type { AudioStore } from '../storage/audio-store.js';
+import { matchesAll, planNameQuery, searchPrefixes } from '../shared/name-search.js';
+import { cursorAfter, decodeCursor, encodeCursor, type PageCursor } from '../shared/page-cursor.js';
 import type { TemplateCatalog } from '../templates/template-catalog.js';
-import { matchesAll, planNameQuery, searchPrefixes } from './name-search.js';
 import { acceptsNewAudio, defaultTitle, toContract, type Session, type SessionRecord, type SessionStatus } from './session.js';
-import { decodeCursor, encodeCursor, type SessionRepo } from './session-repo.js';
+import type { SessionRepo } from './session-repo.js';
 
 export interface NewSession {
   patientName: string;
@@ -89,14 +90,14 @@ export class SessionService {
     if (opts.cursor && !cursor) throw invalidArgument('cursor is not one this API issued', 'cursor');
     const page = await this.sessions.listPage(uid, { limit: opts.limit, cursor, status: opts.status });
     const last = page.items[page.items.length - 1];
-    return { sessions: page.items.map(toContract), nextCursor: page.hasMore && last ? encodeCursor(last) : null };
+    return { sessions: page.items.map(toContract), nextCursor: page.hasMore && last ? encodeCursor(cursorAfter(last, last.createdAt)) : null };
   }
 
   async searchByPatientName(uid: string, query: string, limit: number): Promise<Session[]> {
     const plan = planNameQuery(query);
     if (!plan) return [];
     const found: SessionRecord[] = [];
-    let cursor = null;
+    let cursor: PageCursor | null = null;
     let scanned = 0;
     // The longest word is answered by the index; other words filter those candidates, page by page.
     while (found.length < limit && scanned < SEARCH_SCAN_LIMIT) {
@@ -107,7 +108,7 @@ export class SessionService {
       for (const item of page.items) if (matchesAll(item.searchPrefixes, plan.alsoRequired)) found.push(item);
       const last = page.items[page.items.length - 1];
       if (!page.hasMore || !last) break;
-      cursor = { createdAtMs: Date.parse(last.createdAt), id: last.id };
+      cursor = cursorAfter(last, last.createdAt);
     }
     return found.slice(0, limit).map(toContract);
   }

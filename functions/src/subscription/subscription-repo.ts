@@ -1,10 +1,11 @@
-import type { Firestore, Timestamp, Transaction } from 'firebase-admin/firestore';
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import type { AccountDataOwner } from '../accounts/account-deletion.js';
 import { COLLECTIONS } from '../firestore/collections.js';
-import { fromDate, toIso } from '../firestore/timestamps.js';
+import { recordConverter } from '../firestore/converter.js';
 import { freeSubscription, type Subscription } from './subscription.js';
 
-type StoredSubscription = Omit<Subscription, 'currentPeriodEnd'> & { currentPeriodEnd: Timestamp | null };
+/** `subscriptions/{uid}`: the contract's fields, the period end as a Timestamp (or null). */
+const subscriptionConverter = recordConverter<Subscription>().storingAsTimestamps('currentPeriodEnd');
 
 /** Typed access to `subscriptions/{uid}`. A user without a document is on the free plan. */
 export class SubscriptionRepo implements AccountDataOwner {
@@ -13,7 +14,7 @@ export class SubscriptionRepo implements AccountDataOwner {
   constructor(private readonly db: Firestore) {}
 
   private ref(uid: string) {
-    return this.db.collection(COLLECTIONS.subscriptions).doc(uid);
+    return this.db.collection(COLLECTIONS.subscriptions).withConverter(subscriptionConverter).doc(uid);
   }
 
   runTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -22,17 +23,11 @@ export class SubscriptionRepo implements AccountDataOwner {
 
   async find(tx: Transaction | null, uid: string): Promise<Subscription> {
     const snap = tx ? await tx.get(this.ref(uid)) : await this.ref(uid).get();
-    if (!snap.exists) return freeSubscription(uid);
-    const stored = snap.data() as StoredSubscription;
-    return { ...stored, currentPeriodEnd: toIso(stored.currentPeriodEnd) };
+    return snap.data() ?? freeSubscription(uid);
   }
 
   save(tx: Transaction, subscription: Subscription): void {
-    const stored: StoredSubscription = {
-      ...subscription,
-      currentPeriodEnd: subscription.currentPeriodEnd ? fromDate(new Date(subscription.currentPeriodEnd)) : null,
-    };
-    tx.set(this.ref(subscription.uid), stored);
+    tx.set(this.ref(subscription.uid), subscription);
   }
 
   async deleteAllOwnedBy(uid: string): Promise<number> {

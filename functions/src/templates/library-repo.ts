@@ -1,7 +1,10 @@
-import { FieldPath, FieldValue, Timestamp, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { COLLECTIONS } from '../firestore/collections.js';
-import type { PageCursor } from '../sessions/session-repo.js';
+import { FieldValue, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { PublishedTemplate } from '@charta/contract';
+import { COLLECTIONS } from '../firestore/collections.js';
+import { recordConverter } from '../firestore/converter.js';
+import { newestFirst, startAfterCursor } from '../firestore/paging.js';
+import { toTimestamp } from '../firestore/timestamps.js';
+import type { PageCursor } from '../shared/page-cursor.js';
 
 /** The contract's PublishedTemplate (in @charta/contract): a snapshot in the community library. */
 export type { PublishedTemplate };
@@ -26,8 +29,10 @@ export interface ShareRecord {
 /** Each user who added an entry gets a marker `<entry>/adders/{uid}`, so an add is counted once per user. */
 const ADDERS = 'adders';
 
-type StoredPublished = Omit<PublishedRecord, 'publishedAt'> & { publishedAt: Timestamp };
-type StoredShare = Omit<ShareRecord, 'createdAt'> & { createdAt: Timestamp };
+/** `publishedTemplates/{id}`: publishedAt is a Timestamp (the library lists newest first). */
+const publishedConverter = recordConverter<PublishedRecord>().storingAsTimestamps('publishedAt');
+/** `templateShares/{shareId}`. */
+const shareConverter = recordConverter<ShareRecord>().storingAsTimestamps('createdAt');
 
 export function toPublishedContract(record: PublishedRecord): PublishedTemplate {
   const { id, templateId, name, description, category, sections, authorName, addCount, publishedAt } = record;
@@ -39,11 +44,11 @@ export class LibraryRepo {
   constructor(private readonly db: Firestore) {}
 
   private get published() {
-    return this.db.collection(COLLECTIONS.publishedTemplates);
+    return this.db.collection(COLLECTIONS.publishedTemplates).withConverter(publishedConverter);
   }
 
   private get shares() {
-    return this.db.collection(COLLECTIONS.templateShares);
+    return this.db.collection(COLLECTIONS.templateShares).withConverter(shareConverter);
   }
 
   newPublishedId(): string {
@@ -58,13 +63,11 @@ export class LibraryRepo {
   async findPublished(id: string, tx?: Transaction): Promise<PublishedRecord | null> {
     const ref = this.published.doc(id);
     const snap = tx ? await tx.get(ref) : await ref.get();
-    if (!snap.exists) return null;
-    const stored = snap.data() as StoredPublished;
-    return { ...stored, publishedAt: stored.publishedAt.toDate().toISOString() };
+    return snap.data() ?? null;
   }
 
   savePublished(tx: Transaction, record: PublishedRecord): void {
-    tx.set(this.published.doc(record.id), { ...record, publishedAt: Timestamp.fromDate(new Date(record.publishedAt)) } satisfies StoredPublished);
+    tx.set(this.published.doc(record.id), record);
   }
 
   /** Removes an entry from the library with its add markers (copies users made stay theirs). */
@@ -77,16 +80,11 @@ export class LibraryRepo {
    * starting with `prefix`; one extra document is read to know whether more follow.
    */
   async listPublishedPage(opts: { limit: number; cursor: PageCursor | null; category?: string | undefined; prefix?: string | undefined }): Promise<{ items: PublishedRecord[]; hasMore: boolean }> {
-    let query = this.published.orderBy('publishedAt', 'desc').orderBy(FieldPath.documentId(), 'desc');
+    let query = newestFirst(this.published, 'publishedAt');
     if (opts.category) query = query.where('category', '==', opts.category);
     if (opts.prefix) query = query.where('searchPrefixes', 'array-contains', opts.prefix);
-    if (opts.cursor) query = query.startAfter(Timestamp.fromMillis(opts.cursor.createdAtMs), opts.cursor.id);
-    const snap = await query.limit(opts.limit + 1).get();
-    const items = snap.docs.slice(0, opts.limit).map((d) => {
-      const stored = d.data() as StoredPublished;
-      return { ...stored, publishedAt: stored.publishedAt.toDate().toISOString() };
-    });
-    return { items, hasMore: snap.docs.length > opts.limit };
+    const snap = await startAfterCursor(query, opts.cursor).limit(opts.limit + 1).get();
+    return { items: snap.docs.slice(0, opts.limit).map((d) => d.data()), hasMore: snap.docs.length > opts.limit };
   }
 
   async publishedIdsByAuthor(uid: string): Promise<string[]> {
@@ -97,13 +95,11 @@ export class LibraryRepo {
   async findShare(id: string, tx?: Transaction): Promise<ShareRecord | null> {
     const ref = this.shares.doc(id);
     const snap = tx ? await tx.get(ref) : await ref.get();
-    if (!snap.exists) return null;
-    const stored = snap.data() as StoredShare;
-    return { ...stored, createdAt: stored.createdAt.toDate().toISOString() };
+    return snap.data() ?? null;
   }
 
   saveShare(tx: Transaction, record: ShareRecord): void {
-    tx.set(this.shares.doc(record.id), { ...record, createdAt: Timestamp.fromDate(new Date(record.createdAt)) } satisfies StoredShare);
+    tx.set(this.shares.doc(record.id), record);
   }
 
   async deleteShare(id: string): Promise<void> {
@@ -120,10 +116,11 @@ export class LibraryRepo {
    * addCount in the same transaction; later adds (and concurrent retries) find the marker and count nothing.
    */
   async countAddOnce(tx: Transaction, entry: { kind: 'published' | 'share'; id: string }, uid: string, at: Date): Promise<void> {
-    const entryRef: DocumentReference = (entry.kind === 'published' ? this.published : this.shares).doc(entry.id);
+    // Plain references: the marker and the counter bump are partial writes, outside the entries' converters.
+    const entryRef: DocumentReference = (entry.kind === 'published' ? this.published : this.shares).doc(entry.id).withConverter(null);
     const marker = entryRef.collection(ADDERS).doc(uid);
     if ((await tx.get(marker)).exists) return;
-    tx.set(marker, { uid, addedAt: Timestamp.fromDate(at) });
+    tx.set(marker, { uid, addedAt: toTimestamp(at) });
     tx.update(entryRef, { addCount: FieldValue.increment(1) });
   }
 

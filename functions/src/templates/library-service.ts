@@ -1,7 +1,7 @@
 import type { LibraryPage } from '@charta/contract';
 import { invalidArgument, notFound, permissionDenied } from '../http/errors.js';
-import { decodeCursor, encodeCursor, type PageCursor } from '../sessions/session-repo.js';
-import { matchesAll, planNameQuery, searchPrefixes } from '../sessions/name-search.js';
+import { matchesAll, planNameQuery, searchPrefixes } from '../shared/name-search.js';
+import { cursorAfter, decodeCursor, encodeCursor, type PageCursor } from '../shared/page-cursor.js';
 import { authorNameOf, type AuthorNames } from './author-name.js';
 import { isBuiltinId } from './builtin-templates.js';
 import { toPublishedContract, type LibraryRepo, type PublishedRecord, type PublishedTemplate } from './library-repo.js';
@@ -52,7 +52,7 @@ export class LibraryService {
       for (const item of page.items) {
         taken++;
         scanned++;
-        position = { createdAtMs: Date.parse(item.publishedAt), id: item.id };
+        position = cursorAfter(item, item.publishedAt);
         if (matchesAll(item.searchPrefixes, extraWords)) found.push(item);
         if (found.length === opts.limit) break;
       }
@@ -61,7 +61,7 @@ export class LibraryService {
         break;
       }
     }
-    return { templates: found.map(toPublishedContract), nextCursor: exhausted || !position ? null : encodeCursor({ createdAt: new Date(position.createdAtMs).toISOString(), id: position.id }) };
+    return { templates: found.map(toPublishedContract), nextCursor: exhausted || !position ? null : encodeCursor(position) };
   }
 
   /** A library entry, or what a share link points at (the owner's template as it is now). */

@@ -1,24 +1,19 @@
-import { FieldPath, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../firestore/collections.js';
-import type { PageCursor } from '../sessions/session-repo.js';
+import { recordConverter } from '../firestore/converter.js';
+import { newestFirst, startAfterCursor } from '../firestore/paging.js';
+import { cursorAfter, type PageCursor } from '../shared/page-cursor.js';
 import type { TemplateRecord } from './template.js';
 
-type StoredTemplate = Omit<TemplateRecord, 'createdAt' | 'updatedAt'> & { createdAt: Timestamp; updatedAt: Timestamp };
-
-function toStored(record: TemplateRecord): StoredTemplate {
-  return { ...record, createdAt: Timestamp.fromDate(new Date(record.createdAt)), updatedAt: Timestamp.fromDate(new Date(record.updatedAt)) };
-}
-
-function fromStored(stored: StoredTemplate): TemplateRecord {
-  return { ...stored, createdAt: stored.createdAt.toDate().toISOString(), updatedAt: stored.updatedAt.toDate().toISOString() };
-}
+/** `templates/{id}`: the record as it is, its dates as Timestamps (lists sort by createdAt). */
+const templateConverter = recordConverter<TemplateRecord>().storingAsTimestamps('createdAt', 'updatedAt');
 
 /** Typed access to `templates/{id}`. Every query is scoped to one owner (ownerUid) and served by an index. */
 export class TemplateRepo {
   constructor(private readonly db: Firestore) {}
 
   private get collection() {
-    return this.db.collection(COLLECTIONS.templates);
+    return this.db.collection(COLLECTIONS.templates).withConverter(templateConverter);
   }
 
   newId(): string {
@@ -33,17 +28,16 @@ export class TemplateRepo {
   async findOwned(uid: string, id: string, tx?: Transaction): Promise<TemplateRecord | null> {
     const ref = this.collection.doc(id);
     const snap = tx ? await tx.get(ref) : await ref.get();
-    if (!snap.exists) return null;
-    const record = fromStored(snap.data() as StoredTemplate);
-    return record.ownerUid === uid ? record : null;
+    const record = snap.data();
+    return record && record.ownerUid === uid ? record : null;
   }
 
   save(tx: Transaction, record: TemplateRecord): void {
-    tx.set(this.collection.doc(record.id), toStored(record));
+    tx.set(this.collection.doc(record.id), record);
   }
 
   async create(record: TemplateRecord): Promise<void> {
-    await this.collection.doc(record.id).create(toStored(record));
+    await this.collection.doc(record.id).create(record);
   }
 
   /** Deletes up to 500 templates in one batch (account deletion pages through them). */
@@ -64,10 +58,9 @@ export class TemplateRepo {
 
   /** One page of a user's templates, newest first (creation time, then id), after `cursor`. */
   async listPage(uid: string, opts: { limit: number; cursor: PageCursor | null }): Promise<{ items: TemplateRecord[]; hasMore: boolean }> {
-    let query = this.collection.where('ownerUid', '==', uid).orderBy('createdAt', 'desc').orderBy(FieldPath.documentId(), 'desc');
-    if (opts.cursor) query = query.startAfter(Timestamp.fromMillis(opts.cursor.createdAtMs), opts.cursor.id);
+    const query = startAfterCursor(newestFirst(this.collection.where('ownerUid', '==', uid), 'createdAt'), opts.cursor);
     const snap = await query.limit(opts.limit + 1).get();
-    return { items: snap.docs.slice(0, opts.limit).map((d) => fromStored(d.data() as StoredTemplate)), hasMore: snap.docs.length > opts.limit };
+    return { items: snap.docs.slice(0, opts.limit).map((d) => d.data()), hasMore: snap.docs.length > opts.limit };
   }
 
   /** All of a user's templates, a page at a time (account deletion). */
@@ -78,7 +71,7 @@ export class TemplateRepo {
       if (page.items.length > 0) yield page.items;
       const last = page.items[page.items.length - 1];
       if (!page.hasMore || !last) return;
-      cursor = { createdAtMs: Date.parse(last.createdAt), id: last.id };
+      cursor = cursorAfter(last, last.createdAt);
     }
   }
 }

@@ -1,7 +1,7 @@
 import type { TemplatesPage } from '@charta/contract';
 import type { Transaction } from 'firebase-admin/firestore';
 import { invalidArgument, notFound, permissionDenied } from '../http/errors.js';
-import { decodeCursor, encodeCursor } from '../sessions/session-repo.js';
+import { cursorAfter, decodeCursor, encodeCursor } from '../shared/page-cursor.js';
 import { builtinTemplate, builtinTemplates, isBuiltinId } from './builtin-templates.js';
 import { authorNameOf, type AuthorNames } from './author-name.js';
 import type { LibraryRepo } from './library-repo.js';
@@ -47,7 +47,7 @@ export class TemplateService {
     const page = await this.templates.listPage(uid, { limit: opts.limit, cursor });
     const last = page.items[page.items.length - 1];
     const own = page.items.map(toContract);
-    return { templates: cursor ? own : [...own, ...builtinTemplates()], nextCursor: page.hasMore && last ? encodeCursor(last) : null };
+    return { templates: cursor ? own : [...own, ...builtinTemplates()], nextCursor: page.hasMore && last ? encodeCursor(cursorAfter(last, last.createdAt)) : null };
   }
 
   async get(uid: string, templateId: string): Promise<Template> {
