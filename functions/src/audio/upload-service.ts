@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { AUDIO_UPLOAD_LIMITS } from '@charta/contract';
 import { conflict, invalidArgument, notFound, payloadTooLarge, unsupportedMediaType } from '../http/errors.js';
 import type { Logger } from '../logging/logger.js';
 import { logAudioUploadCompleted } from '../logging/log-events.js';
@@ -11,10 +12,9 @@ import { probeStoredAudio } from './audio-probe.js';
 import { audioPath, chunkPath, missingChunks, uploadChunksPrefix, type AudioUpload } from './audio-upload.js';
 import type { UploadRepo } from './upload-repo.js';
 
-/** The largest file part one request may carry: under the Functions emulator's 10 MB body cap. */
-export const MAX_REQUEST_AUDIO_BYTES = 8 * 1024 * 1024;
-/** The largest recording, all chunks together (about 9 hours of browser Opus, 2 hours of 16 kHz WAV...). */
-export const MAX_AUDIO_BYTES = 512 * 1024 * 1024;
+/** The largest file part one request may carry, and the largest recording: the contract's upload limits. */
+export const MAX_REQUEST_AUDIO_BYTES = AUDIO_UPLOAD_LIMITS.requestBytes;
+export const MAX_AUDIO_BYTES = AUDIO_UPLOAD_LIMITS.recordingBytes;
 /** Browsers send a chunk every couple of seconds: 20,000 chunks is over 10 hours. */
 export const MAX_CHUNKS = 20_000;
 

@@ -17,9 +17,9 @@ import {
   regenerateBody,
   regenerateSectionBody,
   sectionBody,
+  sessionIdBody,
   updateSectionValueBody,
-} from './schemas.js';
-import { sessionIdBody } from '../sessions/schemas.js';
+} from '@charta/contract';
 
 /** /documentation/*: reading documentation and counting it. */
 export function documentationRoutes(docs: DocumentationService): Router {

@@ -1,24 +1,12 @@
-import type { ErrorBody, ErrorCode } from '@charta/contract';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@charta/contract';
 
 export type { ErrorBody, ErrorCode };
 
 /**
- * The contract's error vocabulary (codes and body in @charta/contract). Domain code throws these; the one error handler turns them into
- * `{ error: { code, message, field? } }` with the matching status.
+ * The contract's error vocabulary (codes, their statuses and the body are @charta/contract's). Domain code
+ * throws these; the one error handler turns them into `{ error: { code, message, field? } }` with the
+ * code's status.
  */
-export const ERROR_STATUS = {
-  invalid_argument: 400,
-  unauthenticated: 401,
-  permission_denied: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  internal: 500,
-  unavailable: 503,
-} as const satisfies Record<ErrorCode, number>;
-
 export class ApiError extends Error {
   readonly status: number;
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Profile } from '@charta/contract';
+import { DEFAULT_LANGUAGE, type Profile } from '@charta/contract';
 import type { CallerIdentity } from '../identity/identity-provider.js';
 
 /** The clinician's profile, as the contract (@charta/contract) returns it. */
@@ -7,7 +7,8 @@ export type { Profile };
 
 export type ProfileChanges = Partial<Pick<Profile, 'displayName' | 'specialty' | 'organization' | 'defaultTemplateId' | 'defaultLanguage'>>;
 
-export const DEFAULT_LANGUAGE = 'en-US';
+/** A new profile's language until the clinician picks one: the contract's default. */
+export { DEFAULT_LANGUAGE };
 
 // No 0/O, 1/I/L: referral codes are read aloud and typed by hand.
 const REFERRAL_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

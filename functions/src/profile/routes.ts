@@ -4,7 +4,7 @@ import { notFound } from '../http/errors.js';
 import { callerOf } from '../http/request-context.js';
 import { parseInput } from '../http/validate.js';
 import type { ProfileService } from './profile-service.js';
-import { profileIdParams, updateProfileBody } from './schemas.js';
+import { profileIdParams, updateProfileBody } from '@charta/contract';
 
 /** /profile: read and edit one's own profile, and delete one's own account. */
 export function profileRoutes(profiles: ProfileService, accountDeletion: AccountDeletion): Router {

@@ -15,7 +15,7 @@ import {
   updateSessionBody,
   updateTitleBody,
   uploadAudioFields,
-} from './schemas.js';
+} from '@charta/contract';
 import type { SessionService } from './session-service.js';
 
 /** create_session takes multipart form fields as the spec says; JSON is accepted too. */

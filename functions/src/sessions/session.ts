@@ -1,9 +1,9 @@
 /** The contract's Session (defined once, in @charta/contract, for the API and the web app). */
-import type { Session, SessionStatus } from '@charta/contract';
+import { isPipelineStep, type Session, type SessionStatus } from '@charta/contract';
 
 export type { Session, SessionStatus };
-
-export const SESSION_STATUSES = ['draft', 'uploaded', 'transcribing', 'generating', 'ready', 'failed'] as const satisfies readonly SessionStatus[];
+// What each status allows is the contract's, so the web app decides the same way.
+export { acceptsNewAudio, SESSION_STATUSES } from '@charta/contract';
 
 /** What Firestore holds beyond the contract's fields: the owner, the upload behind the audio, search tokens. */
 export interface SessionRecord extends Session {
@@ -18,15 +18,10 @@ export interface SessionRecord extends Session {
 /** A pipeline run holds the session: it is transcribing or generating and that run's claim has not expired. */
 export function isBeingProcessed(session: Pick<SessionRecord, 'status' | 'processingLeaseUntil'>, now: Date): boolean {
   return (
-    (session.status === 'transcribing' || session.status === 'generating') &&
+    isPipelineStep(session.status) &&
     !!session.processingLeaseUntil &&
     Date.parse(session.processingLeaseUntil) > now.getTime()
   );
-}
-
-/** Audio can be attached while nothing is being done with the session's audio yet, or after a failure. */
-export function acceptsNewAudio(status: SessionStatus): boolean {
-  return status === 'draft' || status === 'failed';
 }
 
 const TITLE_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { notFound } from '../http/errors.js';
 import { callerOf } from '../http/request-context.js';
 import { parseInput } from '../http/validate.js';
-import { subscriptionIdParams, updateSubscriptionBody } from './schemas.js';
+import { subscriptionIdParams, updateSubscriptionBody } from '@charta/contract';
 import type { SubscriptionService } from './subscription-service.js';
 
 /** /subscription: the caller's plan; cancel at period end (PUT or DELETE). */

@@ -14,7 +14,7 @@ import {
   templateIdBody,
   unpublishBody,
   upsertTemplateBody,
-} from './schemas.js';
+} from '@charta/contract';
 import type { TemplateAssistant } from './template-assistant.js';
 import type { TemplateService } from './template-service.js';
 import { withSectionIds } from './template.js';

@@ -1,40 +1,9 @@
 /** Templates decide what documentation looks like: named, ordered sections, each with a scribe's brief. */
-import type { SectionFormat, Template, TemplateSection, TemplateSource } from '@charta/contract';
+import type { SectionFormat, Template, TemplateCategory, TemplateSection, TemplateSource } from '@charta/contract';
 
-export type { SectionFormat, Template, TemplateSection, TemplateSource };
-
-export const SECTION_FORMATS = ['paragraph', 'bullets'] as const satisfies readonly SectionFormat[];
-
-/**
- * Categories are a fixed list so that the community library can be filtered meaningfully
- * (free text would split "Mental health", "mental-health" and "Psych" into three shelves).
- */
-export const TEMPLATE_CATEGORIES = [
-  'general',
-  'primary-care',
-  'mental-health',
-  'pediatrics',
-  'hospital',
-  'emergency',
-  'surgery',
-  'specialty',
-  'letters',
-  'patient-facing',
-  'other',
-] as const;
-export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
-export const DEFAULT_CATEGORY: TemplateCategory = 'general';
-
-/** The contract's limits, shared by validation, the AI helpers' output clean-up and the web form. */
-export const TEMPLATE_LIMITS = {
-  name: 120,
-  description: 500,
-  sections: 30,
-  sectionTitle: 100,
-  instructions: 2000,
-  /** Templates one user may keep (their own and copies); keeps get_templates bounded. */
-  ownTemplates: 200,
-} as const;
+export type { SectionFormat, Template, TemplateCategory, TemplateSection, TemplateSource };
+// The enumerations, limits and title comparison both sides agree on are the contract's.
+export { DEFAULT_CATEGORY, SECTION_FORMATS, TEMPLATE_CATEGORIES, TEMPLATE_LIMITS, titleKey } from '@charta/contract';
 
 /** A template the caller owns, as kept in Firestore (dates as ISO strings here, Timestamps at rest). */
 export interface TemplateRecord extends Omit<Template, 'source'> {
@@ -109,9 +78,4 @@ export function withSectionIds(sections: readonly { id?: string | undefined; tit
     taken.add(id);
     return { id, title: s.title, instructions: s.instructions, format: s.format };
   });
-}
-
-/** Titles compare without case, accents or surrounding space: "Plan" and " plan" are the same heading. */
-export function titleKey(title: string): string {
-  return title.normalize('NFKD').replace(/\p{M}/gu, '').trim().toLowerCase().replace(/\s+/g, ' ');
 }

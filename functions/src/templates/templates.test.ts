@@ -3,7 +3,7 @@ import { parseInput } from '../http/validate.js';
 import type { ApiError } from '../http/errors.js';
 import { BUILTIN_TEMPLATE_IDS, builtinTemplates } from './builtin-templates.js';
 import { SAMPLE_TRANSCRIPT, transcriptFromText } from './sample-transcript.js';
-import { upsertTemplateBody } from './schemas.js';
+import { upsertTemplateBody } from '@charta/contract';
 import { slugify, TEMPLATE_LIMITS, titleKey, withSectionIds } from './template.js';
 
 function fieldOf(body: unknown): string | undefined {

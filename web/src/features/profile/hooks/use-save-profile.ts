@@ -1,23 +1,25 @@
 import type { Profile } from '@charta/contract';
 import { useCallback, useState } from 'react';
-import { useUpdateProfile } from '@/data/profile';
-import type { ProfileUpdate } from '../api/profile';
+import { useSWRConfig } from 'swr';
+import { profileKey, updateProfile, type ProfileUpdate } from '../api/profile';
 
-/** Saves the settings form, and says while it does. */
+/** Saves the profile and puts the API's answer straight into the cache, so every reader sees it at once. */
 export function useSaveProfile() {
-  const updateProfile = useUpdateProfile();
+  const { mutate } = useSWRConfig();
   const [saving, setSaving] = useState(false);
 
   const save = useCallback(
     async (update: ProfileUpdate): Promise<Profile> => {
       setSaving(true);
       try {
-        return await updateProfile(update);
+        const response = await updateProfile(update);
+        await mutate(profileKey, response, { revalidate: false });
+        return response.profile;
       } finally {
         setSaving(false);
       }
     },
-    [updateProfile],
+    [mutate],
   );
 
   return { save, saving };

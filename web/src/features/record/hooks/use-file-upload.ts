@@ -1,8 +1,7 @@
 // Uploading a recording made elsewhere: make the session, then send the file in parts with progress.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '@/lib/error-message';
-import { deleteSession } from '@/data/sessions';
-import { createSession, type NewSession } from '../api/sessions';
+import { createSession, deleteSession, type NewSession } from '../api/sessions';
 import { uploadAudioPart } from '../api/upload-audio';
 import { startFileUpload, type FileUpload } from '../lib/file-upload';
 import { classifyUploadError, describeUploadError } from '../lib/upload-errors';

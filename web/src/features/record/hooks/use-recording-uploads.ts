@@ -1,7 +1,6 @@
 // The page load's one RecordingUploads, wired to the real API, IndexedDB and connectivity events.
 import { useSyncExternalStore } from 'react';
-import { deleteSession } from '@/data/sessions';
-import { createSession } from '../api/sessions';
+import { createSession, deleteSession } from '../api/sessions';
 import { uploadAudioPart } from '../api/upload-audio';
 import { openChunkStore } from '../lib/chunk-store';
 import { createRecordingUploads, type RecordingUploads } from '../lib/recording-uploads';

@@ -1,0 +1,51 @@
+// The API's error vocabulary: every non-2xx answer is `{ error: { code, message, field? } }`, and each code
+// has one HTTP status. The API answers with these; the web app reads them (and falls back to the code of a
+// status when a proxy answers in another shape).
+
+export const ERROR_CODES = [
+  'invalid_argument',
+  'unauthenticated',
+  'permission_denied',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal',
+  'unavailable',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Every non-2xx answer: `{ error: { code, message, field? } }`. */
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; field?: string };
+}
+
+/** The HTTP status each error code is sent with. */
+export const ERROR_STATUS = {
+  invalid_argument: 400,
+  unauthenticated: 401,
+  permission_denied: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const satisfies Record<ErrorCode, number>;
+
+const CODE_BY_STATUS = new Map<number, ErrorCode>(ERROR_CODES.map((code) => [ERROR_STATUS[code], code]));
+
+/**
+ * The code the contract pairs with an HTTP status, for answers that are not in the contract's shape (a
+ * proxy's HTML page, an empty 502): any other 5xx is `internal`; any other status has no code.
+ */
+export function errorCodeForStatus(status: number): ErrorCode | undefined {
+  return CODE_BY_STATUS.get(status) ?? (status >= 500 ? 'internal' : undefined);
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}

@@ -1,0 +1,34 @@
+// The clinician's profile (API contract: Profile): the resource and what PUT /profile takes.
+import { z } from 'zod';
+import { ownIdParams, resourceId, shortText } from './fields.js';
+import { languageTag } from './languages.js';
+
+export interface Profile {
+  uid: string;
+  email: string | null;
+  displayName: string;
+  specialty: string;
+  organization: string;
+  defaultTemplateId: string | null;
+  defaultLanguage: string;
+  referralCode: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProfileResponse {
+  profile: Profile;
+}
+
+export const PROFILE_LIMITS = { displayName: 100, specialty: 100, organization: 200 } as const;
+
+export const updateProfileBody = z.strictObject({
+  displayName: shortText(PROFILE_LIMITS.displayName).optional(),
+  specialty: shortText(PROFILE_LIMITS.specialty).optional(),
+  organization: shortText(PROFILE_LIMITS.organization).optional(),
+  // Which template the Record tab preselects; null clears it. Must be a template the caller can use.
+  defaultTemplateId: resourceId.nullable().optional(),
+  defaultLanguage: languageTag.optional(),
+});
+
+export const profileIdParams = ownIdParams;

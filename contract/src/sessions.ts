@@ -1,0 +1,157 @@
+// Sessions (API contract: Sessions, Search): the resource, its statuses with what each allows and how a
+// clinician reads it, the limits, and the request bodies of the session routes.
+import { z } from 'zod';
+import { cursorField, pageLimit, requiredText, resourceId } from './fields.js';
+import { languageTag } from './languages.js';
+
+// --- Statuses ---------------------------------------------------------------------------------------------
+
+/** A session's way to a note: `draft → uploaded → transcribing → generating → ready`, or `failed`. */
+export const SESSION_STATUSES = ['draft', 'uploaded', 'transcribing', 'generating', 'ready', 'failed'] as const;
+
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/** The statuses in which the pipeline is working on a step (and holds the session while its claim lasts). */
+export const PIPELINE_STEPS = ['transcribing', 'generating'] as const satisfies readonly SessionStatus[];
+
+export type PipelineStep = (typeof PIPELINE_STEPS)[number];
+
+/** The status in a clinician's words, the same on every screen. */
+export const SESSION_STATUS_LABELS = {
+  draft: 'Waiting for audio',
+  uploaded: 'Audio received',
+  transcribing: 'Transcribing',
+  generating: 'Writing documentation',
+  ready: 'Ready',
+  failed: 'Failed',
+} as const satisfies Record<SessionStatus, string>;
+
+export function sessionStatusLabel(status: SessionStatus): string {
+  return SESSION_STATUS_LABELS[status];
+}
+
+/** The pipeline owes the session work (it has audio and is neither ready nor failed): clients follow it. */
+export function isProcessing(status: SessionStatus): boolean {
+  return status === 'uploaded' || isPipelineStep(status);
+}
+
+/** The pipeline is running one of its steps: transcribing or generating. */
+export function isPipelineStep(status: SessionStatus): status is PipelineStep {
+  return (PIPELINE_STEPS as readonly SessionStatus[]).includes(status);
+}
+
+/** Audio can be attached while nothing is being done with the session's audio yet, or after a failure. */
+export function acceptsNewAudio(status: SessionStatus): boolean {
+  return status === 'draft' || status === 'failed';
+}
+
+/** A transcript exists once documentation is being written; a failed session keeps one if it got that far. */
+export function mayHaveTranscript(status: SessionStatus): boolean {
+  return status === 'generating' || status === 'ready' || status === 'failed';
+}
+
+// --- Resource ---------------------------------------------------------------------------------------------
+
+/** A recorded (or typed) clinical session. */
+export interface Session {
+  id: string;
+  patientName: string;
+  templateId: string;
+  language: string;
+  title: string;
+  audio_uri: string | null;
+  audioDurationSec: number | null;
+  status: SessionStatus;
+  error: { code: string; message: string } | null;
+  documentationId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SessionResponse {
+  session: Session;
+}
+
+/** `POST /session/sessions`: newest first. */
+export interface SessionsPage {
+  sessions: Session[];
+  nextCursor: string | null;
+}
+
+// --- Limits -----------------------------------------------------------------------------------------------
+
+export const SESSION_LIMITS = {
+  patientName: 200,
+  title: 300,
+  /** Sessions one list or search page may hold. */
+  pageSize: 100,
+  /** Sessions one delete_many may name. */
+  deleteMany: 100,
+  searchQuery: 200,
+} as const;
+
+/** upload_audio's sizes. */
+export const AUDIO_UPLOAD_LIMITS = {
+  /** The file part one request may carry: under the Functions emulator's 10 MB body cap. */
+  requestBytes: 8 * 1024 * 1024,
+  /** A whole recording, all chunks together (about 9 hours of browser Opus, 2 hours of 16 kHz WAV). */
+  recordingBytes: 512 * 1024 * 1024,
+} as const;
+
+// --- Requests ---------------------------------------------------------------------------------------------
+
+/** The patient's name as every form that names a patient takes it (create_session, /creation, a session's edit). */
+export const patientNameField = requiredText(SESSION_LIMITS.patientName);
+const audioUri = z.string().min(1).max(1024);
+const sessionPageLimit = pageLimit(SESSION_LIMITS.pageSize, 20);
+
+/** create_session arrives as multipart form fields (strings), or as JSON. */
+export const createSessionBody = z.strictObject({
+  patientName: patientNameField,
+  templateId: resourceId,
+  audio_uri: audioUri.optional(),
+  language: languageTag.optional(),
+});
+
+export const sessionIdBody = z.strictObject({ sessionId: resourceId });
+
+export const listSessionsBody = z.strictObject({
+  limit: sessionPageLimit,
+  cursor: cursorField,
+  status: z.enum(SESSION_STATUSES).optional(),
+});
+
+export const updateSessionBody = z.strictObject({
+  sessionId: resourceId,
+  patientName: patientNameField.optional(),
+  templateId: resourceId.optional(),
+  language: languageTag.optional(),
+  audio_uri: audioUri.optional(),
+});
+
+export const sessionTitleField = requiredText(SESSION_LIMITS.title);
+
+export const updateTitleBody = z.strictObject({ sessionId: resourceId, title: sessionTitleField });
+
+export const deleteManyBody = z.strictObject({
+  sessionIds: z
+    .array(resourceId)
+    .min(1, 'must name at least one session')
+    .max(SESSION_LIMITS.deleteMany, `may name at most ${SESSION_LIMITS.deleteMany} sessions`),
+});
+
+export const searchByPatientNameBody = z.strictObject({
+  query: z.string().trim().min(1, 'is required').max(SESSION_LIMITS.searchQuery),
+  limit: sessionPageLimit,
+});
+
+const booleanField = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** upload_audio's form fields besides the file. */
+export const uploadAudioFields = z.strictObject({
+  name: z.string().max(255).optional(),
+  uploadId: resourceId.optional(),
+  chunkIndex: z.coerce.number().int().min(0, 'must be 0 or more').optional(),
+  final: booleanField.optional(),
+  sessionId: resourceId.optional(),
+});
