@@ -4,13 +4,22 @@
  * The end of the recording is the last cluster's Timecode plus the largest block offset in it.
  */
 const CLUSTER_ID = [0x1f, 0x43, 0xb6, 0x75];
-const TIMECODE_SCALE_ID = [0x2a, 0xd7, 0xb1];
+const ID_CLUSTER = 0x1f43b675;
+const ID_SEGMENT = 0x18538067;
+const ID_INFO = 0x1549a966;
+const ID_TIMECODE_SCALE = 0x2ad7b1;
 const ID_CLUSTER_TIMECODE = 0xe7;
 const ID_SIMPLE_BLOCK = 0xa3;
 const ID_BLOCK_GROUP = 0xa0;
 const ID_BLOCK = 0xa1;
 // An Opus frame in browser recordings is 20 ms: the last block lasts that long past its timestamp.
 const LAST_FRAME_MS = 20;
+const DEFAULT_TIMECODE_SCALE_NS = 1_000_000;
+// EBML unsigned integers are at most 8 bytes; a wider one is corrupt (or hostile), never read.
+const MAX_UINT_BYTES = 8;
+// A real file's last cluster is among the last few cluster ids in its tail. Trying every id found would
+// make crafted input (many ids of unknown-size clusters) cost quadratic time.
+const MAX_CLUSTER_CANDIDATES = 16;
 
 function lastIndexOf(buf: Uint8Array, pattern: number[], from = buf.length - pattern.length): number {
   for (let i = Math.min(from, buf.length - pattern.length); i >= 0; i--) {
@@ -54,19 +63,38 @@ function readElementId(buf: Uint8Array, pos: number): { length: number; id: numb
   return { length, id };
 }
 
-function readUint(buf: Uint8Array, pos: number, size: number): number {
+/** An unsigned integer element's value, or null if it is wider than 8 bytes or runs past the buffer. */
+function readUint(buf: Uint8Array, pos: number, size: number): number | null {
+  if (size > MAX_UINT_BYTES || pos + size > buf.length) return null;
   let value = 0;
   for (let i = 0; i < size; i++) value = value * 256 + (buf[pos + i] ?? 0);
   return value;
 }
 
-/** TimecodeScale (ns per timecode tick) from the file's head; Matroska's default is 1 ms. */
+/**
+ * TimecodeScale (ns per timecode tick) from the file's head; Matroska's default is 1 ms. Read by walking
+ * the elements (into Segment and Info), so audio bytes that happen to look like its id are never taken.
+ */
 export function webmTimecodeScale(head: Uint8Array): number {
-  const at = lastIndexOf(head, TIMECODE_SCALE_ID, Math.min(head.length, 4096));
-  if (at < 0) return 1_000_000;
-  const size = readVint(head, at + 3);
-  if (!size || size.value > 8) return 1_000_000;
-  return readUint(head, at + 3 + size.length, size.value) || 1_000_000;
+  let pos = 0;
+  while (pos < head.length) {
+    const id = readElementId(head, pos);
+    const size = id ? readVint(head, pos + id.length) : null;
+    if (!id || !size) break;
+    const dataAt = pos + id.length + size.length;
+    if (id.id === ID_TIMECODE_SCALE) {
+      const scale = size.unknown ? null : readUint(head, dataAt, size.value);
+      return scale || DEFAULT_TIMECODE_SCALE_NS;
+    }
+    if (id.id === ID_SEGMENT || id.id === ID_INFO) {
+      pos = dataAt; // step in (a live recording's Segment has an unknown size)
+      continue;
+    }
+    // The clusters begin, or an element of unknown size cannot be skipped: there is no scale to find.
+    if (id.id === ID_CLUSTER || size.unknown) break;
+    pos = dataAt + size.value;
+  }
+  return DEFAULT_TIMECODE_SCALE_NS;
 }
 
 /**
@@ -75,7 +103,7 @@ export function webmTimecodeScale(head: Uint8Array): number {
  */
 export function webmDurationFromTail(tail: Uint8Array, timecodeScaleNs: number): number | null {
   let clusterAt = lastIndexOf(tail, CLUSTER_ID);
-  while (clusterAt >= 0) {
+  for (let tried = 0; clusterAt >= 0 && tried < MAX_CLUSTER_CANDIDATES; tried++) {
     const duration = scanCluster(tail, clusterAt, timecodeScaleNs);
     if (duration !== null) return duration;
     clusterAt = lastIndexOf(tail, CLUSTER_ID, clusterAt - 1);
@@ -97,19 +125,19 @@ function scanCluster(buf: Uint8Array, clusterAt: number, scale: number): number 
     if (!len || len.unknown) break;
     const dataAt = pos + id.length + len.length;
     if (id.id === ID_CLUSTER_TIMECODE) {
+      // A timecode that is too wide or cut off: this is not a cluster to trust.
       clusterTimecode = readUint(buf, dataAt, len.value);
+      if (clusterTimecode === null) return null;
     } else if (id.id === ID_SIMPLE_BLOCK || id.id === ID_BLOCK) {
+      // A block starts with its track number (a vint) and a signed 16-bit offset from the cluster's timecode.
       const track = readVint(buf, dataAt);
-      if (track && dataAt + track.length + 2 <= buf.length) {
-        const raw = readUint(buf, dataAt + track.length, 2);
-        const offset = raw >= 0x8000 ? raw - 0x10000 : raw;
-        maxBlockOffset = Math.max(maxBlockOffset, offset);
-      }
+      const raw = track && track.length + 2 <= len.value ? readUint(buf, dataAt + track.length, 2) : null;
+      if (raw !== null) maxBlockOffset = Math.max(maxBlockOffset, raw >= 0x8000 ? raw - 0x10000 : raw);
     } else if (id.id === ID_BLOCK_GROUP) {
       // Step into the group: its Block child is parsed by the next iteration.
       pos = dataAt;
       continue;
-    } else if (id.id === 0x1f43b675) {
+    } else if (id.id === ID_CLUSTER) {
       break; // the next cluster begins
     }
     if (dataAt + len.value > buf.length) break;
