@@ -61,7 +61,7 @@ export default tseslint.config(
       'boundaries/elements': [
         { type: 'app', partialMatch: false, pattern: 'web/src/app' },
         { type: 'feature', partialMatch: false, pattern: 'web/src/features/*', capture: ['feature'] },
-        { type: 'shared', partialMatch: false, pattern: 'web/src/{components,lib,config,theme,types,test}' },
+        { type: 'shared', partialMatch: false, pattern: 'web/src/{components,data,lib,config,theme,types,test}' },
       ],
       // The entry point mounts the app and may import anything; nothing imports it.
       'boundaries/ignore': ['web/src/main.tsx'],

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ErrorState } from '@/components/feedback/ErrorState';
 import { describeError } from '@/lib/error-message';
-import { useProfile } from '../api/profile';
+import { useProfile } from '@/data/profile';
 import { ProfileForm } from './ProfileForm';
 
 function ProfileSkeleton() {

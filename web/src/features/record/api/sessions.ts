@@ -1,4 +1,4 @@
-// The session routes the Record tab needs (API contract: Sessions).
+// Making a session for a recording (API contract: Sessions). Reading and deleting one is shared: @/data/sessions.
 import { api } from '@/lib/api';
 import type { Session, SessionResponse } from '@charta/contract';
 
@@ -16,14 +16,4 @@ export async function createSession(input: NewSession, signal?: AbortSignal): Pr
   form.set('language', input.language);
   const { session } = await api.post<SessionResponse>('/session/create_session', form, { signal });
   return session;
-}
-
-export async function getSession(sessionId: string): Promise<Session> {
-  const { session } = await api.post<SessionResponse>('/session/session', { sessionId });
-  return session;
-}
-
-/** Removes a session that never got its audio (a discarded recording, a file the server refused). */
-export async function deleteSession(sessionId: string): Promise<void> {
-  await api.post<{ deleted: number }>('/session/delete', { sessionId });
 }

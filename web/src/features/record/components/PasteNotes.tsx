@@ -1,3 +1,4 @@
+import type { Template } from '@charta/contract';
 import ContentPasteOutlined from '@mui/icons-material/ContentPasteOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -16,13 +17,13 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { createFromText, PASTED_TEXT_MAX } from '../api/creation';
-import type { TemplateSummary } from '../api/templates';
 import { PATIENT_NAME_MAX, type SessionSetupValues } from './SessionSetupFields';
 
 interface PasteNotesProps {
   /** What the Record tab has chosen so far: the dialog starts from it. */
   defaults: SessionSetupValues;
-  templates: TemplateSummary[] | undefined;
+  /** What the Template field offers: the user's templates and the built-ins. */
+  templates: Pick<Template, 'id' | 'name'>[] | undefined;
   disabled: boolean;
 }
 

@@ -12,7 +12,7 @@ import { NavigationProvider } from '@/components/layout/navigation-state';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import type { Session } from '@charta/contract';
-import { deleteSession } from '../api/sessions';
+import { deleteSession } from '@/data/sessions';
 import type * as UploadAudioModule from '../api/upload-audio';
 import { uploadAudioPart, type AudioPart, type UploadReceipt } from '../api/upload-audio';
 import { openChunkStore } from '../lib/chunk-store';

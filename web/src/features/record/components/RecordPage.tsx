@@ -7,8 +7,8 @@ import { useEffect, useState } from 'react';
 import { useNavigationActions, useNavigationState } from '@/components/layout/navigation-state';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import { FALLBACK_LANGUAGE } from '@/config/languages';
-import { useProfileDefaults, useRememberTemplate } from '../api/profile-defaults';
-import { useTemplates } from '../api/templates';
+import { useProfile, useUpdateProfile } from '@/data/profile';
+import { useTemplateList } from '@/data/templates';
 import { useBeforeUnload } from '@/lib/use-before-unload';
 import { useFileUpload } from '../hooks/use-file-upload';
 import { useMicrophones } from '../hooks/use-microphones';
@@ -40,9 +40,9 @@ export function RecordPage() {
   const { setDisabled } = useNavigationActions();
   const online = useOnlineStatus();
 
-  const profile = useProfileDefaults();
-  const templates = useTemplates();
-  const rememberTemplate = useRememberTemplate();
+  const profile = useProfile();
+  const templates = useTemplateList();
+  const updateProfile = useUpdateProfile();
   const [patientName, setPatientName] = useState('');
   const [chosenTemplateId, setChosenTemplateId] = useState<string | null>(null);
   const [chosenLanguage, setChosenLanguage] = useState<string | null>(null);
@@ -114,7 +114,7 @@ export function RecordPage() {
   const changeTemplate = (id: string) => {
     setChosenTemplateId(id);
     // Remembered for next time; failing to remember it must not get in the way of recording.
-    if (id !== defaultTemplateId) void rememberTemplate(id).catch(() => undefined);
+    if (id !== defaultTemplateId) void updateProfile({ defaultTemplateId: id }).catch(() => undefined);
   };
 
   const changeDevice = (id: string) => {

@@ -1,8 +1,8 @@
+import type { Template } from '@charta/contract';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { languagesIncluding } from '@/config/languages';
-import type { TemplateSummary } from '../api/templates';
 
 export interface SessionSetupValues {
   patientName: string;
@@ -15,7 +15,8 @@ interface SessionSetupFieldsProps {
   onPatientNameChange: (value: string) => void;
   onTemplateChange: (templateId: string) => void;
   onLanguageChange: (language: string) => void;
-  templates: TemplateSummary[] | undefined;
+  /** What the Template field offers: the user's templates and the built-ins. */
+  templates: Pick<Template, 'id' | 'name'>[] | undefined;
   templatesFailed: boolean;
   onReloadTemplates: () => void;
   patientNameError: string | null;

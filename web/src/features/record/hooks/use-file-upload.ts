@@ -1,7 +1,8 @@
 // Uploading a recording made elsewhere: make the session, then send the file in parts with progress.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '@/lib/error-message';
-import { createSession, deleteSession, type NewSession } from '../api/sessions';
+import { deleteSession } from '@/data/sessions';
+import { createSession, type NewSession } from '../api/sessions';
 import { uploadAudioPart } from '../api/upload-audio';
 import { startFileUpload, type FileUpload } from '../lib/file-upload';
 import { classifyUploadError, describeUploadError } from '../lib/upload-errors';

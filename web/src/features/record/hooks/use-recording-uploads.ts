@@ -1,6 +1,7 @@
 // The page load's one RecordingUploads, wired to the real API, IndexedDB and connectivity events.
 import { useSyncExternalStore } from 'react';
-import { createSession, deleteSession } from '../api/sessions';
+import { deleteSession } from '@/data/sessions';
+import { createSession } from '../api/sessions';
 import { uploadAudioPart } from '../api/upload-audio';
 import { openChunkStore } from '../lib/chunk-store';
 import { createRecordingUploads, type RecordingUploads } from '../lib/recording-uploads';

@@ -1,6 +1,7 @@
 // The session itself (API contract: Sessions): read it, follow it while it is processed, restart it.
 import type { Session, SessionResponse, SessionStatus } from '@charta/contract';
 import useSWR from 'swr';
+import { getSession, sessionKey } from '@/data/sessions';
 import { api } from '@/lib/api';
 
 /** How often the page asks for the session while the pipeline works on it: live, without hammering. */
@@ -10,14 +11,6 @@ const IN_PROGRESS: readonly SessionStatus[] = ['uploaded', 'transcribing', 'gene
 
 export function isProcessing(status: SessionStatus): boolean {
   return IN_PROGRESS.includes(status);
-}
-
-/** Same key as the Sessions list's detail read, so both share one cached copy. */
-export const sessionKey = (sessionId: string) => ['/session/session', sessionId] as const;
-
-export async function getSession(sessionId: string): Promise<Session> {
-  const { session } = await api.post<SessionResponse>('/session/session', { sessionId });
-  return session;
 }
 
 /** POST /session/process: starts processing again after a failure (202, a no-op while it runs). */

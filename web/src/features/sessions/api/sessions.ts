@@ -28,10 +28,6 @@ export async function renameSession(sessionId: string, title: string): Promise<S
   return session;
 }
 
-export async function deleteSession(sessionId: string): Promise<void> {
-  await api.post<{ deleted: number }>('/session/delete', { sessionId });
-}
-
 /** Deletes any number of sessions, 100 per request as the API allows; returns how many went. */
 export async function deleteSessions(sessionIds: readonly string[]): Promise<number> {
   let deleted = 0;

@@ -1,7 +1,8 @@
 // The template routes (API contract: Templates): the user's templates and the built-ins, the editor's AI
 // helpers, share links and the community library.
-import useSWR, { mutate as mutateGlobal } from 'swr';
+import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
+import { listTemplates } from '@/data/templates';
 import { api } from '@/lib/api';
 import type { LibraryPage, PublishedTemplate, SectionFormat, Template, TemplatesPage } from '@charta/contract';
 import type { TemplateCategory } from './categories';
@@ -17,19 +18,9 @@ export interface TemplateDraft {
 
 export type LibraryEntry = { publishedTemplateId: string } | { shareId: string };
 
-/** The same key (and answer) as the Record tab's template picker, so a change here refreshes it too. */
-export const TEMPLATES_KEY = '/template/get_templates';
 const LIBRARY_PATH = '/template/published/list';
 
 export const LIMITS = { name: 120, description: 500, sections: 30, sectionTitle: 100, instructions: 2000 } as const;
-
-export function listTemplates(cursor: string | null): Promise<TemplatesPage> {
-  return api.post<TemplatesPage>(TEMPLATES_KEY, cursor ? { cursor } : {});
-}
-
-export async function getTemplate(templateId: string): Promise<Template> {
-  return (await api.post<{ template: Template }>('/template/get_template', { templateId })).template;
-}
 
 export async function upsertTemplate(draft: TemplateDraft): Promise<Template> {
   return (await api.post<{ template: Template }>('/template/upsert_template', { template: draft })).template;
@@ -113,18 +104,6 @@ export function useTemplatePages() {
   );
 }
 
-/**
- * After a change: the Record tab's picker and the changed template. (The templates list revalidates when
- * it is shown again; the page that lists them also refreshes its own pages.)
- */
-export async function refreshTemplates(templateId?: string): Promise<void> {
-  await Promise.all([mutateGlobal(TEMPLATES_KEY), templateId ? mutateGlobal(['/template/get_template', templateId]) : Promise.resolve()]);
-}
-
-export function useTemplate(templateId: string | undefined) {
-  return useSWR<Template, unknown>(templateId ? ['/template/get_template', templateId] : null, ([, id]: [string, string]) => getTemplate(id));
-}
-
 export function useLibraryEntry(entry: LibraryEntry | null) {
   const key = entry ? ['/template/published/get', 'shareId' in entry ? `share:${entry.shareId}` : `entry:${entry.publishedTemplateId}`] : null;
   return useSWR<PublishedTemplate, unknown>(key, () => getLibraryEntry(entry as LibraryEntry), { shouldRetryOnError: false });
@@ -142,9 +121,4 @@ export function useLibraryPages(filter: { query: string; category: string }) {
     ([, query, category, cursor]: LibraryKey) => listLibrary({ query, category }, cursor),
     { keepPreviousData: true },
   );
-}
-
-/** The first page of the user's templates under the Record tab picker's key (one request serves both). */
-export function useTemplatesFirstPage() {
-  return useSWR<{ templates: Template[] }, unknown>(TEMPLATES_KEY, () => listTemplates(null));
 }

@@ -12,10 +12,11 @@ import { ErrorState } from '@/components/feedback/ErrorState';
 import { useNotify } from '@/components/feedback/notifications';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import { paths } from '@/config/paths';
+import { useRefreshTemplates } from '@/data/templates';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { categoryLabel } from '../api/categories';
-import { addToMyTemplates, refreshTemplates, useLibraryEntry } from '../api/templates';
+import { addToMyTemplates, useLibraryEntry } from '../api/templates';
 import { TemplateSectionsView } from './TemplateSectionsView';
 
 /** /templates/shared/:shareId: what a colleague shared, and a button to add your own copy. */
@@ -23,6 +24,7 @@ export function SharedTemplatePage() {
   const { shareId } = useParams();
   const notify = useNotify();
   const navigate = useNavigate();
+  const refreshTemplates = useRefreshTemplates();
   const { data: shared, error, mutate } = useLibraryEntry(shareId ? { shareId } : null);
   useShellPage('templates', shared ? shared.name : 'Shared template');
   const [adding, setAdding] = useState(false);

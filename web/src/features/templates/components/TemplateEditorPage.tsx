@@ -17,16 +17,17 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { useLeaveGuard } from '@/lib/use-leave-guard';
-import { mutate as mutateGlobal } from 'swr';
+import { useSWRConfig } from 'swr';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { ErrorState } from '@/components/feedback/ErrorState';
 import { useNotify } from '@/components/feedback/notifications';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import { paths } from '@/config/paths';
+import { templateKey, useRefreshTemplates, useTemplate } from '@/data/templates';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { categoryLabel, TEMPLATE_CATEGORIES, type TemplateCategory } from '../api/categories';
-import { deleteTemplate, duplicateTemplate, helpMeWriteSection, LIMITS, refreshTemplates, unpublishTemplate, upsertTemplate, useTemplate, type TemplateDraft } from '../api/templates';
+import { deleteTemplate, duplicateTemplate, helpMeWriteSection, LIMITS, unpublishTemplate, upsertTemplate, type TemplateDraft } from '../api/templates';
 import { editorFieldOf, editorReducer, initialEditorState, isDirty, toDraft, validateEditor, type EditorErrors, type EditorSection } from '../lib/editor-state';
 import { PreviewPane, type PreviewSource } from './PreviewPane';
 import { PublishDialog } from './PublishDialog';
@@ -113,6 +114,7 @@ function TwoColumns({ main, side }: { main: ReactNode; side: ReactNode }) {
 function BuiltinTemplateView({ template }: { template: Template }) {
   const notify = useNotify();
   const navigate = useNavigate();
+  const refreshTemplates = useRefreshTemplates();
   const [busy, setBusy] = useState(false);
   const [transcript, setTranscript] = useState('');
   const duplicate = async () => {
@@ -165,6 +167,8 @@ interface TemplateEditorProps {
 function TemplateEditor({ template, initialDraft }: TemplateEditorProps) {
   const notify = useNotify();
   const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const refreshTemplates = useRefreshTemplates();
   const [state, dispatch] = useReducer(editorReducer, template ?? initialDraft, (draft) => initialEditorState(draft ? { ...draft, category: draft.category as TemplateCategory } : undefined));
   useShellPage('templates', template ? state.name.trim() || template.name : 'New template');
   const [showAllErrors, setShowAllErrors] = useState(false);
@@ -227,7 +231,7 @@ function TemplateEditor({ template, initialDraft }: TemplateEditorProps) {
       dispatch({ type: 'load', draft: { ...saved, category: saved.category as TemplateCategory } });
       setShowAllErrors(false);
       setServerErrors({});
-      await mutateGlobal(['/template/get_template', saved.id], saved, { revalidate: false });
+      await mutate(templateKey(saved.id), saved, { revalidate: false });
       void refreshTemplates();
       notify({ message: 'Template saved', severity: 'success' });
       if (!template) {

@@ -20,8 +20,9 @@ import { ErrorState } from '@/components/feedback/ErrorState';
 import { useNotify } from '@/components/feedback/notifications';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import { paths } from '@/config/paths';
+import { useRefreshTemplates } from '@/data/templates';
 import { describeError } from '@/lib/error-message';
-import { deleteTemplate, duplicateTemplate, refreshTemplates, useTemplatePages } from '../api/templates';
+import { deleteTemplate, duplicateTemplate, useTemplatePages } from '../api/templates';
 import { TemplateBadges } from './TemplateBadges';
 
 function plural(n: number, word: string) {
@@ -107,6 +108,7 @@ export function TemplatesPage() {
   const notify = useNotify();
   const navigate = useNavigate();
   const pages = useTemplatePages();
+  const refreshTemplates = useRefreshTemplates();
   const [deleting, setDeleting] = useState<Template | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -1,0 +1,60 @@
+// The data layer's writes reach the cache the app actually reads: the per-user one SwrProvider creates.
+// A write through swr's global `mutate` lands in swr's default cache instead and nothing re-renders, which
+// a page remount hides; this renders with the app's own provider so such a refresh shows as a failure.
+import type { Template, TemplatesPage } from '@charta/contract';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { NotificationsProvider } from '@/components/feedback/notifications';
+import { useRefreshTemplates, useTemplateList } from '@/data/templates';
+import { api } from '@/lib/api';
+import { SwrProvider } from './SwrProvider';
+
+vi.mock('@/lib/api', () => ({
+  api: { get: vi.fn(), put: vi.fn(), post: vi.fn(), delete: vi.fn(), request: vi.fn() },
+}));
+const post = vi.mocked(api.post);
+
+const listOf = (...names: string[]): TemplatesPage => ({
+  templates: names.map((name) => ({ id: name, name }) as Template),
+  nextCursor: null,
+});
+
+function TemplatePicker() {
+  const { data } = useTemplateList();
+  const refreshTemplates = useRefreshTemplates();
+  return (
+    <>
+      <ul aria-label="Templates">
+        {data?.templates.map((t) => (
+          <li key={t.id}>{t.name}</li>
+        ))}
+      </ul>
+      <button onClick={() => void refreshTemplates()}>Refresh</button>
+    </>
+  );
+}
+
+beforeEach(() => {
+  post.mockReset();
+});
+
+describe('SwrProvider with the data layer', () => {
+  it('refreshTemplates re-reads the template list in the per-user cache', async () => {
+    post.mockResolvedValueOnce(listOf('SOAP note')).mockResolvedValue(listOf('SOAP note', 'Follow-up letter'));
+    render(
+      <NotificationsProvider>
+        <SwrProvider>
+          <TemplatePicker />
+        </SwrProvider>
+      </NotificationsProvider>,
+    );
+    expect(await screen.findByText('SOAP note')).toBeInTheDocument();
+    expect(screen.queryByText('Follow-up letter')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+
+    expect(await screen.findByText('Follow-up letter')).toBeInTheDocument();
+    expect(post).toHaveBeenCalledTimes(2);
+  });
+});
