@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeXhrFactory } from '@/test/fake-xhr';
 import {
   API_TIMEOUT_MS,
   ApiCancelledError,
@@ -169,5 +170,79 @@ describe('createApiClient', () => {
 
     await expect(client.get('/profile', { signal: controller.signal })).rejects.toBeInstanceOf(ApiCancelledError);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('createApiClient: bytes and uploads share the client', () => {
+  it('getBlob returns the bytes, and its errors are the same ApiErrors, 401 included', async () => {
+    const onUnauthorized = vi.fn();
+    const { client, fetchMock } = setup({ onUnauthorized });
+    fetchMock.mockResolvedValueOnce(new Response('RIFF', { status: 200, headers: { 'Content-Type': 'audio/wav' } }));
+    const blob = await client.getBlob('/session/audio/s1');
+    expect(await blob.text()).toBe('RIFF');
+    expect(new Headers(requestInit(fetchMock).headers).get('Authorization')).toBe('Bearer token-1');
+
+    fetchMock.mockResolvedValueOnce(jsonResponse({ error: { code: 'unauthenticated', message: 'Token expired' } }, { status: 401 }));
+    await expect(client.getBlob('/session/audio/s1')).rejects.toMatchObject({ status: 401, code: 'unauthenticated' });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('upload sends the form with the token and no cookies, reports progress and returns the JSON', async () => {
+    const xhrs = fakeXhrFactory();
+    const { client } = setup({ createXhr: xhrs.createXhr });
+    const onProgress = vi.fn();
+    const form = new FormData();
+
+    const result = client.upload<{ uploadId: string }>('/session/upload_audio', form, { onProgress });
+    const xhr = await xhrs.sent();
+    xhr.upload.emit('progress', { loaded: 5, total: 10 });
+    xhr.respond(201, { uploadId: 'u1' });
+
+    await expect(result).resolves.toEqual({ uploadId: 'u1' });
+    expect(xhr).toMatchObject({ method: 'POST', url: 'https://api.example/api/v1/session/upload_audio', withCredentials: false, timeout: API_TIMEOUT_MS, body: form });
+    expect(xhr.headers['Authorization']).toBe('Bearer token-1');
+    expect(onProgress).toHaveBeenCalledWith(5, 10);
+  });
+
+  it('upload maps errors like every other call, and reports a 401 to onUnauthorized', async () => {
+    const onUnauthorized = vi.fn();
+    const xhrs = fakeXhrFactory();
+    const { client } = setup({ createXhr: xhrs.createXhr, onUnauthorized });
+
+    const tooBig = client.upload('/session/upload_audio', new FormData());
+    (await xhrs.sent()).respond(413, '<html>Request Entity Too Large</html>', { 'X-Request-Id': 'req-9' });
+    await expect(tooBig).rejects.toMatchObject({ status: 413, code: 'payload_too_large', requestId: 'req-9' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+
+    const expired = client.upload('/session/upload_audio', new FormData());
+    (await xhrs.sent()).respond(401, { error: { code: 'unauthenticated', message: 'Token expired' } });
+    await expect(expired).rejects.toMatchObject({ status: 401, code: 'unauthenticated', message: 'Token expired' });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('upload tells network failures, timeouts and cancellation apart', async () => {
+    const xhrs = fakeXhrFactory();
+    const { client } = setup({ createXhr: xhrs.createXhr });
+
+    const offline = client.upload('/session/upload_audio', new FormData());
+    (await xhrs.sent()).emit('error');
+    await expect(offline).rejects.toBeInstanceOf(ApiNetworkError);
+
+    const slow = client.upload('/session/upload_audio', new FormData(), { timeoutMs: 5 });
+    (await xhrs.sent()).emit('timeout');
+    await expect(slow).rejects.toBeInstanceOf(ApiTimeoutError);
+
+    const controller = new AbortController();
+    const left = client.upload('/session/upload_audio', new FormData(), { signal: controller.signal });
+    await xhrs.sent();
+    controller.abort();
+    await expect(left).rejects.toBeInstanceOf(ApiCancelledError);
+  });
+
+  it('upload refuses to send when nobody is signed in', async () => {
+    const xhrs = fakeXhrFactory();
+    const { client } = setup({ createXhr: xhrs.createXhr, getIdToken: () => Promise.resolve(null) });
+    await expect(client.upload('/session/upload_audio', new FormData())).rejects.toMatchObject({ status: 401, code: 'unauthenticated' });
+    expect(xhrs.created).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 // The one way the app talks to the Charta API (see /api/v1 in the API contract). Everything the spec asks of
 // a backend call lives here: a fresh ID token per call, a 120 s timeout, no cookies, JSON bodies, and errors
-// that callers can tell apart (API error vs timeout vs network failure vs cancellation).
+// that callers can tell apart (API error vs timeout vs network failure vs cancellation), and every 401
+// reported to onUnauthorized. JSON calls, audio bytes and multipart uploads with progress all go through it.
 
 export const API_TIMEOUT_MS = 120_000;
 
@@ -53,6 +54,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+export interface UploadOptions {
+  /** Bytes of the request body sent so far, and its total. */
+  onProgress?: (loaded: number, total: number) => void;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
 export interface ApiClientDeps {
   /** Origin of the API without trailing slash; '' for same-origin. A function so it is read when used. */
   baseUrl: string | (() => string);
@@ -62,6 +70,8 @@ export interface ApiClientDeps {
   timeoutMs?: number;
   /** Told about every 401, wherever it comes from (the app signs the user out). */
   onUnauthorized?: (error: ApiError) => void;
+  /** Makes the XMLHttpRequest behind upload(); tests hand in a fake. */
+  createXhr?: () => XMLHttpRequest;
 }
 
 // Function-valued properties rather than methods: they close over their deps and never use `this`, so
@@ -72,6 +82,13 @@ export interface ApiClient {
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => Promise<T>;
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => Promise<T>;
   delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => Promise<T>;
+  /** GET of bytes rather than JSON (the session's audio: an <audio> element cannot send the token). */
+  getBlob: (path: string, options?: Omit<RequestOptions, 'body'>) => Promise<Blob>;
+  /**
+   * POST of a multipart body with upload progress. XMLHttpRequest rather than fetch: only XHR reports
+   * upload progress. Same token, timeout, errors and 401 handling as every other call.
+   */
+  upload: <T>(path: string, form: FormData, options?: UploadOptions) => Promise<T>;
 }
 
 // The contract's code for each status, used when an error body is not the contract shape (a proxy's HTML
@@ -112,8 +129,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseJson(text: string): unknown {
   if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -122,14 +138,23 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
-  const requestId = response.headers.get('X-Request-Id') ?? undefined;
-  const body = await readJson(response);
+async function readJson(response: Response): Promise<unknown> {
+  return parseJson(await response.text());
+}
+
+/** An HTTP answer as both transports (fetch and XMLHttpRequest) see it. */
+interface RawAnswer {
+  status: number;
+  body: unknown;
+  requestId: string | undefined;
+}
+
+function toApiError({ status, body, requestId }: RawAnswer): ApiError {
   const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
   return new ApiError({
-    status: response.status,
-    code: typeof error?.code === 'string' ? error.code : fallbackCode(response.status),
-    message: typeof error?.message === 'string' && error.message !== '' ? error.message : fallbackMessage(response.status),
+    status,
+    code: typeof error?.code === 'string' ? error.code : fallbackCode(status),
+    message: typeof error?.message === 'string' && error.message !== '' ? error.message : fallbackMessage(status),
     field: typeof error?.field === 'string' ? error.field : undefined,
     requestId,
   });
@@ -156,16 +181,36 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const timeoutMs = deps.timeoutMs ?? API_TIMEOUT_MS;
   const resolveBaseUrl = () => (typeof deps.baseUrl === 'function' ? deps.baseUrl() : deps.baseUrl);
 
-  async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
-    const callerSignal = options.signal;
-    if (callerSignal?.aborted) throw new ApiCancelledError();
-
+  /** The signed-in user's ID token; with nobody signed in the call is refused before anything is sent. */
+  async function tokenFor(signal: AbortSignal | undefined): Promise<string> {
+    if (signal?.aborted) throw new ApiCancelledError();
     // Asked for on every call: the SDK returns its cached token and refreshes it shortly before expiry.
     const token = await deps.getIdToken();
     if (token === null) {
       throw new ApiError({ status: 401, code: 'unauthenticated', message: 'You are signed out. Please sign in again.' });
     }
-    if (callerSignal?.aborted) throw new ApiCancelledError();
+    if (signal?.aborted) throw new ApiCancelledError();
+    return token;
+  }
+
+  /** A non-2xx answer as callers see it. A 401 is reported first, whichever transport it came by. */
+  function failure(answer: RawAnswer): ApiError {
+    const error = toApiError(answer);
+    if (error.status === 401) deps.onUnauthorized?.(error);
+    return error;
+  }
+
+  /** A 2xx answer's JSON. Anything else (an HTML page from a misrouted request) is never handed over as data. */
+  function jsonOf<T>(answer: RawAnswer): T | ApiError {
+    if (answer.body === undefined) {
+      return new ApiError({ status: answer.status, code: 'invalid_response', message: 'The server sent an unexpected response.', requestId: answer.requestId });
+    }
+    return answer.body as T;
+  }
+
+  async function send<T>(method: HttpMethod, path: string, options: RequestOptions, accept: string, read: (response: Response) => Promise<T>): Promise<T> {
+    const callerSignal = options.signal;
+    const token = await tokenFor(callerSignal);
 
     const controller = new AbortController();
     let timedOut = false;
@@ -175,9 +220,15 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }, timeoutMs);
     const abortFromCaller = () => controller.abort();
     callerSignal?.addEventListener('abort', abortFromCaller, { once: true });
+    // A failure without an HTTP answer, or with its body cut off, is the timeout's, the caller's or the network's.
+    const unanswered = (cause: unknown) => {
+      if (timedOut) return new ApiTimeoutError(timeoutMs);
+      if (callerSignal?.aborted) return new ApiCancelledError();
+      return new ApiNetworkError({ cause });
+    };
 
     const { body, contentType } = encodeBody(options.body);
-    const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
+    const headers: Record<string, string> = { Accept: accept, Authorization: `Bearer ${token}` };
     if (contentType) headers['Content-Type'] = contentType;
 
     const fetchImpl = deps.fetch ?? globalThis.fetch.bind(globalThis);
@@ -193,41 +244,69 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
           signal: controller.signal,
         });
       } catch (cause) {
-        if (timedOut) throw new ApiTimeoutError(timeoutMs);
-        if (callerSignal?.aborted) throw new ApiCancelledError();
-        throw new ApiNetworkError({ cause });
+        throw unanswered(cause);
       }
 
-      if (!response.ok) {
-        const error = await toApiError(response);
-        if (error.status === 401) deps.onUnauthorized?.(error);
-        throw error;
-      }
-      if (response.status === 204) return undefined as T;
-
-      let parsed: unknown;
+      const requestId = response.headers.get('X-Request-Id') ?? undefined;
       try {
-        parsed = await readJson(response);
-      } catch (cause) {
-        // The body stream was cut off by the timeout, the caller or the network.
-        if (timedOut) throw new ApiTimeoutError(timeoutMs);
-        if (callerSignal?.aborted) throw new ApiCancelledError();
-        throw new ApiNetworkError({ cause });
+        if (!response.ok) throw failure({ status: response.status, body: await readJson(response), requestId });
+        return await read(response);
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        throw unanswered(error);
       }
-      if (parsed === undefined) {
-        // e.g. an HTML page from a misrouted request: never hand that to callers as data.
-        throw new ApiError({
-          status: response.status,
-          code: 'invalid_response',
-          message: 'The server sent an unexpected response.',
-          requestId: response.headers.get('X-Request-Id') ?? undefined,
-        });
-      }
-      return parsed as T;
     } finally {
       clearTimeout(timer);
       callerSignal?.removeEventListener('abort', abortFromCaller);
     }
+  }
+
+  function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+    return send(method, path, options, 'application/json', async (response) => {
+      if (response.status === 204) return undefined as T;
+      const result = jsonOf<T>({ status: response.status, body: await readJson(response), requestId: response.headers.get('X-Request-Id') ?? undefined });
+      if (result instanceof ApiError) throw result;
+      return result;
+    });
+  }
+
+  async function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+    const { signal, onProgress } = options;
+    const token = await tokenFor(signal);
+    return new Promise<T>((resolve, reject) => {
+      const xhr = deps.createXhr?.() ?? new XMLHttpRequest();
+      xhr.open('POST', buildUrl(resolveBaseUrl(), path, undefined));
+      xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      xhr.setRequestHeader('Accept', 'application/json');
+      xhr.timeout = options.timeoutMs ?? timeoutMs;
+      // The ID token is the only credential, as for every other call: no cookies.
+      xhr.withCredentials = false;
+
+      const abort = () => xhr.abort();
+      signal?.addEventListener('abort', abort, { once: true });
+      const fail = (error: Error) => {
+        signal?.removeEventListener('abort', abort);
+        reject(error);
+      };
+
+      if (onProgress) {
+        xhr.upload.addEventListener('progress', (event) => {
+          if (event.lengthComputable) onProgress(event.loaded, event.total);
+        });
+      }
+      xhr.addEventListener('load', () => {
+        const answer = { status: xhr.status, body: parseJson(xhr.responseText), requestId: xhr.getResponseHeader('X-Request-Id') ?? undefined };
+        if (xhr.status < 200 || xhr.status >= 300) return fail(failure(answer));
+        const result = jsonOf<T>(answer);
+        if (result instanceof ApiError) return fail(result);
+        signal?.removeEventListener('abort', abort);
+        resolve(result);
+      });
+      xhr.addEventListener('error', () => fail(new ApiNetworkError()));
+      xhr.addEventListener('timeout', () => fail(new ApiTimeoutError(xhr.timeout)));
+      xhr.addEventListener('abort', () => fail(new ApiCancelledError()));
+      xhr.send(form);
+    });
   }
 
   return {
@@ -236,5 +315,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('POST', path, { ...options, body }),
     put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('PUT', path, { ...options, body }),
     delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, options),
+    getBlob: (path: string, options: Omit<RequestOptions, 'body'> = {}) => send('GET', path, options, '*/*', (response) => response.blob()),
+    upload,
   };
 }
