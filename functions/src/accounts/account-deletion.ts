@@ -1,5 +1,5 @@
 import type { IdentityProvider } from '../identity/identity-provider.js';
-import type { Logger } from '../logging/logger.js';
+import { logCode, logId, type Logger } from '../logging/logger.js';
 import { logAccountDeleted, logAccountDeletionStep } from '../logging/log-events.js';
 
 /**
@@ -27,9 +27,9 @@ export class AccountDeletion {
   async deleteAccount(uid: string): Promise<void> {
     for (const owner of this.owners) {
       const deleted = await owner.deleteAllOwnedBy(uid);
-      logAccountDeletionStep(this.logger, { uid, owner: owner.name, deleted });
+      logAccountDeletionStep(this.logger, { uid: logId(uid), owner: logCode(owner.name), deleted });
     }
     await this.identity.deleteUser(uid);
-    logAccountDeleted(this.logger, { uid, owners: this.owners.length });
+    logAccountDeleted(this.logger, { uid: logId(uid), owners: this.owners.length });
   }
 }

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { AUDIO_UPLOAD_LIMITS } from '@charta/contract';
 import { conflict, invalidArgument, notFound, payloadTooLarge, unsupportedMediaType } from '../http/errors.js';
-import type { Logger } from '../logging/logger.js';
+import { logCode, logId, type Logger } from '../logging/logger.js';
 import { logAudioUploadCompleted } from '../logging/log-events.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
 import type { SessionService } from '../sessions/session-service.js';
@@ -175,13 +175,13 @@ export class UploadService {
     if (completed.newlyComplete) {
       await this.store.deletePrefix(uploadChunksPrefix(uid, upload.uploadId));
       logAudioUploadCompleted(this.logger, {
-        uid,
-        uploadId: upload.uploadId,
-        sessionId: completed.upload.sessionId ?? undefined,
+        uid: logId(uid),
+        uploadId: logId(upload.uploadId),
+        sessionId: completed.upload.sessionId ? logId(completed.upload.sessionId) : undefined,
         chunks: finalIndex + 1,
         sizeBytes: facts.sizeBytes,
         durationSec: facts.durationSec ?? undefined,
-        container: facts.format.container,
+        container: logCode(facts.format.container),
       });
     }
     return completed.upload;

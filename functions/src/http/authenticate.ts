@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { TokenRejectedError, type IdentityProvider } from '../identity/identity-provider.js';
-import type { Logger } from '../logging/logger.js';
+import { logCode, type Logger } from '../logging/logger.js';
 import { logIdentityUnavailable, logTokenRejected } from '../logging/log-events.js';
 import { unauthenticated, unavailable } from './errors.js';
 
@@ -17,13 +17,13 @@ export function authenticate(identity: IdentityProvider, logger: Logger): Reques
       req.caller = await identity.verifyIdToken(token);
     } catch (err) {
       if (err instanceof TokenRejectedError) {
-        logTokenRejected(logger, { requestId: req.requestId, reason: err.reason });
+        logTokenRejected(logger, { requestId: req.requestId, reason: logCode(err.reason) });
         throw unauthenticated(
           err.reason === 'expired' ? 'Your sign-in has expired; sign in again' : 'Your sign-in is no longer valid; sign in again',
         );
       }
       // The identity service could not be asked (network, quota): not the caller's fault, so not a 401.
-      logIdentityUnavailable(logger, { requestId: req.requestId, errorCode: errorCodeOf(err) });
+      logIdentityUnavailable(logger, { requestId: req.requestId, errorCode: logCode(errorCodeOf(err)) });
       throw unavailable();
     }
     next();

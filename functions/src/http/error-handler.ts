@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { Logger } from '../logging/logger.js';
+import { logCode, type Logger } from '../logging/logger.js';
 import { logUnexpectedError } from '../logging/log-events.js';
 import { ApiError, invalidArgument, notFound, payloadTooLarge, unsupportedMediaType } from './errors.js';
 
@@ -43,9 +43,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       const e = err instanceof Error ? err : new Error('non-error thrown');
       logUnexpectedError(logger, {
         requestId: req.requestId,
-        errorName: e.name,
-        errorCode: 'code' in e ? String((e as { code: unknown }).code) : undefined,
-        stack: e.stack?.split('\n').slice(1).join('\n'),
+        errorName: logCode(e.name),
+        errorCode: 'code' in e ? logCode(String((e as { code: unknown }).code)) : undefined,
+        // The stack's frames only: its first line is the message, which could quote patient data.
+        stack: e.stack ? logCode(e.stack.split('\n').slice(1).join('\n')) : undefined,
       });
       apiError = new ApiError('internal', `Something went wrong on our side. Quote request id ${req.requestId} if it persists.`);
     }

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { CallerIdentity } from '../identity/identity-provider.js';
-import type { Logger } from '../logging/logger.js';
+import { logCode, logId, type LogId, type Logger } from '../logging/logger.js';
 import { logRequestCompleted } from '../logging/log-events.js';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
-      /** Set on every request; echoed as X-Request-Id and carried by every log line. */
-      requestId: string;
+      /** Set on every request; echoed as X-Request-Id and carried by every log line (an id we made or checked). */
+      requestId: LogId;
       /** Set by `authenticate` on routes that need a signed-in user. */
       caller?: CallerIdentity;
       /** The unparsed body, provided by the Cloud Functions runtime (already parsed there). */
@@ -25,18 +25,18 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 export function requestContext(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const incoming = req.get('x-request-id');
-    req.requestId = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    req.requestId = logId(incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID());
     res.setHeader('X-Request-Id', req.requestId);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       logRequestCompleted(logger, {
         requestId: req.requestId,
-        method: req.method,
+        method: logCode(req.method),
         // The route pattern (not the concrete path) keeps resource ids out of aggregated metrics.
-        route: req.route ? `${req.baseUrl}${String((req.route as { path: unknown }).path)}` : 'unmatched',
+        route: logCode(req.route ? `${req.baseUrl}${String((req.route as { path: unknown }).path)}` : 'unmatched'),
         status: res.statusCode,
         durationMs: Number((process.hrtime.bigint() - started) / 1_000_000n),
-        uid: req.caller?.uid,
+        uid: req.caller ? logId(req.caller.uid) : undefined,
       });
     });
     next();

@@ -1,7 +1,23 @@
 import * as firebaseLogger from 'firebase-functions/logger';
 
-/** Structured log fields. Ids only: never patient names, transcripts, note text, audio or emails. */
-export type LogFields = Record<string, string | number | boolean | null | undefined>;
+declare const vouchedId: unique symbol;
+declare const vouchedCode: unique symbol;
+
+/**
+ * A string our code vouches is an opaque id (a uid, a session, upload or request id). A plain `string`
+ * is not one, so a patient's name, a transcript, note text or an email cannot reach a log line by
+ * accident: it fails to compile. Made only by `logId`, at the call site, where a reviewer sees it.
+ */
+export type LogId = string & { readonly [vouchedId]: true };
+/** A string our code vouches is a code from a fixed set (an error name or code, a route, a step). */
+export type LogCode = string & { readonly [vouchedCode]: true };
+
+export const logId = (id: string): LogId => id as LogId;
+export const logCode = (code: string): LogCode => code as LogCode;
+
+/** Structured log fields: vouched ids and codes, numbers and flags; never free text. */
+export type LogValue = LogId | LogCode | number | boolean | null | undefined;
+export type LogFields = Readonly<Record<string, LogValue>>;
 
 export interface Logger {
   info(event: string, fields: LogFields): void;

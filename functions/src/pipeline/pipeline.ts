@@ -4,7 +4,7 @@ import type { UploadRepo } from '../audio/upload-repo.js';
 import { writtenDocumentation } from '../documentation/written-documentation.js';
 import type { DocumentationRepo } from '../documentation/documentation-repo.js';
 import type { NoteWriter } from '../documentation/note-writer.js';
-import type { Logger } from '../logging/logger.js';
+import { logCode, logId, type Logger } from '../logging/logger.js';
 import { logPipelineFailed, logPipelineSkipped, logPipelineStep } from '../logging/log-events.js';
 import type { ProfileRepo } from '../profile/profile-repo.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
@@ -58,7 +58,13 @@ export class Pipeline {
       await this.generate(session, runId);
     } catch (err) {
       const failure = describeFailure(step.next, err);
-      logPipelineFailed(this.d.logger, { sessionId, uid: session.ownerUid, step: step.next, code: failure.code, errorName: err instanceof Error ? err.name : 'unknown' });
+      logPipelineFailed(this.d.logger, {
+        sessionId: logId(sessionId),
+        uid: logId(session.ownerUid),
+        step: logCode(step.next),
+        code: logCode(failure.code),
+        errorName: logCode(err instanceof Error ? err.name : 'unknown'),
+      });
       await this.fail(sessionId, runId, failure);
     }
   }
@@ -88,7 +94,7 @@ export class Pipeline {
       return { next, session: claimed };
     });
     if ('skip' in result) {
-      logPipelineSkipped(this.d.logger, { sessionId, reason: result.skip });
+      logPipelineSkipped(this.d.logger, { sessionId: logId(sessionId), reason: logCode(result.skip) });
       return null;
     }
     return result;
@@ -160,7 +166,7 @@ export class Pipeline {
       if (!current || current.processingRunId !== runId) return;
       this.d.transcripts.save(tx, record);
     });
-    logPipelineStep(this.d.logger, { sessionId: session.id, uid: session.ownerUid, step: 'transcribe', durationMs: Date.now() - started, segments: segments.length });
+    logPipelineStep(this.d.logger, { sessionId: logId(session.id), uid: logId(session.ownerUid), step: 'transcribe', durationMs: Date.now() - started, segments: segments.length });
   }
 
   private async generate(session: SessionRecord, runId: string): Promise<void> {
@@ -190,6 +196,6 @@ export class Pipeline {
       this.d.documentation.save(tx, record);
       this.d.sessions.save(tx, { ...current, status: 'ready', error: null, documentationId: record.id, processingRunId: null, processingLeaseUntil: null, updatedAt: now });
     });
-    logPipelineStep(this.d.logger, { sessionId: session.id, uid: session.ownerUid, step: 'generate', durationMs: generateMs, promptTokens: written.usage.promptTokens, outputTokens: written.usage.outputTokens });
+    logPipelineStep(this.d.logger, { sessionId: logId(session.id), uid: logId(session.ownerUid), step: 'generate', durationMs: generateMs, promptTokens: written.usage.promptTokens, outputTokens: written.usage.outputTokens });
   }
 }

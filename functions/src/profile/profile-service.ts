@@ -1,7 +1,7 @@
 import type { CallerIdentity } from '../identity/identity-provider.js';
 import { invalidArgument } from '../http/errors.js';
 import type { TemplateCatalog } from '../templates/template-catalog.js';
-import type { Logger } from '../logging/logger.js';
+import { logId, type Logger } from '../logging/logger.js';
 import { logProfileCreated } from '../logging/log-events.js';
 import { profileFromIdentity, type Profile, type ProfileChanges } from './profile.js';
 import type { ProfileRepo } from './profile-repo.js';
@@ -24,7 +24,7 @@ export class ProfileService {
       this.repo.save(tx, fresh);
       return { profile: fresh, created: true };
     });
-    if (created) logProfileCreated(this.logger, { uid: caller.uid });
+    if (created) logProfileCreated(this.logger, { uid: logId(caller.uid) });
     return profile;
   }
 
