@@ -153,14 +153,25 @@ const templateFields = {
   sections: z.array(sectionInput).min(1, 'must have at least 1 section').max(L.sections, `may have at most ${L.sections} sections`),
 };
 
+/** The positions of sections whose title repeats an earlier section's (compared by titleKey). */
+export function repeatedTitleIndexes(sections: readonly { title: string }[]): number[] {
+  const seen = new Set<string>();
+  return sections.flatMap((section, i) => {
+    const key = titleKey(section.title);
+    if (seen.has(key)) return [i];
+    seen.add(key);
+    return [];
+  });
+}
+
 /** Titles and ids are unique within a template; the issue names the later of the two sections. */
 function uniqueSections(template: { sections: readonly { id?: string | undefined; title: string }[] }, ctx: z.RefinementCtx): void {
-  const titles = new Set<string>();
+  for (const i of repeatedTitleIndexes(template.sections)) {
+    const title = template.sections[i]?.title ?? '';
+    ctx.addIssue({ code: 'custom', path: ['sections', i, 'title'], message: `repeats the title "${title}" of an earlier section; section titles must be unique` });
+  }
   const ids = new Set<string>();
   template.sections.forEach((section, i) => {
-    const key = titleKey(section.title);
-    if (titles.has(key)) ctx.addIssue({ code: 'custom', path: ['sections', i, 'title'], message: `repeats the title "${section.title}" of an earlier section; section titles must be unique` });
-    titles.add(key);
     if (section.id && ids.has(section.id)) ctx.addIssue({ code: 'custom', path: ['sections', i, 'id'], message: 'repeats the id of an earlier section' });
     if (section.id) ids.add(section.id);
   });

@@ -1,3 +1,5 @@
+import { DEFAULT_LANGUAGE } from '@charta/contract';
+
 /** Languages a session can be documented in, as BCP-47 tags (the API stores the tag). */
 export const DOCUMENTATION_LANGUAGES = [
   { tag: 'en-US', label: 'English (United States)' },
@@ -11,8 +13,8 @@ export const DOCUMENTATION_LANGUAGES = [
   { tag: 'nl-NL', label: 'Dutch (Netherlands)' },
 ] as const;
 
-/** What the API assumes when a profile has no default language (contract: create_session). */
-export const FALLBACK_LANGUAGE = 'en-US';
+/** What the API assumes when a profile has no default language: the contract's default. */
+export const FALLBACK_LANGUAGE = DEFAULT_LANGUAGE;
 
 /** The list with `current` added when it is a tag we do not list (set by another client), so it stays selectable. */
 export function languagesIncluding(current: string): readonly { tag: string; label: string }[] {

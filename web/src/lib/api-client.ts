@@ -2,6 +2,7 @@
 // a backend call lives here: a fresh ID token per call, a 120 s timeout, no cookies, JSON bodies, and errors
 // that callers can tell apart (API error vs timeout vs network failure vs cancellation), and every 401
 // reported to onUnauthorized. JSON calls, audio bytes and multipart uploads with progress all go through it.
+import { errorCodeForStatus } from '@charta/contract';
 
 export const API_TIMEOUT_MS = 120_000;
 
@@ -91,21 +92,6 @@ export interface ApiClient {
   upload: <T>(path: string, form: FormData, options?: UploadOptions) => Promise<T>;
 }
 
-// The contract's code for each status, used when an error body is not the contract shape (a proxy's HTML
-// page, an empty 502) so callers can still branch on `code`.
-const CODE_BY_STATUS: Record<number, string> = {
-  400: 'invalid_argument',
-  401: 'unauthenticated',
-  403: 'permission_denied',
-  404: 'not_found',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  429: 'rate_limited',
-  500: 'internal',
-  503: 'unavailable',
-};
-
 const MESSAGE_BY_STATUS: Record<number, string> = {
   400: 'The request was not valid.',
   401: 'Your session has expired. Please sign in again.',
@@ -117,8 +103,9 @@ const MESSAGE_BY_STATUS: Record<number, string> = {
   429: 'Too many requests. Please wait a moment and try again.',
 };
 
+/** The contract's code for a status, for error bodies not in the contract's shape (a proxy's HTML page, an empty 502), so callers can still branch on `code`. */
 function fallbackCode(status: number): string {
-  return CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal' : 'unknown');
+  return errorCodeForStatus(status) ?? 'unknown';
 }
 
 function fallbackMessage(status: number): string {

@@ -10,9 +10,6 @@ export interface PastedNotes {
   text: string;
 }
 
-/** What the API accepts for the text (functions/src/documentation/schemas.ts). */
-export const PASTED_TEXT_MAX = 200_000;
-
 export async function createFromText(input: PastedNotes): Promise<Session> {
   const { session } = await api.post<{ session: Session }>('/creation', input);
   return session;

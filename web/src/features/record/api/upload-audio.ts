@@ -1,13 +1,14 @@
 // POST /session/upload_audio (API contract: Sessions), through the app's one API client: its upload()
 // reports progress (the file upload's progress bar) and shares the token, errors and 401 sign-out of
 // every other call.
+import { AUDIO_UPLOAD_LIMITS } from '@charta/contract';
 import { api } from '@/lib/api';
 import type { UploadOptions } from '@/lib/api-client';
 
 export type { UploadOptions };
 
-/** What one request may carry is 8 MB (the server's limit); 7 MB leaves room for the multipart envelope. */
-export const MAX_PART_BYTES = 7 * 1024 * 1024;
+/** A part is 1 MB under what one request may carry, which leaves room for the multipart envelope. */
+export const MAX_PART_BYTES = AUDIO_UPLOAD_LIMITS.requestBytes - 1024 * 1024;
 
 export interface AudioPart {
   data: Blob;

@@ -1,4 +1,4 @@
-import type { Template } from '@charta/contract';
+import { DOCUMENTATION_LIMITS, SESSION_LIMITS, type Template } from '@charta/contract';
 import ContentPasteOutlined from '@mui/icons-material/ContentPasteOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -16,8 +16,8 @@ import { languagesIncluding } from '@/config/languages';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
-import { createFromText, PASTED_TEXT_MAX } from '../api/creation';
-import { PATIENT_NAME_MAX, type SessionSetupValues } from './SessionSetupFields';
+import { createFromText } from '../api/creation';
+import type { SessionSetupValues } from './SessionSetupFields';
 
 interface PasteNotesProps {
   /** What the Record tab has chosen so far: the dialog starts from it. */
@@ -102,7 +102,7 @@ export function PasteNotes({ defaults, templates, disabled }: PasteNotesProps) {
                 disabled={submitting}
                 error={Boolean(errors.patientName)}
                 helperText={errors.patientName}
-                slotProps={{ htmlInput: { maxLength: PATIENT_NAME_MAX } }}
+                slotProps={{ htmlInput: { maxLength: SESSION_LIMITS.patientName } }}
               />
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <TextField
@@ -139,7 +139,7 @@ export function PasteNotes({ defaults, templates, disabled }: PasteNotesProps) {
                 disabled={submitting}
                 error={Boolean(errors.text)}
                 helperText={errors.text ?? 'Only what you paste is used: nothing else about the patient is added.'}
-                slotProps={{ htmlInput: { maxLength: PASTED_TEXT_MAX } }}
+                slotProps={{ htmlInput: { maxLength: DOCUMENTATION_LIMITS.pastedText } }}
               />
               {submitting && <LinearProgress aria-label="Writing the documentation" />}
               {failure && (

@@ -1,4 +1,4 @@
-import type { Template } from '@charta/contract';
+import { SESSION_LIMITS, type Template } from '@charta/contract';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -23,8 +23,6 @@ interface SessionSetupFieldsProps {
   /** While recording: the session exists, its details are fixed. */
   disabled: boolean;
 }
-
-export const PATIENT_NAME_MAX = 200;
 
 /** Who the session is for, how to document it, and in which language. */
 export function SessionSetupFields({
@@ -51,7 +49,7 @@ export function SessionSetupFields({
         autoComplete="off"
         error={Boolean(patientNameError)}
         helperText={patientNameError ?? 'As you would like it on the documentation.'}
-        slotProps={{ htmlInput: { maxLength: PATIENT_NAME_MAX } }}
+        slotProps={{ htmlInput: { maxLength: SESSION_LIMITS.patientName } }}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField

@@ -1,4 +1,5 @@
 // Uploading a recording made elsewhere: make the session, then send the file in parts with progress.
+import { AUDIO_UPLOAD_LIMITS } from '@charta/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '@/lib/error-message';
 import { deleteSession } from '@/data/sessions';
@@ -8,8 +9,8 @@ import { startFileUpload, type FileUpload } from '../lib/file-upload';
 import { classifyUploadError, describeUploadError } from '../lib/upload-errors';
 import type { QueueStatus } from '../lib/upload-queue';
 
-/** The server keeps at most this much audio per recording (API: MAX_AUDIO_BYTES). */
-export const MAX_FILE_BYTES = 512 * 1024 * 1024;
+/** The server keeps at most this much audio per recording. */
+export const MAX_FILE_BYTES = AUDIO_UPLOAD_LIMITS.recordingBytes;
 
 const AUDIO_EXTENSIONS = /\.(webm|weba|ogg|oga|opus|mp3|m4a|mp4|aac|wav|flac)$/i;
 
@@ -96,7 +97,7 @@ export function useFileUpload() {
       };
       if (file.size === 0) return refuse('That file is empty.');
       if (!looksLikeAudio(file)) return refuse('That file is not audio we can read. Charta accepts WebM, Ogg, MP3, MP4/M4A/AAC, WAV and FLAC recordings.');
-      if (file.size > MAX_FILE_BYTES) return refuse('That recording is too large to upload (at most 512 MB).');
+      if (file.size > MAX_FILE_BYTES) return refuse(`That recording is too large to upload (at most ${MAX_FILE_BYTES / (1024 * 1024)} MB).`);
 
       setState({ ...base, phase: 'creating' });
       let sessionId: string;

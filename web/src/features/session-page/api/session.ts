@@ -1,17 +1,11 @@
 // The session itself (API contract: Sessions): read it, follow it while it is processed, restart it.
-import type { Session, SessionResponse, SessionStatus } from '@charta/contract';
+import { isProcessing, type Session, type SessionResponse } from '@charta/contract';
 import useSWR from 'swr';
 import { getSession, sessionKey } from '@/data/sessions';
 import { api } from '@/lib/api';
 
 /** How often the page asks for the session while the pipeline works on it: live, without hammering. */
 export const PROGRESS_POLL_MS = 1_500;
-
-const IN_PROGRESS: readonly SessionStatus[] = ['uploaded', 'transcribing', 'generating'];
-
-export function isProcessing(status: SessionStatus): boolean {
-  return IN_PROGRESS.includes(status);
-}
 
 /** POST /session/process: starts processing again after a failure (202, a no-op while it runs). */
 export async function processSession(sessionId: string): Promise<Session> {

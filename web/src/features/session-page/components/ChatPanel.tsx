@@ -1,4 +1,4 @@
-import type { Evidence, TranscriptSegment } from '@charta/contract';
+import { DOCUMENTATION_LIMITS, type Evidence, type TranscriptSegment } from '@charta/contract';
 import Close from '@mui/icons-material/Close';
 import Send from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
@@ -18,7 +18,6 @@ import type { useSessionChat } from '../hooks/use-session-chat';
 import { speakerLabel } from '../lib/speakers';
 
 const SUGGESTIONS = ['What medications were mentioned?', 'What is the plan?', 'Did the patient mention allergies?'] as const;
-const QUESTION_MAX = 4000;
 
 interface ChatPanelProps {
   chat: ReturnType<typeof useSessionChat>;
@@ -126,7 +125,7 @@ export function ChatPanel({ chat, available, segments, timed, onShowCitation, on
           maxRows={4}
           size="small"
           disabled={!available}
-          slotProps={{ htmlInput: { maxLength: QUESTION_MAX } }}
+          slotProps={{ htmlInput: { maxLength: DOCUMENTATION_LIMITS.chatMessage } }}
         />
         <IconButton type="submit" aria-label="Send" color="primary" disabled={!available || sending || !question.trim()}>
           <Send />

@@ -1,3 +1,4 @@
+import { DOCUMENTATION_LIMITS } from '@charta/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -10,9 +11,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
-
-/** What the API accepts for an instruction (schemas.ts: 1..2000 characters). */
-export const INSTRUCTION_MAX = 2000;
 
 interface InstructionDialogProps {
   open: boolean;
@@ -60,7 +58,7 @@ export function InstructionDialog({ open, title, description, fieldLabel, exampl
               minRows={2}
               autoFocus
               disabled={busy}
-              slotProps={{ htmlInput: { maxLength: INSTRUCTION_MAX } }}
+              slotProps={{ htmlInput: { maxLength: DOCUMENTATION_LIMITS.instruction } }}
             />
             <Stack spacing={1}>
               <Typography variant="body2" color="text.secondary" id={`${titleId}-examples`}>

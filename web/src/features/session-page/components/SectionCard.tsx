@@ -1,4 +1,4 @@
-import type { Documentation, DocumentationSection, TranscriptSegment } from '@charta/contract';
+import { DOCUMENTATION_LIMITS, type Documentation, type DocumentationSection, type TranscriptSegment } from '@charta/contract';
 import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
 import CheckCircleOutlineOutlined from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
@@ -34,9 +34,6 @@ const CUSTOMIZE_EXAMPLES = [
   'Only include what the patient reported',
   'Write it as bullet points, one per problem',
 ] as const;
-
-/** What the API accepts for a section's text (schemas.ts). */
-const CONTENT_MAX = 50_000;
 
 interface SectionCardProps {
   sessionId: string;
@@ -154,7 +151,7 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
             multiline
             minRows={2}
             disabled={busy}
-            slotProps={{ htmlInput: { 'aria-labelledby': headingId, maxLength: CONTENT_MAX, spellCheck: true } }}
+            slotProps={{ htmlInput: { 'aria-labelledby': headingId, maxLength: DOCUMENTATION_LIMITS.sectionContent, spellCheck: true } }}
           />
 
           {save.kind === 'conflict' && dirty && (

@@ -1,27 +1,12 @@
-import type { Session, SessionStatus } from '@charta/contract';
+import type { Session } from '@charta/contract';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip, { type ChipProps } from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { SessionStatusChip } from '@/components/feedback/SessionStatusChip';
 import { DOCUMENTATION_LANGUAGES } from '@/config/languages';
 import { describeDuration, formatDateTime, formatDuration } from '@/lib/format';
-
-function statusChip(status: SessionStatus): { label: string; color: ChipProps['color'] } {
-  switch (status) {
-    case 'draft':
-      return { label: 'Waiting for audio', color: 'default' };
-    case 'uploaded':
-    case 'transcribing':
-    case 'generating':
-      return { label: 'Processing', color: 'info' };
-    case 'ready':
-      return { label: 'Ready', color: 'success' };
-    case 'failed':
-      return { label: 'Failed', color: 'error' };
-  }
-}
 
 interface SessionHeaderProps {
   session: Session;
@@ -32,7 +17,6 @@ interface SessionHeaderProps {
 
 /** Who, when, how long, where it stands, and the way into the chat. */
 export function SessionHeader({ session, chatOpen, chatAvailable, onToggleChat }: SessionHeaderProps) {
-  const chip = statusChip(session.status);
   const language = DOCUMENTATION_LANGUAGES.find((l) => l.tag === session.language)?.label ?? session.language;
   return (
     <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 2, flexWrap: 'wrap' }}>
@@ -42,7 +26,7 @@ export function SessionHeader({ session, chatOpen, chatAvailable, onToggleChat }
           <Typography variant="h2" component="h2" sx={{ overflowWrap: 'anywhere' }}>
             {session.patientName}
           </Typography>
-          <Chip size="small" label={chip.label} color={chip.color} variant={session.status === 'draft' ? 'outlined' : 'filled'} />
+          <SessionStatusChip status={session.status} />
         </Stack>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
           {formatDateTime(session.createdAt)}

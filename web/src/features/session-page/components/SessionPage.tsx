@@ -1,4 +1,4 @@
-import type { Evidence, Session } from '@charta/contract';
+import { isProcessing, mayHaveTranscript, type Evidence, type Session } from '@charta/contract';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,7 +21,7 @@ import { sessionKey } from '@/data/sessions';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { useDocumentation } from '../api/documentation';
-import { isProcessing, processSession, useLiveSession } from '../api/session';
+import { processSession, useLiveSession } from '../api/session';
 import { useTranscript } from '../api/transcript';
 import { useSessionChat } from '../hooks/use-session-chat';
 import { hasTimings } from '../lib/speakers';
@@ -72,7 +72,7 @@ function SessionWorkspace({ session }: { session: Session }) {
   const { mutate: mutateCache } = useSWRConfig();
   const { status } = session;
 
-  const transcriptExists = status === 'generating' || status === 'ready' || status === 'failed';
+  const transcriptExists = mayHaveTranscript(status);
   const transcript = useTranscript(session.id, transcriptExists);
   const documentation = useDocumentation(session.id, status === 'ready');
   const chat = useSessionChat(session.id);

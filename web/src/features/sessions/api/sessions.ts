@@ -2,12 +2,10 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { api } from '@/lib/api';
-import type { Session, SessionResponse, SessionsPage } from '@charta/contract';
+import { isProcessing, SESSION_LIMITS, type Session, type SessionResponse, type SessionsPage } from '@charta/contract';
 
 export const SESSIONS_PAGE_SIZE = 20;
 export const SEARCH_LIMIT = 50;
-/** delete_many takes at most this many ids per call. */
-export const DELETE_MANY_LIMIT = 100;
 /** While a session is on its way to "ready", its row is refreshed this often. */
 const IN_PROGRESS_REFRESH_MS = 10_000;
 
@@ -28,18 +26,14 @@ export async function renameSession(sessionId: string, title: string): Promise<S
   return session;
 }
 
-/** Deletes any number of sessions, 100 per request as the API allows; returns how many went. */
+/** Deletes any number of sessions, as many per request as the API allows; returns how many went. */
 export async function deleteSessions(sessionIds: readonly string[]): Promise<number> {
   let deleted = 0;
-  for (let i = 0; i < sessionIds.length; i += DELETE_MANY_LIMIT) {
-    const batch = sessionIds.slice(i, i + DELETE_MANY_LIMIT);
+  for (let i = 0; i < sessionIds.length; i += SESSION_LIMITS.deleteMany) {
+    const batch = sessionIds.slice(i, i + SESSION_LIMITS.deleteMany);
     deleted += (await api.post<{ deleted: number }>('/session/delete_many', { sessionIds: batch })).deleted;
   }
   return deleted;
-}
-
-export function isInProgress(session: Session): boolean {
-  return session.status === 'uploaded' || session.status === 'transcribing' || session.status === 'generating';
 }
 
 type PageKey = readonly [typeof LIST_PATH, string | null];
@@ -53,7 +47,7 @@ export function useSessionPages() {
     },
     ([, cursor]: PageKey) => listSessions(cursor),
     {
-      refreshInterval: (pages) => (pages?.some((p) => p.sessions.some(isInProgress)) ? IN_PROGRESS_REFRESH_MS : 0),
+      refreshInterval: (pages) => (pages?.some((p) => p.sessions.some((s) => isProcessing(s.status))) ? IN_PROGRESS_REFRESH_MS : 0),
     },
   );
 }

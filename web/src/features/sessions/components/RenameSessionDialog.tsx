@@ -7,9 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
 import { describeError } from '@/lib/error-message';
-import type { Session } from '@charta/contract';
-
-export const TITLE_MAX = 300;
+import { SESSION_LIMITS, type Session } from '@charta/contract';
 
 interface RenameSessionDialogProps {
   session: Session;
@@ -59,7 +57,7 @@ export function RenameSessionDialog({ session, onRename, onClose }: RenameSessio
             autoFocus
             required
             sx={{ mt: 1 }}
-            slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
+            slotProps={{ htmlInput: { maxLength: SESSION_LIMITS.title } }}
             helperText={`Patient: ${session.patientName}`}
           />
         </DialogContent>

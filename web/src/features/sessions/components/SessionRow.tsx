@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { describeDuration, formatDateTime, formatDuration } from '@/lib/format';
 import type { Session } from '@charta/contract';
-import { SessionStatusChip } from './SessionStatusChip';
+import { SessionStatusChip } from '@/components/feedback/SessionStatusChip';
 
 interface SessionRowProps {
   session: Session;

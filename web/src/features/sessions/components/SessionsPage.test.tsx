@@ -7,7 +7,7 @@ import { NotificationsProvider } from '@/components/feedback/notifications';
 import { NavigationProvider } from '@/components/layout/navigation-state';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
-import type { Session } from '@charta/contract';
+import { sessionStatusLabel, type Session } from '@charta/contract';
 import { SessionsPage } from './SessionsPage';
 
 vi.mock('@/lib/api', () => ({
@@ -94,10 +94,10 @@ describe('SessionsPage', () => {
     expect(within(first).getByRole('link', { name: 'Visit 1' })).toHaveAttribute('href', '/sessions/s1');
     expect(first).toHaveTextContent('Patient 1');
     expect(first).toHaveTextContent('Duration 1:05');
-    expect(within(first).getByText('Audio uploaded')).toBeInTheDocument();
+    expect(within(first).getByText(sessionStatusLabel('uploaded'))).toBeInTheDocument();
     const second = screen.getByRole('listitem', { name: 'Follow-up' });
     expect(second).toHaveTextContent('Duration —');
-    expect(within(second).getByText('Waiting for audio')).toBeInTheDocument();
+    expect(within(second).getByText(sessionStatusLabel('draft'))).toBeInTheDocument();
     expect(post).toHaveBeenCalledWith('/session/sessions', { limit: 20 });
   });
 

@@ -1,22 +1,6 @@
-// The API's fixed list of template categories (it refuses others), with the words the app shows.
-export const TEMPLATE_CATEGORIES = [
-  { id: 'general', label: 'General' },
-  { id: 'primary-care', label: 'Primary care' },
-  { id: 'mental-health', label: 'Mental health' },
-  { id: 'pediatrics', label: 'Pediatrics' },
-  { id: 'hospital', label: 'Hospital' },
-  { id: 'emergency', label: 'Emergency' },
-  { id: 'surgery', label: 'Surgery' },
-  { id: 'specialty', label: 'Specialty clinics' },
-  { id: 'letters', label: 'Letters' },
-  { id: 'patient-facing', label: 'For patients' },
-  { id: 'other', label: 'Other' },
-] as const;
+// The contract's template categories (the API refuses others) as the app's pickers list them.
+import { TEMPLATE_CATEGORIES, TEMPLATE_CATEGORY_LABELS } from '@charta/contract';
 
-export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number]['id'];
+export { categoryLabel, DEFAULT_CATEGORY, isTemplateCategory, type TemplateCategory } from '@charta/contract';
 
-export const DEFAULT_CATEGORY: TemplateCategory = 'general';
-
-export function categoryLabel(id: string): string {
-  return TEMPLATE_CATEGORIES.find((c) => c.id === id)?.label ?? id;
-}
+export const CATEGORY_OPTIONS = TEMPLATE_CATEGORIES.map((id) => ({ id, label: TEMPLATE_CATEGORY_LABELS[id] }));

@@ -4,7 +4,7 @@ import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { listTemplates } from '@/data/templates';
 import { api } from '@/lib/api';
-import type { LibraryPage, PublishedTemplate, SectionFormat, Template, TemplatesPage } from '@charta/contract';
+import { TEMPLATE_LIMITS, type LibraryPage, type PublishedTemplate, type SectionFormat, type Template, type TemplatesPage } from '@charta/contract';
 import type { TemplateCategory } from './categories';
 
 /** A template as the user writes it: what upsert_template takes (no id: a new one). */
@@ -20,8 +20,6 @@ export type LibraryEntry = { publishedTemplateId: string } | { shareId: string }
 
 const LIBRARY_PATH = '/template/published/list';
 
-export const LIMITS = { name: 120, description: 500, sections: 30, sectionTitle: 100, instructions: 2000 } as const;
-
 export async function upsertTemplate(draft: TemplateDraft): Promise<Template> {
   return (await api.post<{ template: Template }>('/template/upsert_template', { template: draft })).template;
 }
@@ -33,7 +31,7 @@ export async function deleteTemplate(templateId: string): Promise<void> {
 /** A new template of the user's with the same content ("SOAP note (copy)"). */
 export function duplicateTemplate(template: Template): Promise<Template> {
   return upsertTemplate({
-    name: `${template.name} (copy)`.slice(0, LIMITS.name),
+    name: `${template.name} (copy)`.slice(0, TEMPLATE_LIMITS.name),
     description: template.description,
     category: template.category as TemplateCategory,
     sections: template.sections.map(({ id, title, instructions, format }) => ({ id, title, instructions, format })),

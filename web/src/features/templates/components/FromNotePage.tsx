@@ -13,9 +13,10 @@ import { useShellPage } from '@/components/layout/use-shell-page';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
-import { generateTemplateFromNote, LIMITS } from '../api/templates';
+import { TEMPLATE_LIMITS } from '@charta/contract';
+import { generateTemplateFromNote } from '../api/templates';
 
-const MAX_NOTE = 20_000;
+const MAX_NOTE = TEMPLATE_LIMITS.note;
 
 /** "Create from an example note": paste a note you like, get a draft template to review, edit and save. */
 export function FromNotePage() {
@@ -67,7 +68,7 @@ export function FromNotePage() {
             onChange={(event) => setName(event.target.value)}
             error={error?.field === 'name'}
             helperText={error?.field === 'name' ? error.message : 'Leave empty and the assistant proposes one.'}
-            slotProps={{ htmlInput: { maxLength: LIMITS.name } }}
+            slotProps={{ htmlInput: { maxLength: TEMPLATE_LIMITS.name } }}
           />
           <TextField
             label="Example note"

@@ -26,7 +26,7 @@ import { paths } from '@/config/paths';
 import { useRefreshTemplates, useTemplateList } from '@/data/templates';
 import { describeError } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format';
-import { categoryLabel, TEMPLATE_CATEGORIES } from '../api/categories';
+import { categoryLabel, CATEGORY_OPTIONS } from '../api/categories';
 import { addToMyTemplates, unpublishTemplate, useLibraryPages } from '../api/templates';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { PublishDialog } from './PublishDialog';
@@ -217,7 +217,7 @@ export function LibraryPage() {
       <SearchField label="Search templates" value={query} onChange={setQuery} />
       <Stack direction="row" spacing={1} useFlexGap role="group" aria-label="Category" sx={{ flexWrap: 'wrap' }}>
         <Chip label="All" clickable color={category === '' ? 'primary' : 'default'} variant={category === '' ? 'filled' : 'outlined'} aria-pressed={category === ''} onClick={() => setCategory('')} />
-        {TEMPLATE_CATEGORIES.map((c) => (
+        {CATEGORY_OPTIONS.map((c) => (
           <Chip key={c.id} label={c.label} clickable color={category === c.id ? 'primary' : 'default'} variant={category === c.id ? 'filled' : 'outlined'} aria-pressed={category === c.id} onClick={() => setCategory(c.id)} />
         ))}
       </Stack>

@@ -12,8 +12,9 @@ import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
-import { TEMPLATE_CATEGORIES } from '../api/categories';
-import { LIMITS, publishTemplate } from '../api/templates';
+import { TEMPLATE_LIMITS } from '@charta/contract';
+import { CATEGORY_OPTIONS } from '../api/categories';
+import { publishTemplate } from '../api/templates';
 
 interface PublishDialogProps {
   /** The template to publish; when absent the user picks one of `choices`. */
@@ -81,11 +82,11 @@ export function PublishDialog({ template, choices = [], onPublished, onClose }: 
               minRows={2}
               value={description}
               onChange={(event) => setDescription(event.target.value)}
-              error={error?.field === 'description' || description.trim().length > LIMITS.description}
-              helperText={error?.field === 'description' ? error.message : `${description.trim().length} / ${LIMITS.description}`}
+              error={error?.field === 'description' || description.trim().length > TEMPLATE_LIMITS.description}
+              helperText={error?.field === 'description' ? error.message : `${description.trim().length} / ${TEMPLATE_LIMITS.description}`}
             />
             <TextField select label="Category" value={category} onChange={(event) => setCategory(event.target.value)} error={error?.field === 'category'} helperText={error?.field === 'category' ? error.message : undefined}>
-              {TEMPLATE_CATEGORIES.map((c) => (
+              {CATEGORY_OPTIONS.map((c) => (
                 <MenuItem key={c.id} value={c.id}>
                   {c.label}
                 </MenuItem>
@@ -97,7 +98,7 @@ export function PublishDialog({ template, choices = [], onPublished, onClose }: 
           <Button onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" loading={busy} disabled={!templateId || description.trim().length > LIMITS.description}>
+          <Button type="submit" variant="contained" loading={busy} disabled={!templateId || description.trim().length > TEMPLATE_LIMITS.description}>
             {chosen?.published ? 'Publish again' : 'Publish'}
           </Button>
         </DialogActions>

@@ -34,7 +34,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { describeError } from '@/lib/error-message';
-import { LIMITS, previewSection } from '../api/templates';
+import { TEMPLATE_LIMITS } from '@charta/contract';
+import { previewSection } from '../api/templates';
 import type { EditorErrors, EditorSection } from '../lib/editor-state';
 
 export interface SectionHandlers {
@@ -194,7 +195,7 @@ function SortableSection({ section, index, count, errors, helping, transcript, o
             onChange={(event) => onChange(section.key, { title: event.target.value })}
             error={Boolean(titleError)}
             helperText={titleError}
-            slotProps={{ htmlInput: { maxLength: LIMITS.sectionTitle + 20 } }}
+            slotProps={{ htmlInput: { maxLength: TEMPLATE_LIMITS.sectionTitle + 20 } }}
             size="small"
           />
           <ToggleButtonGroup
@@ -219,7 +220,7 @@ function SortableSection({ section, index, count, errors, helping, transcript, o
           value={section.instructions}
           onChange={(event) => onChange(section.key, { instructions: event.target.value })}
           error={Boolean(instructionsError)}
-          helperText={instructionsError ?? `${section.instructions.trim().length} / ${LIMITS.instructions}`}
+          helperText={instructionsError ?? `${section.instructions.trim().length} / ${TEMPLATE_LIMITS.instructions}`}
         />
 
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>

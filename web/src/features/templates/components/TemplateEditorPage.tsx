@@ -26,8 +26,9 @@ import { paths } from '@/config/paths';
 import { templateKey, useRefreshTemplates, useTemplate } from '@/data/templates';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
-import { categoryLabel, TEMPLATE_CATEGORIES, type TemplateCategory } from '../api/categories';
-import { deleteTemplate, duplicateTemplate, helpMeWriteSection, LIMITS, unpublishTemplate, upsertTemplate, type TemplateDraft } from '../api/templates';
+import { TEMPLATE_LIMITS } from '@charta/contract';
+import { categoryLabel, CATEGORY_OPTIONS, DEFAULT_CATEGORY, isTemplateCategory, type TemplateCategory } from '../api/categories';
+import { deleteTemplate, duplicateTemplate, helpMeWriteSection, unpublishTemplate, upsertTemplate, type TemplateDraft } from '../api/templates';
 import { editorFieldOf, editorReducer, initialEditorState, isDirty, toDraft, validateEditor, type EditorErrors, type EditorSection } from '../lib/editor-state';
 import { PreviewPane, type PreviewSource } from './PreviewPane';
 import { PublishDialog } from './PublishDialog';
@@ -40,7 +41,7 @@ import { TemplateSectionsView } from './TemplateSectionsView';
 function draftFromState(state: unknown): Omit<TemplateDraft, 'id'> | undefined {
   const draft = (state as { draft?: Partial<TemplateDraft> } | null)?.draft;
   if (!draft || typeof draft.name !== 'string' || !Array.isArray(draft.sections)) return undefined;
-  const category = TEMPLATE_CATEGORIES.some((c) => c.id === draft.category) ? (draft.category as TemplateCategory) : 'general';
+  const category = typeof draft.category === 'string' && isTemplateCategory(draft.category) ? draft.category : DEFAULT_CATEGORY;
   return {
     name: draft.name,
     description: typeof draft.description === 'string' ? draft.description : '',
@@ -350,10 +351,10 @@ function TemplateEditor({ template, initialDraft }: TemplateEditorProps) {
                     clearServerError('description');
                   }}
                   error={Boolean(visibleErrors['description'])}
-                  helperText={visibleErrors['description'] ?? `${state.description.trim().length} / ${LIMITS.description}`}
+                  helperText={visibleErrors['description'] ?? `${state.description.trim().length} / ${TEMPLATE_LIMITS.description}`}
                 />
                 <TextField select label="Category" value={state.category} onChange={(event) => dispatch({ type: 'setCategory', value: event.target.value as TemplateCategory })}>
-                  {TEMPLATE_CATEGORIES.map((c) => (
+                  {CATEGORY_OPTIONS.map((c) => (
                     <MenuItem key={c.id} value={c.id}>
                       {c.label}
                     </MenuItem>
@@ -367,7 +368,7 @@ function TemplateEditor({ template, initialDraft }: TemplateEditorProps) {
                 Sections
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {state.sections.length} of {LIMITS.sections} · in the order the note will have them
+                {state.sections.length} of {TEMPLATE_LIMITS.sections} · in the order the note will have them
               </Typography>
             </Box>
             {visibleErrors['sections'] && <Alert severity="error">{visibleErrors['sections']}</Alert>}
@@ -382,7 +383,7 @@ function TemplateEditor({ template, initialDraft }: TemplateEditorProps) {
               onHelpMeWrite={(section) => void helpMeWrite(section)}
             />
             <Box>
-              <Button startIcon={<AddOutlined />} variant="outlined" disabled={state.sections.length >= LIMITS.sections} onClick={() => dispatch({ type: 'addSection' })}>
+              <Button startIcon={<AddOutlined />} variant="outlined" disabled={state.sections.length >= TEMPLATE_LIMITS.sections} onClick={() => dispatch({ type: 'addSection' })}>
                 Add section
               </Button>
             </Box>

@@ -1,3 +1,4 @@
+import { TEMPLATE_LIMITS } from '@charta/contract';
 import { describe, expect, it } from 'vitest';
 import { editorFieldOf, editorReducer, initialEditorState, isDirty, moveItem, toDraft, validateEditor, type EditorState } from './editor-state';
 
@@ -56,11 +57,11 @@ describe('editor state', () => {
   it('Checks the API rules as the user types', () => {
     let state = initialEditorState({ ...draft, name: ' ' });
     state = editorReducer(state, { type: 'updateSection', key: state.sections[2]!.key, patch: { title: ' history ' } });
-    state = editorReducer(state, { type: 'updateSection', key: state.sections[1]!.key, patch: { instructions: 'x'.repeat(2001) } });
+    state = editorReducer(state, { type: 'updateSection', key: state.sections[1]!.key, patch: { instructions: 'x'.repeat(TEMPLATE_LIMITS.instructions + 1) } });
     const errors = validateEditor(state);
     expect(errors['name']).toMatch(/name/);
     expect(errors[`${state.sections[2]!.key}.title`]).toMatch(/unique/);
-    expect(errors[`${state.sections[1]!.key}.instructions`]).toMatch(/2000/);
+    expect(errors[`${state.sections[1]!.key}.instructions`]).toContain(String(TEMPLATE_LIMITS.instructions));
     expect(validateEditor(initialEditorState(draft))).toEqual({});
   });
 

@@ -1,9 +1,9 @@
 // The template editor's state: a pure reducer (easy to test) over the name, description, category and the
 // ordered sections. Each section has a local `key` for React and drag-and-drop; `id` is the API's and is
 // kept across edits so documentation written with the template can still name its sections.
-import type { SectionFormat } from '@charta/contract';
+import { repeatedTitleIndexes, TEMPLATE_LIMITS, templateInput, type SectionFormat } from '@charta/contract';
 import { DEFAULT_CATEGORY, type TemplateCategory } from '../api/categories';
-import { LIMITS, type TemplateDraft } from '../api/templates';
+import type { TemplateDraft } from '../api/templates';
 
 export interface EditorSection {
   key: string;
@@ -69,7 +69,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'setCategory':
       return changed({ ...state, category: action.value });
     case 'addSection': {
-      if (state.sections.length >= LIMITS.sections) return state;
+      if (state.sections.length >= TEMPLATE_LIMITS.sections) return state;
       const at = action.afterIndex === undefined ? state.sections.length : action.afterIndex + 1;
       const sections = [...state.sections];
       sections.splice(at, 0, emptySection());
@@ -105,24 +105,37 @@ export function toDraft(state: EditorState): Omit<TemplateDraft, 'id'> {
 /** Problems keyed by field: "name", "description", "sections", or "<section key>.title" / ".instructions". */
 export type EditorErrors = Partial<Record<string, string>>;
 
-const titleKey = (title: string) => title.normalize('NFKD').replace(/\p{M}/gu, '').trim().toLowerCase().replace(/\s+/g, ' ');
+type TemplateIssue = NonNullable<ReturnType<typeof templateInput.safeParse>['error']>['issues'][number];
 
-/** The API's rules, checked as the user types so most mistakes never need a round trip. */
+/** The API's message for a rule, in the editor's words. */
+function editorMessage(issue: TemplateIssue, field: string): string {
+  const isTitle = field.endsWith('.title');
+  if (issue.code === 'too_small') {
+    if (field === 'name') return 'Give the template a name.';
+    if (isTitle) return 'Give the section a title.';
+    if (field === 'sections') return 'Add at least one section.';
+  }
+  if (issue.code === 'too_big') return `At most ${String(issue.maximum)} ${issue.origin === 'array' ? 'sections' : 'characters'}.`;
+  return issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
+}
+
+const REPEATED_TITLE = 'Another section has this title; titles must be unique.';
+
+/**
+ * The API's own rules (the contract's template schema), checked as the user types so most mistakes never
+ * need a round trip. One message per field, the first rule it breaks.
+ */
 export function validateEditor(state: EditorState): EditorErrors {
   const errors: EditorErrors = {};
-  const name = state.name.trim();
-  if (!name) errors['name'] = 'Give the template a name.';
-  else if (name.length > LIMITS.name) errors['name'] = `At most ${LIMITS.name} characters.`;
-  if (state.description.trim().length > LIMITS.description) errors['description'] = `At most ${LIMITS.description} characters.`;
-  if (state.sections.length === 0) errors['sections'] = 'Add at least one section.';
-  const seen = new Set<string>();
-  for (const section of state.sections) {
-    const title = section.title.trim();
-    if (!title) errors[`${section.key}.title`] = 'Give the section a title.';
-    else if (title.length > LIMITS.sectionTitle) errors[`${section.key}.title`] = `At most ${LIMITS.sectionTitle} characters.`;
-    else if (seen.has(titleKey(title))) errors[`${section.key}.title`] = 'Another section has this title; titles must be unique.';
-    seen.add(titleKey(title));
-    if (section.instructions.trim().length > LIMITS.instructions) errors[`${section.key}.instructions`] = `At most ${LIMITS.instructions} characters.`;
+  const result = templateInput.safeParse(toDraft(state));
+  for (const issue of result.error?.issues ?? []) {
+    const field = editorFieldOf(['template', ...issue.path.map(String)].join('.'), state) ?? 'sections';
+    errors[field] ??= issue.code === 'custom' && field.endsWith('.title') ? REPEATED_TITLE : editorMessage(issue, field);
+  }
+  // The schema checks uniqueness only once every field is valid; the editor says it at once.
+  for (const i of repeatedTitleIndexes(toDraft(state).sections)) {
+    const section = state.sections[i];
+    if (section) errors[`${section.key}.title`] ??= REPEATED_TITLE;
   }
   return errors;
 }
