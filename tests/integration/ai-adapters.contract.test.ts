@@ -6,6 +6,7 @@ import { googleAiServices } from '../../functions/src/ai/ai-services.js';
 import { geminiModel } from '../../functions/src/ai/gemini-model.js';
 import { AiServiceError } from '../../functions/src/ai/generative-model.js';
 import { googleSpeechTranscriber } from '../../functions/src/ai/google-speech.js';
+import { systemInstruction, writeNotePrompt } from '../../functions/src/documentation/prompts/note-prompts.js';
 import { DIALOGUE, fixtureBytes, fixture, measuredDurationSec } from '../support/audio-fixtures.js';
 import { startPrivateAiEmulator, type AiEmulatorControl, type ServedCall } from '../support/ai-emulator.js';
 
@@ -127,15 +128,23 @@ describe('Speech-to-Text adapter against the emulator', () => {
 });
 
 describe('Gemini adapter against the emulator', () => {
-  const transcript = '[seg-1] clinician (0-3000): What brings you in today?\n[seg-2] patient (3000-8000): I have had a dry cough and a fever for three days.';
-  /** A note request whose prompt carries `marker`, so faults and call counts apply to this test's calls only. */
-  const requestMarked = (marker: string) => ({
-    task: 'write_note',
-    systemInstruction: 'You write clinical notes.',
-    prompt: `TASK: write_note\n<sections>\n${JSON.stringify([{ id: 'subjective', title: 'Subjective', format: 'paragraph', instructions: 'Symptoms the patient reports.' }])}\n</sections>\n<transcript>\n${transcript}\n[seg-3] clinician (8000-9000): ${marker}\n</transcript>`,
-    responseSchema: { type: 'object' },
-    parse: (raw: unknown) => raw as { sections: { id: string; content: string; evidence: { segmentId: string }[] }[] },
-  });
+  // The app's own prompt builder, so this also shows the emulator reads the prompts the app sends.
+  const segments = [
+    { id: 'seg-1', speaker: 'clinician', startMs: 0, endMs: 3000, text: 'What brings you in today?' },
+    { id: 'seg-2', speaker: 'patient', startMs: 3000, endMs: 8000, text: 'I have had a dry cough and a fever for three days.' },
+  ];
+  const sections = [{ id: 'subjective', title: 'Subjective', format: 'paragraph' as const, instructions: 'Symptoms the patient reports.' }];
+  /** A note request whose transcript carries `marker`, so faults and call counts apply to this test's calls only. */
+  const requestMarked = (marker: string) => {
+    const ctx = { language: 'en-US', specialty: '', segments: [...segments, { id: 'seg-3', speaker: 'clinician', startMs: 8000, endMs: 9000, text: marker }] };
+    return {
+      task: 'write_note',
+      systemInstruction: systemInstruction(ctx),
+      prompt: writeNotePrompt(ctx, sections),
+      responseSchema: { type: 'object' },
+      parse: (raw: unknown) => raw as { sections: { id: string; content: string; evidence: { segmentId: string }[] }[] },
+    };
+  };
   const request = requestMarked('Thank you.');
   const newMarker = () => `Reference ${randomUUID().slice(0, 8)}.`;
 

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { getFirestore } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aiConfigFromEnv } from '../../functions/src/ai/ai-config.js';
+import { NOTE_PROMPT_VERSION } from '../../functions/src/documentation/prompts/note-prompts.js';
 import { adminApp } from '../support/api-app.js';
 import { DIALOGUE, uniqueDialogueWav } from '../support/audio-fixtures.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
@@ -55,7 +56,7 @@ describe('Pipeline on the emulated stack', () => {
 
     const documentation = (await api(user, '/documentation/by_session', { sessionId }).expect(200)).body.documentation;
     expect(documentation).toMatchObject({ sessionId, templateId: 'soap', counter: 1, id: ready['documentationId'] });
-    expect(documentation.engine).toMatch(/note-v1/);
+    expect(documentation.engine).toContain(NOTE_PROMPT_VERSION);
     expect(documentation.sections.map((s: { id: string }) => s.id)).toEqual(['subjective', 'objective', 'assessment', 'plan']);
     const segmentIds = new Set(transcript.segments.map((s: { id: string }) => s.id));
     const cited = documentation.sections.flatMap((s: { evidence: { segmentId: string }[] }) => s.evidence.map((e) => e.segmentId));

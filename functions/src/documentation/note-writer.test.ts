@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AiServiceError, type GenerateJsonRequest, type GenerativeModel } from '../ai/generative-model.js';
 import { keepKnownEvidence, NoteWriter } from './note-writer.js';
+import { NOTE_PROMPT_VERSION } from './prompts/note-prompts.js';
 
 /** A model that answers with a fixed JSON value, run through the request's own parser as the adapter does. */
 function modelAnswering(json: unknown): GenerativeModel {
@@ -35,7 +36,8 @@ describe('NoteWriter', () => {
       { id: 'subjective', content: 'Cough for three days.', evidence: [{ segmentId: 'seg-1', quote: 'Cough' }] },
       { id: 'objective', content: 'Not discussed in this session.', evidence: [] },
     ]);
-    expect(result).toMatchObject({ model: 'test-model', promptVersion: 'note-v1', usage: { promptTokens: 10, outputTokens: 5 } });
+    // The note records which model and which prompt wrote it, whatever the current version is called.
+    expect(result).toMatchObject({ model: 'test-model', promptVersion: NOTE_PROMPT_VERSION, usage: { promptTokens: 10, outputTokens: 5 } });
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chatPrompt, editNotePrompt, NOTE_PROMPT_VERSION, rewriteSectionPrompt, systemInstruction, writeNotePrompt } from './note-prompts.js';
+import { promptBlock as block, promptJsonBlock as jsonBlock, promptTask as taskOf } from '../../ai/prompt-reader.test-support.js';
+import { chatPrompt, editNotePrompt, rewriteSectionPrompt, systemInstruction, writeNotePrompt } from './note-prompts.js';
 
 const ctx = {
   language: 'es-MX',
@@ -14,26 +15,22 @@ const sections = [
   { id: 'plan', title: 'Plan', format: 'bullets' as const, instructions: 'Only what was agreed.' },
 ];
 
+// These test what the prompts carry and how they are laid out for the reader, not their wording: the
+// wording is the prompt's to change (bumping NOTE_PROMPT_VERSION), and a test that copies it proves nothing.
 describe('note prompts', () => {
-  it('Are versioned', () => {
-    expect(NOTE_PROMPT_VERSION).toMatch(/^note-v\d+$/);
-  });
-
-  it('The system instruction carries language, specialty and the rule to state only what the transcript supports', () => {
+  it('The system instruction is written for the session language and the clinician\'s specialty', () => {
     const system = systemInstruction(ctx);
     expect(system).toContain('es-MX');
     expect(system).toContain('Pediatrics');
-    expect(system).toMatch(/State only what the transcript supports/);
-    expect(system).toMatch(/leave it out/);
+    expect(systemInstruction({ ...ctx, language: 'en-US' })).not.toContain('es-MX');
   });
 
   it('write_note carries every section (title, format, instructions) and the transcript with segment ids', () => {
     const prompt = writeNotePrompt(ctx, sections);
-    expect(prompt.split('\n')[0]).toBe('TASK: write_note');
-    expect(prompt).toContain('<language>es-MX</language>');
-    expect(prompt).toContain('<specialty>Pediatrics</specialty>');
-    const sectionsJson = JSON.parse(/<sections>\n(.*)\n<\/sections>/s.exec(prompt)?.[1] ?? '[]') as unknown;
-    expect(sectionsJson).toEqual(sections.map(({ id, title, format, instructions }) => ({ id, title, format, instructions })));
+    expect(taskOf(prompt)).toBe('write_note');
+    expect(block(prompt, 'language')).toBe('es-MX');
+    expect(block(prompt, 'specialty')).toBe('Pediatrics');
+    expect(jsonBlock(prompt, 'sections')).toEqual(sections.map(({ id, title, format, instructions }) => ({ id, title, format, instructions })));
     expect(prompt).toContain('[seg-1] clinician (0-2500): ¿Qué le trae hoy?');
     // One line per segment, whatever line breaks the speech had.
     expect(prompt).toContain('[seg-2] patient (2600-6000): Tos seca desde hace tres días. Y fiebre.');
@@ -48,20 +45,33 @@ describe('note prompts', () => {
     expect(prompt.match(/^TASK:/gm)).toHaveLength(1);
   });
 
-  it('A general clinician when the profile has no specialty', () => {
-    expect(systemInstruction({ language: 'en-US', specialty: '' })).toContain('for a clinician');
+  it('Without a specialty the instruction still reads whole: no empty or missing value in it', () => {
+    const general = systemInstruction({ language: 'en-US', specialty: '' });
+    expect(general).not.toMatch(/undefined|null|for an? [.,]| {2}/);
+    expect(general.length).toBeGreaterThan(0);
   });
 
   it('Section rewrites carry the current text and the instruction only when editing', () => {
     const plain = rewriteSectionPrompt(ctx, sections[0]!);
-    expect(plain).not.toContain('<instruction>');
+    expect(taskOf(plain)).toBe('rewrite_section');
+    expect(block(plain, 'instruction')).toBeNull();
+    expect(block(plain, 'current_content')).toBeNull();
     const edit = rewriteSectionPrompt(ctx, sections[0]!, { currentContent: 'Tos.', instruction: 'Más breve' });
-    expect(edit).toContain('<current_content>\nTos.\n</current_content>');
-    expect(edit).toContain('<instruction>\nMás breve\n</instruction>');
+    expect(block(edit, 'current_content')).toBe('Tos.');
+    expect(block(edit, 'instruction')).toBe('Más breve');
+    expect(jsonBlock(edit, 'section')).toMatchObject({ id: 'subjective', format: 'paragraph' });
   });
 
   it('Whole-note edits and chat carry what they act on', () => {
-    expect(editNotePrompt(ctx, [{ id: 'plan', title: 'Plan', content: '- Rest' }], 'Use bullets')).toContain('"content":"- Rest"');
-    expect(chatPrompt(ctx, [{ role: 'user', content: '¿Fiebre?' }])).toContain('TASK: chat');
+    const note = [{ id: 'plan', title: 'Plan', content: '- Rest' }];
+    const edit = editNotePrompt(ctx, note, 'Use bullets');
+    expect(taskOf(edit)).toBe('edit_note');
+    expect(jsonBlock(edit, 'note')).toEqual(note);
+    expect(block(edit, 'instruction')).toBe('Use bullets');
+    const messages = [{ role: 'user' as const, content: '¿Fiebre?' }];
+    const chat = chatPrompt(ctx, messages);
+    expect(taskOf(chat)).toBe('chat');
+    expect(jsonBlock(chat, 'messages')).toEqual(messages);
+    expect(block(chat, 'transcript')).toContain('[seg-1]');
   });
 });
