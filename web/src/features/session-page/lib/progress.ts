@@ -1,7 +1,8 @@
 // Where a session is on its way to a note, in a clinician's words. Pure, so every state is tested directly.
-import type { SessionStatus } from '@charta/contract';
+import { SESSION_STATUS_LABELS, type SessionStatus } from '@charta/contract';
 
-export const PROGRESS_STEPS = ['Audio received', 'Transcript', 'Documentation'] as const;
+/** The first step is where an uploaded session stands, in the status's own words. */
+export const PROGRESS_STEPS = [SESSION_STATUS_LABELS.uploaded, 'Transcript', 'Documentation'] as const;
 
 export interface Progress {
   /** Index into PROGRESS_STEPS of the step being worked on (PROGRESS_STEPS.length when all are done). */
