@@ -10,9 +10,7 @@ import { useRefreshTemplates, useTemplateList } from '@/data/templates';
 import { api } from '@/lib/api';
 import { SwrProvider } from './SwrProvider';
 
-vi.mock('@/lib/api', () => ({
-  api: { get: vi.fn(), put: vi.fn(), post: vi.fn(), delete: vi.fn(), request: vi.fn() },
-}));
+vi.mock('@/lib/api');
 const post = vi.mocked(api.post);
 
 const listOf = (...names: string[]): TemplatesPage => ({

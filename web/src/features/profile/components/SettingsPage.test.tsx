@@ -1,53 +1,18 @@
-import type { Profile, Subscription } from '@charta/contract';
-import { render, screen } from '@testing-library/react';
+import type { Profile } from '@charta/contract';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SWRConfig } from 'swr';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { NotificationsProvider } from '@/components/feedback/notifications';
-import { NavigationProvider } from '@/components/layout/navigation-state';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
+import { profile as profileFixture, subscription as subscriptionFixture } from '@/test/fixtures';
+import { renderPage } from '@/test/render';
 import { SettingsPage } from './SettingsPage';
 
-vi.mock('@/lib/api', () => ({
-  api: { get: vi.fn(), put: vi.fn(), post: vi.fn(), delete: vi.fn(), request: vi.fn() },
-}));
+vi.mock('@/lib/api');
 const mockedApi = vi.mocked(api);
 
-const profile: Profile = {
-  uid: 'u1',
-  email: 'ada@example.com',
-  displayName: 'Dr. Ada Lovelace',
-  specialty: 'Family medicine',
-  organization: 'Northside Clinic',
-  defaultTemplateId: null,
-  defaultLanguage: 'en-US',
-  referralCode: 'ADA123',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
-
-const subscription: Subscription = {
-  uid: 'u1',
-  plan: 'free',
-  status: 'none',
-  currentPeriodEnd: null,
-  cancelAtPeriodEnd: false,
-  stripeCustomerId: null,
-};
-
-function renderSettings() {
-  render(
-    // A private cache per test, and no retries: each test sees exactly the answers it set up.
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
-      <NotificationsProvider>
-        <NavigationProvider user={null}>
-          <SettingsPage />
-        </NavigationProvider>
-      </NotificationsProvider>
-    </SWRConfig>,
-  );
-}
+const profile = profileFixture();
+const subscription = subscriptionFixture();
 
 beforeEach(() => {
   mockedApi.get.mockImplementation((path: string) => {
@@ -59,7 +24,7 @@ beforeEach(() => {
 
 describe('SettingsPage', () => {
   it('shows the profile and the plan', async () => {
-    renderSettings();
+    renderPage(<SettingsPage />);
 
     expect(await screen.findByLabelText('Display name')).toHaveValue('Dr. Ada Lovelace');
     expect(screen.getByLabelText('Specialty')).toHaveValue('Family medicine');
@@ -73,7 +38,7 @@ describe('SettingsPage', () => {
     mockedApi.put.mockImplementation((_path: string, body: unknown) =>
       Promise.resolve({ profile: { ...profile, ...(body as Partial<Profile>) } }),
     );
-    renderSettings();
+    renderPage(<SettingsPage />);
 
     const displayName = await screen.findByLabelText('Display name');
     await user.clear(displayName);
@@ -95,7 +60,7 @@ describe('SettingsPage', () => {
     mockedApi.put.mockRejectedValue(
       new ApiError({ status: 400, code: 'invalid_argument', message: 'specialty must be at most 100 characters', field: 'specialty' }),
     );
-    renderSettings();
+    renderPage(<SettingsPage />);
 
     await user.click(await screen.findByRole('button', { name: 'Save' }));
 
@@ -113,7 +78,7 @@ describe('SettingsPage', () => {
         ? Promise.reject(new ApiError({ status: 500, code: 'internal', message: 'internal' }))
         : Promise.resolve({ subscription }),
     );
-    renderSettings();
+    renderPage(<SettingsPage />);
 
     const retry = await screen.findByRole('button', { name: 'Try again' });
     mockedApi.get.mockImplementation((path: string) =>

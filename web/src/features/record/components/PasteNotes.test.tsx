@@ -1,14 +1,12 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
+import { renderRoutes } from '@/test/render';
 import { PasteNotes } from './PasteNotes';
 
-vi.mock('@/lib/api', () => ({
-  api: { get: vi.fn(), put: vi.fn(), post: vi.fn(), delete: vi.fn(), request: vi.fn() },
-}));
+vi.mock('@/lib/api');
 const post = vi.mocked(api.post);
 
 const templates = [
@@ -17,15 +15,13 @@ const templates = [
 ];
 
 function renderAt() {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/', element: <PasteNotes defaults={{ patientName: 'Ana Ruiz', templateId: 'soap', language: 'es-ES' }} templates={templates} disabled={false} /> },
       { path: '/sessions/:sessionId', element: <p>Session page</p> },
     ],
-    { initialEntries: ['/'] },
+    '/',
   );
-  render(<RouterProvider router={router} />);
-  return router;
 }
 
 // A hook that returns a function has it called as its teardown: the braces keep the mock from being called.

@@ -1,79 +1,45 @@
 import 'fake-indexeddb/auto';
 import '@/test/blob-reading';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
-import { useSyncExternalStore } from 'react';
-import { MemoryRouter } from 'react-router';
-import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NotificationsProvider } from '@/components/feedback/notifications';
-import { NavigationProvider } from '@/components/layout/navigation-state';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
+import { profile as profileFixture, session as sessionFixture } from '@/test/fixtures';
+import { renderPage as renderPageInApp } from '@/test/render';
 import type { Session } from '@charta/contract';
 import { deleteSession } from '@/data/sessions';
 import type * as UploadAudioModule from '../api/upload-audio';
 import { uploadAudioPart, type AudioPart, type UploadReceipt } from '../api/upload-audio';
+import { RecordingUploadsProvider } from '../hooks/use-recording-uploads';
 import { openChunkStore } from '../lib/chunk-store';
 import { createRecordingUploads, type RecordingUploads } from '../lib/recording-uploads';
 import { RecordPage } from './RecordPage';
 
 // The API at the module boundary; uploads (XMLHttpRequest) likewise.
-vi.mock('@/lib/api', () => ({
-  api: { get: vi.fn(), put: vi.fn(), post: vi.fn(), delete: vi.fn(), request: vi.fn() },
-}));
+vi.mock('@/lib/api');
 vi.mock('../api/upload-audio', async (importOriginal) => ({
   ...(await importOriginal<typeof UploadAudioModule>()),
   uploadAudioPart: vi.fn(),
 }));
 
-// One RecordingUploads per test (the app has one per page load), over a fresh IndexedDB.
-const current = vi.hoisted(() => ({ manager: null as unknown as RecordingUploads, factory: null as unknown as IDBFactory }));
-vi.mock('../hooks/use-recording-uploads', () => ({
-  getRecordingUploads: () => current.manager,
-  useRecordingUploads: () => {
-    const entries = useSyncExternalStore(current.manager.subscribe, current.manager.getSnapshot);
-    return { manager: current.manager, entries };
-  },
-}));
+// One RecordingUploads per test (the app has one per page load), over a fresh IndexedDB, handed to the
+// page through its provider: the page's own hooks run on it.
+const current = { manager: null as unknown as RecordingUploads, factory: null as unknown as IDBFactory };
 
 const mockedApi = vi.mocked(api);
 const upload = vi.mocked(uploadAudioPart);
 
-const profile = {
-  uid: 'u1',
-  email: 'ana@example.com',
-  displayName: 'Dr Ana',
-  specialty: null,
-  organization: null,
-  defaultTemplateId: 'history-and-physical',
-  defaultLanguage: 'es-ES',
-  referralCode: null,
-  createdAt: '',
-  updatedAt: '',
-};
+const profile = profileFixture({ email: 'ana@example.com', displayName: 'Dr Ana', defaultTemplateId: 'history-and-physical', defaultLanguage: 'es-ES' });
 const templates = [
   { id: 'soap', name: 'SOAP note' },
   { id: 'history-and-physical', name: 'History and Physical' },
 ];
 
+/** A session as create_session answers it: no audio yet. */
 function session(overrides: Partial<Session> = {}): Session {
-  return {
-    id: 'session-1',
-    patientName: 'María García',
-    templateId: 'history-and-physical',
-    language: 'es-ES',
-    title: 'María García · 21 Nov 2026',
-    audio_uri: null,
-    audioDurationSec: null,
-    status: 'draft',
-    error: null,
-    documentationId: null,
-    createdAt: '',
-    updatedAt: '',
-    ...overrides,
-  };
+  return sessionFixture({ id: 'session-1', templateId: 'history-and-physical', language: 'es-ES', audio_uri: null, audioDurationSec: null, status: 'draft', documentationId: null, ...overrides });
 }
 
 /** upload_audio in miniature: complete once chunks 0..final are all in. `already` = chunks it holds. */
@@ -139,16 +105,11 @@ function fakeStream() {
 const getUserMedia = vi.fn<(constraints: MediaStreamConstraints) => Promise<MediaStream>>();
 
 function renderPage(uid = 'u1') {
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false, fetcher: (path: string) => api.get(path) }}>
-      <NotificationsProvider>
-        <NavigationProvider user={{ uid, email: 'ana@example.com', emailVerified: true }}>
-          <MemoryRouter>
-            <RecordPage />
-          </MemoryRouter>
-        </NavigationProvider>
-      </NotificationsProvider>
-    </SWRConfig>,
+  renderPageInApp(
+    <RecordingUploadsProvider manager={current.manager}>
+      <RecordPage />
+    </RecordingUploadsProvider>,
+    { user: { uid, email: 'ana@example.com', emailVerified: true } },
   );
 }
 

@@ -7,7 +7,7 @@ import { createSession } from '../api/sessions';
 import { pickRecordingMimeType } from '../lib/mime';
 import { createSilenceDetector, meterLevel, rmsLevel } from '../lib/silence-detector';
 import { createStopwatch, type Stopwatch } from '../lib/stopwatch';
-import { getRecordingUploads } from './use-recording-uploads';
+import { useRecordingUploadsManager } from './use-recording-uploads';
 
 /** MediaRecorder hands over data every 2 s: at most 2 s of audio is ever only in memory. */
 export const CHUNK_TIMESLICE_MS = 2_000;
@@ -67,6 +67,7 @@ function isConnectivityError(error: unknown) {
 }
 
 export function useRecorder() {
+  const uploads = useRecordingUploadsManager();
   const [status, setStatus] = useState<RecorderStatus>('idle');
   const [elapsedMs, setElapsedMs] = useState(0);
   const [level, setLevel] = useState(0);
@@ -104,13 +105,13 @@ export function useRecorder() {
       setLevel(0);
       setSilent(false);
       // The recorder's last dataavailable came before its stop event: finish() waits for it to be stored.
-      await getRecordingUploads().finish(rt.recordingId, elapsed);
+      await uploads.finish(rt.recordingId, elapsed);
       if (runtime.current === rt) runtime.current = null;
       // The finished recording's length is on its upload card; the clock is ready for the next one.
       setElapsedMs(0);
       changeStatus('idle');
     },
-    [teardown, changeStatus],
+    [uploads, teardown, changeStatus],
   );
 
   const startMeter = useCallback((rt: Runtime) => {
@@ -205,7 +206,6 @@ export function useRecorder() {
       }
 
       const id = crypto.randomUUID();
-      const uploads = getRecordingUploads();
       await uploads.begin({
         id,
         uid: setup.uid,
@@ -262,7 +262,7 @@ export function useRecorder() {
       rt.timers.push(setInterval(() => setElapsedMs(rt.stopwatch.elapsedMs()), CLOCK_INTERVAL_MS));
       return true;
     },
-    [changeStatus, finalize, startMeter],
+    [uploads, changeStatus, finalize, startMeter],
   );
 
   const pause = useCallback(() => {

@@ -1,119 +1,37 @@
-import type { Documentation, Session, Transcript } from '@charta/contract';
+import type { Session } from '@charta/contract';
 import '@/test/blob-reading';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NotificationsProvider } from '@/components/feedback/notifications';
-import { NavigationProvider } from '@/components/layout/navigation-state';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
+import { answerPosts, postsTo, type Handler } from '@/test/api';
+import { documentation, session, transcript } from '@/test/fixtures';
+import { renderRoutes } from '@/test/render';
 import { SessionPage } from './SessionPage';
 
-vi.mock('@/lib/api', () => ({
-  api: { get: vi.fn(), put: vi.fn(), post: vi.fn(), delete: vi.fn(), request: vi.fn() },
-}));
+vi.mock('@/lib/api');
 const post = vi.mocked(api.post);
 
-function session(overrides: Partial<Session> = {}): Session {
-  return {
-    id: 's1',
-    patientName: 'María García',
-    templateId: 'soap',
-    language: 'en-US',
-    title: 'María García · 21 Nov 2026',
-    audio_uri: 'local://users/u1/audio/a.webm',
-    audioDurationSec: 42,
-    status: 'ready',
-    error: null,
-    documentationId: 's1',
-    createdAt: '2026-11-21T10:00:00.000Z',
-    updatedAt: '2026-11-21T10:00:00.000Z',
-    ...overrides,
-  };
-}
-
-const transcript: Transcript = {
-  sessionId: 's1',
-  language: 'en-US',
-  durationSec: 42,
-  text: '',
-  engine: 'emulator',
-  segments: [
-    { id: 'seg-1', speaker: 'clinician', startMs: 0, endMs: 4000, text: 'What brings you in today?' },
-    { id: 'seg-2', speaker: 'patient', startMs: 4400, endMs: 9000, text: 'A dry cough for four days.' },
-    { id: 'seg-3', speaker: 'patient', startMs: 65_000, endMs: 70_000, text: 'I am allergic to penicillin.' },
-  ],
-};
-
-function documentation(overrides: Partial<Documentation> = {}): Documentation {
-  return {
-    id: 's1',
-    sessionId: 's1',
-    templateId: 'soap',
-    counter: 3,
-    engine: 'emulator · note-v1',
-    createdAt: '',
-    updatedAt: '',
-    sections: [
-      {
-        id: 'subjective',
-        title: 'Subjective',
-        content: 'Dry cough for four days.',
-        evidence: [
-          { segmentId: 'seg-3', quote: 'allergic to penicillin' },
-          { segmentId: 'seg-2', quote: 'A dry cough for four days.' },
-        ],
-        updatedAt: '',
-      },
-      { id: 'objective', title: 'Objective', content: 'Lungs clear.', evidence: [], updatedAt: '' },
-      { id: 'plan', title: 'Plan', content: 'Not discussed in this session.', evidence: [], updatedAt: '' },
-    ],
-    ...overrides,
-  };
-}
-
-type Handler = (body: Record<string, unknown>) => unknown;
+/** The routes the fake server answers; a test may change one while the page is open. */
 let handlers: Record<string, Handler>;
 
 function serve(routes: Record<string, Handler>) {
   handlers = routes;
-  post.mockImplementation((path: string, body?: unknown) => {
-    const handler = handlers[path];
-    if (!handler) return Promise.reject(new Error(`unexpected POST ${path}`));
-    try {
-      return Promise.resolve(handler((body ?? {}) as Record<string, unknown>) as never);
-    } catch (error) {
-      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- handlers throw ApiError, an Error
-      return Promise.reject(error);
-    }
-  });
+  answerPosts(routes);
 }
 
 const conflict = () => new ApiError({ status: 409, code: 'conflict', message: 'The documentation changed since you loaded it', field: 'counter' });
 
 function renderPage() {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/sessions/:sessionId', element: <SessionPage /> },
       { path: '/sessions', element: <p>Sessions list</p> },
     ],
-    { initialEntries: ['/sessions/s1'] },
+    '/sessions/s1',
   );
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
-      <NotificationsProvider>
-        <NavigationProvider user={null}>
-          <RouterProvider router={router} />
-        </NavigationProvider>
-      </NotificationsProvider>
-    </SWRConfig>,
-  );
-  return router;
 }
-
-const callsTo = (path: string) => post.mock.calls.filter(([p]) => p === path).map(([, body]) => body);
 
 beforeEach(() => {
   post.mockReset();
@@ -141,9 +59,9 @@ describe('SessionPage: progress', () => {
     expect(screen.queryByRole('heading', { name: 'Writing documentation…' })).not.toBeInTheDocument();
 
     // Polling stops once ready.
-    const reads = callsTo('/session/session').length;
+    const reads = postsTo('/session/session').length;
     await new Promise((r) => setTimeout(r, 1800));
-    expect(callsTo('/session/session').length).toBe(reads);
+    expect(postsTo('/session/session').length).toBe(reads);
   }, 12_000);
 
   it('A failure says why, and Retry starts processing again and follows it', async () => {
@@ -166,7 +84,7 @@ describe('SessionPage: progress', () => {
     expect(screen.queryByText(/not transcribed yet/)).not.toBeInTheDocument();
 
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(callsTo('/session/process')).toEqual([{ sessionId: 's1' }]);
+    expect(postsTo('/session/process')).toEqual([{ sessionId: 's1' }]);
     expect(await screen.findByRole('heading', { name: 'Starting transcription…' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Transcribing…' }, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.queryByText('The speech service did not answer in time.')).not.toBeInTheDocument();
@@ -211,7 +129,7 @@ describe('SessionPage: editing', () => {
 
     await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
     expect(await within(section).findByText('Saved')).toBeInTheDocument();
-    expect(callsTo('/session/documentation/section/update_value')).toEqual([
+    expect(postsTo('/session/documentation/section/update_value')).toEqual([
       { documentationId: 's1', sectionId: 'subjective', content: 'Cough for four days, no fever.', counter: 3 },
     ]);
     expect(box).toHaveValue('Cough for four days, no fever.');
@@ -245,7 +163,7 @@ describe('SessionPage: editing', () => {
 
     await userEvent.click(within(alert).getByRole('button', { name: 'Overwrite with mine' }));
     expect(await within(section).findByText('Saved')).toBeInTheDocument();
-    expect(callsTo('/session/documentation/section/update_value')).toEqual([
+    expect(postsTo('/session/documentation/section/update_value')).toEqual([
       { documentationId: 's1', sectionId: 'subjective', content: 'My version.', counter: 3 },
       { documentationId: 's1', sectionId: 'subjective', content: 'My version.', counter: 4 },
     ]);
@@ -289,7 +207,7 @@ describe('SessionPage: editing', () => {
     const section = screen.getByRole('region', { name: 'Subjective' });
     await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
     expect(await within(section).findByText('Saved')).toBeInTheDocument();
-    expect(callsTo('/session/documentation/section/update_value').map((b) => (b as { counter: number }).counter)).toEqual([3, 4]);
+    expect(postsTo('/session/documentation/section/update_value').map((b) => (b as { counter: number }).counter)).toEqual([3, 4]);
     expect(screen.getByRole('textbox', { name: 'Objective' })).toHaveValue('Changed elsewhere.');
   });
 
@@ -304,7 +222,7 @@ describe('SessionPage: editing', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Make it shorter' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Subjective' })).toHaveValue('Dry cough.'));
-    expect(callsTo('/session/magic_edit_section')).toEqual([{ documentationId: 's1', sectionId: 'subjective', counter: 3, instruction: 'Make it shorter' }]);
+    expect(postsTo('/session/magic_edit_section')).toEqual([{ documentationId: 's1', sectionId: 'subjective', counter: 3, instruction: 'Make it shorter' }]);
   });
 
   it('Regenerate and Customize send their requests with the counter', async () => {
@@ -321,8 +239,8 @@ describe('SessionPage: editing', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Instructions for this section' }), 'Units always');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Rewrite section' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Objective' })).toHaveValue('Temp 37.2 °C.'));
-    expect(callsTo('/session/regenerate_documentation_section')).toEqual([{ documentationId: 's1', sectionId: 'objective', counter: 3 }]);
-    expect(callsTo('/session/customize_section')).toEqual([{ documentationId: 's1', sectionId: 'objective', counter: 4, instructions: 'Units always' }]);
+    expect(postsTo('/session/regenerate_documentation_section')).toEqual([{ documentationId: 's1', sectionId: 'objective', counter: 3 }]);
+    expect(postsTo('/session/customize_section')).toEqual([{ documentationId: 's1', sectionId: 'objective', counter: 4, instructions: 'Units always' }]);
   });
 
   it('A stale counter on an AI edit reloads the note and explains it', async () => {
@@ -338,7 +256,7 @@ describe('SessionPage: editing', () => {
     handlers['/documentation/by_session'] = () => ({ documentation: documentation({ counter: 9 }) });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply to the note' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The note was changed elsewhere');
-    expect(callsTo('/session/magic_edit_documentation')).toEqual([{ documentationId: 's1', instruction: 'More formal', counter: 3 }]);
+    expect(postsTo('/session/magic_edit_documentation')).toEqual([{ documentationId: 's1', instruction: 'More formal', counter: 3 }]);
   });
 });
 
@@ -409,7 +327,7 @@ describe('SessionPage: evidence, copy and chat', () => {
     const input = await screen.findByRole('textbox', { name: 'Ask about this session' });
     await userEvent.type(input, 'Any allergies?{Enter}');
     expect(await screen.findByText(/I am allergic to penicillin\."/)).toBeInTheDocument();
-    expect(callsTo('/session/chat_with_session')).toEqual([{ sessionId: 's1', messages: [{ role: 'user', content: 'Any allergies?' }] }]);
+    expect(postsTo('/session/chat_with_session')).toEqual([{ sessionId: 's1', messages: [{ role: 'user', content: 'Any allergies?' }] }]);
     expect(input).toHaveValue('');
 
     await userEvent.click(screen.getByRole('button', { name: 'Show in transcript: Patient 01:05' }));
@@ -431,7 +349,7 @@ describe('SessionPage: evidence, copy and chat', () => {
     expect(await screen.findByText(/No answer: Charta had a problem/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('The plan is rest.')).toBeInTheDocument();
-    expect(callsTo('/session/chat_with_session')).toHaveLength(2);
+    expect(postsTo('/session/chat_with_session')).toHaveLength(2);
   });
 
   it('Asks before leaving with unsaved text', async () => {

@@ -1,62 +1,20 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NotificationsProvider } from '@/components/feedback/notifications';
-import { NavigationProvider } from '@/components/layout/navigation-state';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
+import { answerPosts } from '@/test/api';
+import { session as sessionFixture } from '@/test/fixtures';
+import { renderPage } from '@/test/render';
 import { sessionStatusLabel, type Session } from '@charta/contract';
 import { SessionsPage } from './SessionsPage';
 
-vi.mock('@/lib/api', () => ({
-  api: { get: vi.fn(), put: vi.fn(), post: vi.fn(), delete: vi.fn(), request: vi.fn() },
-}));
+vi.mock('@/lib/api');
 const post = vi.mocked(api.post);
 
+/** The n-th session of the list. */
 function session(n: number, overrides: Partial<Session> = {}): Session {
-  return {
-    id: `s${n}`,
-    patientName: `Patient ${n}`,
-    templateId: 'soap',
-    language: 'en-US',
-    title: `Visit ${n}`,
-    audio_uri: 'local://a',
-    audioDurationSec: 65,
-    status: 'uploaded',
-    error: null,
-    documentationId: null,
-    createdAt: '2026-11-21T10:00:00.000Z',
-    updatedAt: '2026-11-21T10:00:00.000Z',
-    ...overrides,
-  };
-}
-
-type Handler = (body: Record<string, unknown>) => unknown;
-
-/** Answers api.post by path; a missing path fails the test loudly. */
-function routes(handlers: Record<string, Handler>) {
-  post.mockImplementation((path: string, body?: unknown) => {
-    const handler = handlers[path];
-    if (!handler) return Promise.reject(new Error(`unexpected POST ${path}`));
-    // A handler that throws becomes a rejected request, as a failed call would be.
-    return Promise.resolve().then(() => handler((body ?? {}) as Record<string, unknown>));
-  });
-}
-
-function renderPage() {
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
-      <NotificationsProvider>
-        <NavigationProvider user={null}>
-          <MemoryRouter>
-            <SessionsPage />
-          </MemoryRouter>
-        </NavigationProvider>
-      </NotificationsProvider>
-    </SWRConfig>,
-  );
+  return sessionFixture({ id: `s${n}`, patientName: `Patient ${n}`, title: `Visit ${n}`, audio_uri: 'local://a', audioDurationSec: 65, status: 'uploaded', documentationId: null, ...overrides });
 }
 
 /** An IntersectionObserver whose targets are always in view: "scrolled to the end". */
@@ -81,13 +39,13 @@ afterEach(() => {
 
 describe('SessionsPage', () => {
   it('shows skeletons, then each session with title, patient, duration and status', async () => {
-    routes({
+    answerPosts({
       '/session/sessions': () => ({
         sessions: [session(1), session(2, { status: 'draft', audioDurationSec: null, title: 'Follow-up' })],
         nextCursor: null,
       }),
     });
-    renderPage();
+    renderPage(<SessionsPage />);
 
     expect(screen.getByLabelText('Loading sessions')).toBeInTheDocument();
     const first = await screen.findByRole('listitem', { name: 'Visit 1' });
@@ -102,8 +60,8 @@ describe('SessionsPage', () => {
   });
 
   it('says there are no sessions yet, with a way to record one', async () => {
-    routes({ '/session/sessions': () => ({ sessions: [], nextCursor: null }) });
-    renderPage();
+    answerPosts({ '/session/sessions': () => ({ sessions: [], nextCursor: null }) });
+    renderPage(<SessionsPage />);
 
     expect(await screen.findByText('No sessions yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Record a session' })).toHaveAttribute('href', '/');
@@ -112,16 +70,16 @@ describe('SessionsPage', () => {
 
   it('offers a retry when the list cannot be loaded', async () => {
     const user = userEvent.setup();
-    routes({
+    answerPosts({
       '/session/sessions': () => {
         throw new ApiError({ status: 503, code: 'unavailable', message: 'down' });
       },
     });
-    renderPage();
+    renderPage(<SessionsPage />);
 
     const retry = await screen.findByRole('button', { name: 'Try again' });
     expect(screen.getByText(/Charta had a problem/)).toBeInTheDocument();
-    routes({ '/session/sessions': () => ({ sessions: [session(1)], nextCursor: null }) });
+    answerPosts({ '/session/sessions': () => ({ sessions: [session(1)], nextCursor: null }) });
     await user.click(retry);
 
     expect(await screen.findByRole('listitem', { name: 'Visit 1' })).toBeInTheDocument();
@@ -129,11 +87,11 @@ describe('SessionsPage', () => {
 
   it('loads the next page with the cursor when the end of the list comes into view', async () => {
     vi.stubGlobal('IntersectionObserver', InViewObserver);
-    routes({
+    answerPosts({
       '/session/sessions': (body) =>
         body.cursor === 'c1' ? { sessions: [session(3)], nextCursor: null } : { sessions: [session(1), session(2)], nextCursor: 'c1' },
     });
-    renderPage();
+    renderPage(<SessionsPage />);
 
     expect(await screen.findByRole('listitem', { name: 'Visit 3' })).toBeInTheDocument();
     expect(post).toHaveBeenCalledWith('/session/sessions', { limit: 20, cursor: 'c1' });
@@ -143,10 +101,10 @@ describe('SessionsPage', () => {
 
   it('has a button for the next page where scrolling cannot be observed', async () => {
     const user = userEvent.setup();
-    routes({
+    answerPosts({
       '/session/sessions': (body) => (body.cursor ? { sessions: [session(3)], nextCursor: null } : { sessions: [session(1)], nextCursor: 'c1' }),
     });
-    renderPage();
+    renderPage(<SessionsPage />);
 
     await user.click(await screen.findByRole('button', { name: 'Load more sessions' }));
     expect(await screen.findByRole('listitem', { name: 'Visit 3' })).toBeInTheDocument();
@@ -154,11 +112,11 @@ describe('SessionsPage', () => {
 
   it('searches by patient name once typing pauses', async () => {
     const user = userEvent.setup();
-    routes({
+    answerPosts({
       '/session/sessions': () => ({ sessions: [session(1), session(2)], nextCursor: null }),
       '/search/sessions_by_patient_name': (body) => ({ sessions: body.query === 'gar' ? [session(7, { patientName: 'María García', title: 'García visit' })] : [] }),
     });
-    renderPage();
+    renderPage(<SessionsPage />);
     await screen.findByRole('listitem', { name: 'Visit 1' });
 
     await user.type(screen.getByRole('searchbox', { name: 'Search patients' }), 'gar');
@@ -177,14 +135,14 @@ describe('SessionsPage', () => {
   it('renames a session in a dialog', async () => {
     const user = userEvent.setup();
     let title = 'Visit 1';
-    routes({
+    answerPosts({
       '/session/sessions': () => ({ sessions: [session(1, { title })], nextCursor: null }),
       '/session/update_title': (body) => {
         title = body.title as string;
         return { session: session(1, { title }) };
       },
     });
-    renderPage();
+    renderPage(<SessionsPage />);
 
     await user.click(await screen.findByRole('button', { name: 'Rename Visit 1' }));
     const dialog = screen.getByRole('dialog', { name: 'Rename session' });
@@ -202,13 +160,13 @@ describe('SessionsPage', () => {
 
   it('shows why a rename failed, in the dialog', async () => {
     const user = userEvent.setup();
-    routes({
+    answerPosts({
       '/session/sessions': () => ({ sessions: [session(1)], nextCursor: null }),
       '/session/update_title': () => {
         throw new ApiError({ status: 404, code: 'not_found', message: 'No such session' });
       },
     });
-    renderPage();
+    renderPage(<SessionsPage />);
 
     await user.click(await screen.findByRole('button', { name: 'Rename Visit 1' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -218,14 +176,14 @@ describe('SessionsPage', () => {
   it('deletes one session after confirmation', async () => {
     const user = userEvent.setup();
     let sessions = [session(1), session(2)];
-    routes({
+    answerPosts({
       '/session/sessions': () => ({ sessions, nextCursor: null }),
       '/session/delete': (body) => {
         sessions = sessions.filter((s) => s.id !== body.sessionId);
         return { deleted: 1 };
       },
     });
-    renderPage();
+    renderPage(<SessionsPage />);
 
     await user.click(await screen.findByRole('button', { name: 'Delete Visit 2' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this session?' });
@@ -246,7 +204,7 @@ describe('SessionsPage', () => {
   it('deletes the selected sessions together after confirmation', async () => {
     const user = userEvent.setup();
     let sessions = [session(1), session(2), session(3)];
-    routes({
+    answerPosts({
       '/session/sessions': () => ({ sessions, nextCursor: null }),
       '/session/delete_many': (body) => {
         const ids = body.sessionIds as string[];
@@ -254,7 +212,7 @@ describe('SessionsPage', () => {
         return { deleted: ids.length };
       },
     });
-    renderPage();
+    renderPage(<SessionsPage />);
 
     await user.click(await screen.findByRole('checkbox', { name: 'Select Visit 1' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Visit 3' }));
@@ -270,8 +228,8 @@ describe('SessionsPage', () => {
 
   it('selects every shown session at once', async () => {
     const user = userEvent.setup();
-    routes({ '/session/sessions': () => ({ sessions: [session(1), session(2)], nextCursor: null }) });
-    renderPage();
+    answerPosts({ '/session/sessions': () => ({ sessions: [session(1), session(2)], nextCursor: null }) });
+    renderPage(<SessionsPage />);
 
     await user.click(await screen.findByRole('checkbox', { name: 'Select all' }));
     expect(screen.getByRole('checkbox', { name: 'Select Visit 1' })).toBeChecked();

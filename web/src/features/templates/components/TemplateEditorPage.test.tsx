@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { answerPosts, renderRoutes, soap, template } from '../testing/harness';
+import { answerPosts } from '@/test/api';
+import { soap, template } from '@/test/fixtures';
+import { renderRoutes } from '@/test/render';
 import { TemplateEditorPage } from './TemplateEditorPage';
 
-vi.mock('@/lib/api', () => ({
-  api: { get: vi.fn(), put: vi.fn(), post: vi.fn(), delete: vi.fn(), request: vi.fn() },
-}));
+vi.mock('@/lib/api');
 
 const renderEditor = (path: string) =>
   renderRoutes(

@@ -1,0 +1,47 @@
+// The Record tab's RecordingUploads: by default the page load's one, wired to the real API, IndexedDB and
+// connectivity events. It reaches the recorder and the page through context, so a test hands in one over
+// a fake IndexedDB and API and drives the real hooks with it.
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { deleteSession } from '@/data/sessions';
+import { createSession } from '../api/sessions';
+import { uploadAudioPart } from '../api/upload-audio';
+import { openChunkStore } from '../lib/chunk-store';
+import { createRecordingUploads, type RecordingUploads } from '../lib/recording-uploads';
+
+let pageLoadInstance: RecordingUploads | null = null;
+
+/** One per page load: recordings outlive the Record page being shown, and must not be uploaded twice. */
+function pageLoadRecordingUploads(): RecordingUploads {
+  if (pageLoadInstance) return pageLoadInstance;
+  const manager = createRecordingUploads({
+    openStore: () => openChunkStore(),
+    createSession: (input) => createSession(input),
+    deleteSession,
+    uploadPart: (part) => uploadAudioPart(part),
+    isOnline: () => navigator.onLine,
+    locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : undefined,
+  });
+  window.addEventListener('online', () => manager.setOnline(true));
+  window.addEventListener('offline', () => manager.setOnline(false));
+  pageLoadInstance = manager;
+  return manager;
+}
+
+const RecordingUploadsContext = createContext<RecordingUploads | null>(null);
+
+/** Puts `manager` in place of the page load's RecordingUploads for everything below. */
+export function RecordingUploadsProvider({ manager, children }: { manager: RecordingUploads; children: ReactNode }) {
+  return <RecordingUploadsContext.Provider value={manager}>{children}</RecordingUploadsContext.Provider>;
+}
+
+/** The RecordingUploads in use: the provided one, else the page load's. */
+export function useRecordingUploadsManager(): RecordingUploads {
+  return useContext(RecordingUploadsContext) ?? pageLoadRecordingUploads();
+}
+
+/** Every recording this tab is capturing or uploading, as it changes. */
+export function useRecordingUploads() {
+  const manager = useRecordingUploadsManager();
+  const entries = useSyncExternalStore(manager.subscribe, manager.getSnapshot);
+  return { manager, entries };
+}
