@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+  acceptsNewAudio,
+  AUDIO_UPLOAD_LIMITS,
+  deleteManyBody,
+  isPipelineStep,
+  isProcessing,
+  listSessionsBody,
+  mayHaveTranscript,
+  PIPELINE_STEPS,
+  SESSION_LIMITS,
+  SESSION_STATUSES,
+  SESSION_STATUS_LABELS,
+  sessionStatusLabel,
+  type SessionStatus,
+} from './sessions.js';
+
+/** The way to a note, in order: draft first, then the pipeline, then where it settles. */
+const [first, ...rest] = SESSION_STATUSES;
+const settled: SessionStatus[] = SESSION_STATUSES.filter((s) => s !== first && !isProcessing(s));
+
+describe('session statuses', () => {
+  it('Gives every status a label of its own, so no two screens can disagree and no two statuses read alike', () => {
+    const labels = SESSION_STATUSES.map(sessionStatusLabel);
+    for (const label of labels) expect(label.trim()).not.toBe('');
+    expect(new Set(labels).size).toBe(SESSION_STATUSES.length);
+    expect(Object.keys(SESSION_STATUS_LABELS).sort()).toEqual([...SESSION_STATUSES].sort());
+  });
+
+  it('Is processing from the moment audio is in until the session settles, and only then', () => {
+    expect(isProcessing(first)).toBe(false);
+    const processing = rest.filter(isProcessing);
+    // The processing statuses come straight after draft, in one run: nothing settles half way.
+    expect(rest.slice(0, processing.length)).toEqual(processing);
+    expect(settled.length).toBeGreaterThan(0);
+    for (const step of PIPELINE_STEPS) expect(isProcessing(step)).toBe(true);
+  });
+
+  it('Counts the pipeline steps as processing, but not the wait before the first one', () => {
+    const steps = SESSION_STATUSES.filter(isPipelineStep);
+    expect(steps).toEqual([...PIPELINE_STEPS]);
+    const waiting = SESSION_STATUSES.filter((s) => isProcessing(s) && !isPipelineStep(s));
+    expect(waiting).toHaveLength(1);
+  });
+
+  it('Takes new audio only while nothing is done with the audio: never while processing, never once ready', () => {
+    expect(acceptsNewAudio(first)).toBe(true);
+    for (const status of SESSION_STATUSES.filter(isProcessing)) expect(acceptsNewAudio(status)).toBe(false);
+    // Of the settled statuses, the failed one takes audio again (a retry); the finished one does not.
+    expect(settled.filter(acceptsNewAudio)).toHaveLength(1);
+  });
+
+  it('May have a transcript once documentation is being written, never before the transcription step', () => {
+    const transcribing = PIPELINE_STEPS[0];
+    const beforeDocumentation = SESSION_STATUSES.slice(0, SESSION_STATUSES.indexOf(transcribing) + 1);
+    for (const status of beforeDocumentation) expect(mayHaveTranscript(status)).toBe(false);
+    expect(mayHaveTranscript(PIPELINE_STEPS[1])).toBe(true);
+    for (const status of settled) expect(mayHaveTranscript(status)).toBe(true);
+  });
+});
+
+describe('session requests', () => {
+  it('Filters the list by any status and refuses one that does not exist', () => {
+    for (const status of SESSION_STATUSES) expect(listSessionsBody.safeParse({ status }).success).toBe(true);
+    expect(listSessionsBody.safeParse({ status: 'archived' }).success).toBe(false);
+  });
+
+  it('Takes page sizes as form strings, up to the limit, with a default', () => {
+    expect(listSessionsBody.parse({}).limit).toBeGreaterThan(0);
+    expect(listSessionsBody.parse({ limit: String(SESSION_LIMITS.pageSize) }).limit).toBe(SESSION_LIMITS.pageSize);
+    expect(listSessionsBody.safeParse({ limit: SESSION_LIMITS.pageSize + 1 }).success).toBe(false);
+  });
+
+  it('Deletes at most SESSION_LIMITS.deleteMany sessions per request', () => {
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `s${i}`);
+    expect(deleteManyBody.safeParse({ sessionIds: ids(SESSION_LIMITS.deleteMany) }).success).toBe(true);
+    expect(deleteManyBody.safeParse({ sessionIds: ids(SESSION_LIMITS.deleteMany + 1) }).success).toBe(false);
+  });
+
+  it('Lets a whole recording be many requests long', () => {
+    expect(AUDIO_UPLOAD_LIMITS.recordingBytes).toBeGreaterThan(AUDIO_UPLOAD_LIMITS.requestBytes);
+  });
+});

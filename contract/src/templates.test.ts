@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { categoryLabel, DEFAULT_CATEGORY, isTemplateCategory, repeatedTitleIndexes, TEMPLATE_CATEGORIES, TEMPLATE_LIMITS, templateInput, titleKey } from './templates.js';
+
+const section = (title: string) => ({ title, instructions: '', format: 'paragraph' as const });
+
+describe('template categories', () => {
+  it('Labels every category, each differently, and shows an unknown one as it is', () => {
+    const labels = TEMPLATE_CATEGORIES.map(categoryLabel);
+    expect(new Set(labels).size).toBe(TEMPLATE_CATEGORIES.length);
+    TEMPLATE_CATEGORIES.forEach((category, i) => expect(labels[i]).not.toBe(category));
+    expect(categoryLabel('veterinary')).toBe('veterinary');
+  });
+
+  it('Defaults to one of its own categories', () => {
+    expect(isTemplateCategory(DEFAULT_CATEGORY)).toBe(true);
+    expect(isTemplateCategory('veterinary')).toBe(false);
+  });
+});
+
+describe('template input', () => {
+  it('Compares section titles without case, accents or spacing', () => {
+    expect(titleKey(' Plan ')).toBe(titleKey('plan'));
+    expect(titleKey('Évolution  clinique')).toBe(titleKey('evolution clinique'));
+    expect(repeatedTitleIndexes([section('Plan'), section('History'), section(' plan'), section('HISTORY')])).toEqual([2, 3]);
+  });
+
+  it('Refuses a repeated title, naming the later section', () => {
+    const result = templateInput.safeParse({ name: 'Visit', sections: [section('Plan'), section('Exam'), section('plan')] });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toContain('sections.2.title');
+  });
+
+  it('Holds names and sections to the limits, and fills in the defaults', () => {
+    const ok = templateInput.parse({ name: 'n'.repeat(TEMPLATE_LIMITS.name), sections: [section('Plan')] });
+    expect(ok.category).toBe(DEFAULT_CATEGORY);
+    expect(templateInput.safeParse({ name: 'n'.repeat(TEMPLATE_LIMITS.name + 1), sections: [section('Plan')] }).success).toBe(false);
+    const tooMany = Array.from({ length: TEMPLATE_LIMITS.sections + 1 }, (_, i) => section(`Section ${i}`));
+    expect(templateInput.safeParse({ name: 'Visit', sections: tooMany }).success).toBe(false);
+    expect(templateInput.safeParse({ name: 'Visit', sections: [] }).success).toBe(false);
+  });
+});
