@@ -6,10 +6,12 @@ import { jsonBody } from './http/body.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
 import { requestContext } from './http/request-context.js';
 import { securityHeaders } from './http/security-headers.js';
+import { processRoutes } from './pipeline/routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { searchRoutes, sessionRoutes } from './sessions/routes.js';
 import { createServices, type AppDeps, type Services } from './services.js';
 import { subscriptionRoutes } from './subscription/routes.js';
+import { templateRoutes } from './templates/routes.js';
 import { APP_VERSION } from './version.js';
 
 export type { AppDeps } from './services.js';
@@ -37,11 +39,12 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   api.use('/profile', requireUser, profileRoutes(services.profileService, services.accountDeletion));
   api.use('/subscription', requireUser, subscriptionRoutes(services.subscriptionService));
   api.use('/session', requireUser, sessionRoutes(services.sessionService, services.uploadService, deps.audioStore));
-  api.use('/session', requireUser, sessionDocumentationRoutes(services.documentationService, services.processService));
+  api.use('/session', requireUser, sessionDocumentationRoutes(services.documentationService));
+  api.use('/session', requireUser, processRoutes(services.processService));
   api.use('/search', requireUser, searchRoutes(services.sessionService));
   api.use('/documentation', requireUser, documentationRoutes(services.documentationService));
   api.use('/creation', requireUser, creationRoutes(services.creationService));
-  api.use('/template', requireUser, services.templateFeature.routes());
+  api.use('/template', requireUser, templateRoutes({ templates: services.templateService, library: services.libraryService, assistant: services.templateAssistant }));
 
   app.use(API_BASE_PATH, api);
   app.use(unknownRoute);

@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { AccountDeletion } from './accounts/account-deletion.js';
 import type { AiServices } from './ai/ai-services.js';
-import { accountAudioOwner, sessionAudioOwner } from './audio/audio-data-owner.js';
+import { accountAudioOwner } from './audio/audio-data-owner.js';
 import { UploadRepo } from './audio/upload-repo.js';
 import { UploadService } from './audio/upload-service.js';
 import type { AppConfig } from './config.js';
@@ -11,18 +11,24 @@ import { DocumentationService } from './documentation/documentation-service.js';
 import { NoteWriter } from './documentation/note-writer.js';
 import type { IdentityProvider } from './identity/identity-provider.js';
 import type { Logger } from './logging/logger.js';
-import { deleteEventsOfSession } from './pipeline/audio-ready-event.js';
+import { audioReadyOutbox, deleteEventsOfSession } from './pipeline/audio-ready-event.js';
 import { Pipeline } from './pipeline/pipeline.js';
 import { ProcessService } from './pipeline/process-service.js';
 import { ProfileRepo } from './profile/profile-repo.js';
 import { ProfileService } from './profile/profile-service.js';
+import { sessionAudioOwner } from './sessions/session-audio.js';
 import { SessionRepo } from './sessions/session-repo.js';
 import { SessionService, type SessionDataOwner } from './sessions/session-service.js';
 import type { AudioStore } from './storage/audio-store.js';
 import { SubscriptionRepo } from './subscription/subscription-repo.js';
 import { SubscriptionService } from './subscription/subscription-service.js';
-import type { TemplateCatalog } from './templates/template-catalog.js';
-import { templatesFeature } from './templates/templates-feature.js';
+import type { AuthorNames } from './templates/author-name.js';
+import { LibraryRepo } from './templates/library-repo.js';
+import { LibraryService } from './templates/library-service.js';
+import { TemplateAssistant } from './templates/template-assistant.js';
+import { templateCatalog, type TemplateCatalog } from './templates/template-catalog.js';
+import { TemplateRepo } from './templates/template-repo.js';
+import { TemplateService } from './templates/template-service.js';
 import { TranscriptRepo } from './transcripts/transcript-repo.js';
 
 /** What the app needs from the outside world; tests pass emulator-backed ones. */
@@ -33,6 +39,7 @@ export interface AppDeps {
   /** Gemini and Speech-to-Text (or the local AI emulator, by configuration). */
   ai: AiServices;
   logger: Logger;
+  /** Tests may replace the catalog sessions and the pipeline use; the default reads built-ins and Firestore. */
   templates?: TemplateCatalog;
   config: AppConfig;
   now?: () => Date;
@@ -41,27 +48,38 @@ export interface AppDeps {
 export type Services = ReturnType<typeof createServices>;
 
 /**
- * The composition root: every repository and domain service, wired once. The HTTP app and the pipeline
- * trigger both take what they need from here.
+ * The composition root: every repository and domain service, wired once, the same way for every feature:
+ * repositories first, then services, each given the ports it declares. Features never construct each other;
+ * where one needs another's behaviour it declares a port and it is filled in here. The HTTP app and the
+ * pipeline trigger both take what they need from the result.
  */
 export function createServices(deps: AppDeps) {
   const { db, identity, audioStore, logger } = deps;
   const now = deps.now ?? (() => new Date());
 
+  // Repositories: one per collection (or group of collections) a feature owns.
   const profileRepo = new ProfileRepo(db);
-  const templateFeature = templatesFeature({ db, model: deps.ai.model, profiles: profileRepo, catalog: deps.templates, now });
-  const templates = templateFeature.catalog;
   const subscriptionRepo = new SubscriptionRepo(db);
+  const templateRepo = new TemplateRepo(db);
+  const libraryRepo = new LibraryRepo(db);
   const sessionRepo = new SessionRepo(db);
   const uploadRepo = new UploadRepo(db);
   const transcriptRepo = new TranscriptRepo(db);
   const documentationRepo = new DocumentationRepo(db);
+
   const writer = new NoteWriter(deps.ai.model);
+  const templates = deps.templates ?? templateCatalog(templateRepo);
+
+  // Templates read two things from profiles: the name an author shows, and context for the AI helpers.
+  const authors: AuthorNames = { displayNameOf: async (uid) => (await profileRepo.find(null, uid))?.displayName ?? null };
+  const templateService = new TemplateService(templateRepo, libraryRepo, templates, authors, now);
+  const libraryService = new LibraryService(libraryRepo, templateRepo, templateService, authors, now);
+  const templateAssistant = new TemplateAssistant(deps.ai.model, writer, { contextOf: (uid) => profileRepo.find(null, uid) });
 
   // Data a session owns goes with it.
   const sessionOwnedData: SessionDataOwner[] = [];
-  const sessionService = new SessionService(db, sessionRepo, uploadRepo, profileRepo, templates, audioStore, sessionOwnedData, now);
-  const uploadService = new UploadService(uploadRepo, sessionRepo, sessionService, audioStore, logger, now);
+  const sessionService = new SessionService(sessionRepo, uploadRepo, profileRepo, templates, audioStore, audioReadyOutbox(db), sessionOwnedData, now);
+  const uploadService = new UploadService(uploadRepo, sessionService, audioStore, logger, now);
   sessionOwnedData.push(sessionAudioOwner(uploadRepo, uploadService), {
     name: 'transcript, documentation and events',
     async deleteForSession(session) {
@@ -84,7 +102,6 @@ export function createServices(deps: AppDeps) {
     logger,
     now,
   });
-  const documentationService = new DocumentationService(documentationRepo, sessionRepo, transcriptRepo, profileRepo, templates, writer, now);
 
   // Every feature that keeps user data registers here, so account deletion reaches all of it.
   const accountDeletion = new AccountDeletion(
@@ -92,7 +109,7 @@ export function createServices(deps: AppDeps) {
     [
       { name: 'sessions', deleteAllOwnedBy: (uid) => sessionService.deleteAllOwnedBy(uid) },
       accountAudioOwner(uploadRepo, uploadService, audioStore),
-      templateFeature.accountDataOwner,
+      { name: 'templates', deleteAllOwnedBy: (uid) => templateService.deleteAllOwnedBy(uid) },
       profileRepo,
       subscriptionRepo,
     ],
@@ -101,12 +118,14 @@ export function createServices(deps: AppDeps) {
 
   return {
     templates,
-    templateFeature,
+    templateService,
+    libraryService,
+    templateAssistant,
     profileService: new ProfileService(profileRepo, templates, logger, now),
     subscriptionService: new SubscriptionService(subscriptionRepo),
     sessionService,
     uploadService,
-    documentationService,
+    documentationService: new DocumentationService(documentationRepo, sessionRepo, transcriptRepo, profileRepo, templates, writer, now),
     processService: new ProcessService(db, sessionRepo, now),
     creationService: new CreationService(sessionService, sessionRepo, transcriptRepo, documentationRepo, templates, pipeline, now),
     pipeline,

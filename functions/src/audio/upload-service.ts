@@ -3,9 +3,7 @@ import { AUDIO_UPLOAD_LIMITS } from '@charta/contract';
 import { conflict, invalidArgument, notFound, payloadTooLarge, unsupportedMediaType } from '../http/errors.js';
 import { logCode, logId, type Logger } from '../logging/logger.js';
 import { logAudioUploadCompleted } from '../logging/log-events.js';
-import type { SessionRepo } from '../sessions/session-repo.js';
-import type { SessionService } from '../sessions/session-service.js';
-import { acceptsNewAudio, type SessionRecord } from '../sessions/session.js';
+import type { Transaction } from 'firebase-admin/firestore';
 import type { AudioStore } from '../storage/audio-store.js';
 import { detectAudioFormat } from './audio-format.js';
 import { probeStoredAudio } from './audio-probe.js';
@@ -28,6 +26,21 @@ export interface IncomingAudio {
   sessionId?: string | undefined;
 }
 
+/**
+ * The session an upload names (`sessionId`): sessions implement this, so audio never imports them. A chunk
+ * is refused before it is stored if the session takes no audio; the completed upload is attached to it in
+ * the transaction that completes the upload.
+ */
+export interface SessionAudioTarget {
+  /** Throws (404, 409) unless uid's session exists and may take this upload's audio. */
+  requireTakesAudio(uid: string, sessionId: string, uploadId: string): Promise<void>;
+  /**
+   * Reads the session inside the completing transaction (Firestore wants reads before writes) and returns
+   * what attaches the completed upload to it, or null if the session is gone or takes no audio now.
+   */
+  attacherFor(tx: Transaction, uid: string, sessionId: string): Promise<((upload: AudioUpload) => void) | null>;
+}
+
 export interface UploadReceipt {
   audio_uri: string | null;
   uploadId: string;
@@ -44,8 +57,7 @@ export interface UploadReceipt {
 export class UploadService {
   constructor(
     private readonly uploads: UploadRepo,
-    private readonly sessions: SessionRepo,
-    private readonly sessionService: SessionService,
+    private readonly sessions: SessionAudioTarget,
     private readonly store: AudioStore,
     private readonly logger: Logger,
     private readonly now: () => Date,
@@ -61,7 +73,7 @@ export class UploadService {
 
     const existing = await this.uploads.find(uploadId);
     if (existing && existing.ownerUid !== uid) throw notFound('No such upload');
-    if (incoming.sessionId) await this.requireSessionForAudio(uid, incoming.sessionId, uploadId);
+    if (incoming.sessionId) await this.sessions.requireTakesAudio(uid, incoming.sessionId, uploadId);
     if (existing?.status === 'complete') return this.receipt(existing);
 
     // Only the first chunk starts with the container's header: it decides whether this is audio at all.
@@ -167,9 +179,9 @@ export class UploadService {
         updatedAt: now,
       };
       // Reads before writes: Firestore transactions require it.
-      const session = current.sessionId ? await this.sessions.findOwned(uid, current.sessionId, tx) : null;
+      const attach = current.sessionId ? await this.sessions.attacherFor(tx, uid, current.sessionId) : null;
       this.uploads.save(tx, done);
-      if (session && acceptsNewAudio(session.status)) this.sessions.save(tx, this.sessionService.attach(tx, session, done));
+      attach?.(done);
       return { upload: done, newlyComplete: true };
     });
     if (completed.newlyComplete) {
@@ -185,15 +197,6 @@ export class UploadService {
       });
     }
     return completed.upload;
-  }
-
-  private async requireSessionForAudio(uid: string, sessionId: string, uploadId: string): Promise<SessionRecord> {
-    const session = await this.sessions.findOwned(uid, sessionId);
-    if (!session) throw notFound('No such session');
-    if (session.audioUploadId !== uploadId && !acceptsNewAudio(session.status)) {
-      throw conflict(`The session is ${session.status}; it takes no new audio`, 'sessionId');
-    }
-    return session;
   }
 
   private receipt(upload: AudioUpload): UploadReceipt {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { invalidArgument, unavailable } from '../http/errors.js';
-import type { Pipeline } from '../pipeline/pipeline.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
 import type { SessionService } from '../sessions/session-service.js';
 import { toContract as sessionToContract, type Session } from '../sessions/session.js';
@@ -9,6 +8,11 @@ import { fullText, segmentsFromText } from '../transcripts/transcript.js';
 import type { TranscriptRepo } from '../transcripts/transcript-repo.js';
 import { toContract, type Documentation } from './documentation.js';
 import type { DocumentationRepo } from './documentation-repo.js';
+
+/** What writes a session's note once it has a transcript: the pipeline (which imports documentation, not the reverse). */
+export interface SessionProcessor {
+  process(sessionId: string, runId: string): Promise<void>;
+}
 
 /**
  * POST /creation: documentation from typed or pasted text. The text becomes the session's transcript and
@@ -22,7 +26,7 @@ export class CreationService {
     private readonly transcripts: TranscriptRepo,
     private readonly docs: DocumentationRepo,
     private readonly templates: TemplateCatalog,
-    private readonly pipeline: Pipeline,
+    private readonly pipeline: SessionProcessor,
     private readonly now: () => Date,
   ) {}
 

@@ -2,7 +2,6 @@ import { Router } from 'express';
 import { invalidArgument } from '../http/errors.js';
 import { callerOf } from '../http/request-context.js';
 import { parseInput } from '../http/validate.js';
-import type { ProcessService } from '../pipeline/process-service.js';
 import { toContract as transcriptToContract } from '../transcripts/transcript.js';
 import type { CreationService } from './creation-service.js';
 import type { DocumentationService } from './documentation-service.js';
@@ -43,13 +42,9 @@ export function documentationRoutes(docs: DocumentationService): Router {
   return router;
 }
 
-/** /session/*: processing, the transcript, and every way of changing a session's documentation. */
-export function sessionDocumentationRoutes(docs: DocumentationService, processing: ProcessService): Router {
+/** /session/*: the transcript, and every way of changing a session's documentation. */
+export function sessionDocumentationRoutes(docs: DocumentationService): Router {
   const router = Router();
-  router.post('/process', async (req, res) => {
-    const { sessionId } = parseInput(sessionIdBody, req.body);
-    res.status(202).json({ session: await processing.requestProcessing(callerOf(req).uid, sessionId) });
-  });
   router.post('/transcription', async (req, res) => {
     const { sessionId } = parseInput(sessionIdBody, req.body);
     res.json({ transcript: transcriptToContract(await docs.transcriptOf(callerOf(req).uid, sessionId)) });

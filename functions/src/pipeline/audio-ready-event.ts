@@ -1,5 +1,6 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../firestore/collections.js';
+import type { AudioReadyOutbox } from '../sessions/session-service.js';
 
 /**
  * "Audio ready": a session has complete audio and can be processed. Emitted as an outbox document written
@@ -25,6 +26,11 @@ export function emitAudioReady(db: Firestore, tx: Transaction, event: Omit<Audio
   const eventId = audioReadyEventId(event.sessionId, event.uploadId);
   // set() of an identical document: a duplicate emission does not create a second event.
   tx.set(db.collection(COLLECTIONS.pipelineEvents).doc(eventId), { type: 'audio_ready', eventId, ...event } satisfies AudioReadyEvent);
+}
+
+/** The outbox sessions announce complete audio to (they declare the port; the pipeline owns the events). */
+export function audioReadyOutbox(db: Firestore): AudioReadyOutbox {
+  return { emitAudioReady: (tx, event) => emitAudioReady(db, tx, event) };
 }
 
 export async function deleteEventsOfSession(db: Firestore, sessionId: string): Promise<void> {

@@ -1,9 +1,9 @@
 import type { SessionsPage } from '@charta/contract';
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import type { Transaction } from 'firebase-admin/firestore';
 import type { AudioUpload } from '../audio/audio-upload.js';
 import type { UploadRepo } from '../audio/upload-repo.js';
+import type { SessionAudioTarget } from '../audio/upload-service.js';
 import { conflict, invalidArgument, notFound } from '../http/errors.js';
-import { emitAudioReady } from '../pipeline/audio-ready-event.js';
 import type { ProfileRepo } from '../profile/profile-repo.js';
 import { DEFAULT_LANGUAGE } from '../profile/profile.js';
 import type { AudioStore } from '../storage/audio-store.js';
@@ -33,17 +33,25 @@ export interface SessionDataOwner {
   deleteForSession(session: SessionRecord): Promise<void>;
 }
 
+/**
+ * Where "audio ready" is announced: in the same transaction that makes the session `uploaded`, so the event
+ * exists exactly when the state does. The pipeline owns the outbox; sessions only know this port.
+ */
+export interface AudioReadyOutbox {
+  emitAudioReady(tx: Transaction, event: { sessionId: string; ownerUid: string; uploadId: string; audio_uri: string; createdAt: string }): void;
+}
+
 /** How many candidates a multi-word search reads at most before it stops looking. */
 const SEARCH_SCAN_LIMIT = 500;
 
-export class SessionService {
+export class SessionService implements SessionAudioTarget {
   constructor(
-    private readonly db: Firestore,
     private readonly sessions: SessionRepo,
     private readonly uploads: UploadRepo,
     private readonly profiles: ProfileRepo,
     private readonly templates: TemplateCatalog,
     private readonly store: AudioStore,
+    private readonly outbox: AudioReadyOutbox,
     private readonly ownedData: readonly SessionDataOwner[],
     private readonly now: () => Date,
   ) {}
@@ -194,8 +202,21 @@ export class SessionService {
       updatedAt: this.now().toISOString(),
     };
     this.uploads.save(tx, { ...upload, sessionId: session.id, updatedAt: next.updatedAt });
-    emitAudioReady(this.db, tx, { sessionId: session.id, ownerUid: session.ownerUid, uploadId: upload.uploadId, audio_uri: audioUri, createdAt: next.updatedAt });
+    this.outbox.emitAudioReady(tx, { sessionId: session.id, ownerUid: session.ownerUid, uploadId: upload.uploadId, audio_uri: audioUri, createdAt: next.updatedAt });
     return next;
+  }
+
+  async requireTakesAudio(uid: string, sessionId: string, uploadId: string): Promise<void> {
+    const session = await this.requireOwned(uid, sessionId);
+    if (session.audioUploadId !== uploadId && !acceptsNewAudio(session.status)) {
+      throw conflict(`The session is ${session.status}; it takes no new audio`, 'sessionId');
+    }
+  }
+
+  async attacherFor(tx: Transaction, uid: string, sessionId: string): Promise<((upload: AudioUpload) => void) | null> {
+    const session = await this.sessions.findOwned(uid, sessionId, tx);
+    if (!session || !acceptsNewAudio(session.status)) return null;
+    return (upload) => this.sessions.save(tx, this.attach(tx, session, upload));
   }
 
   /** The session's audio for playback: its store path and type; 404 unless it is the caller's and complete. */

@@ -1,9 +1,8 @@
+import { DEFAULT_LANGUAGE } from '@charta/contract';
 import { AiServiceError, type GenerateJsonRequest, type GenerativeModel } from '../ai/generative-model.js';
 import { ApiError, unavailable } from '../http/errors.js';
-import { DEFAULT_LANGUAGE } from '../profile/profile.js';
 import { GENERATE_TEMPLATE_SCHEMA, GENERATE_TEMPLATE_TASK, generateTemplatePrompt, generateTemplateSystemInstruction, parseGeneratedTemplate } from './prompts/generate-template-prompt.js';
 import { HELP_WRITE_SCHEMA, HELP_WRITE_TASK, helpWritePrompt, helpWriteSystemInstruction, parseHelpWrite } from './prompts/help-write-prompt.js';
-import { NoteWriter } from '../documentation/note-writer.js';
 import type { TranscriptSegment } from '../transcripts/transcript.js';
 import { SAMPLE_TRANSCRIPT, transcriptFromText } from './sample-transcript.js';
 import type { TemplateDraft, TemplateSection } from './template.js';
@@ -14,21 +13,27 @@ export interface ClinicianContext {
 }
 
 /**
+ * Writes a note over a transcript, section by section: the documentation's own note writer (prompt, model
+ * call, parsing), so a preview shows exactly what a note from this template would look like.
+ */
+export interface NoteDrafter {
+  writeNote(
+    ctx: { language: string; specialty: string; segments: readonly TranscriptSegment[] },
+    sections: readonly TemplateSection[],
+  ): Promise<{ value: readonly { content: string }[] }>;
+}
+
+/**
  * The AI helpers of the template editor, through the writing-model port: previews over the bundled
  * sample consultation (or a pasted transcript), a draft template from an example note, and
  * instructions for a section title. Nothing is saved.
  */
 export class TemplateAssistant {
-  // Previews are written by the same note writer (prompt, model call, parsing) as real documentation,
-  // so a preview shows exactly what a note from this template would look like.
-  private readonly writer: NoteWriter;
-
   constructor(
     private readonly model: GenerativeModel,
+    private readonly writer: NoteDrafter,
     private readonly clinicians: ClinicianContext,
-  ) {
-    this.writer = new NoteWriter(model);
-  }
+  ) {}
 
   async previewSections(uid: string, sections: readonly TemplateSection[], transcript?: string): Promise<{ id: string; title: string; content: string }[]> {
     const profile = await this.clinicians.contextOf(uid);

@@ -1,7 +1,6 @@
-import type { Firestore } from 'firebase-admin/firestore';
 import { builtinDefinition } from './builtin-templates.js';
 import type { TemplateDefinition } from './template.js';
-import { TemplateRepo } from './template-repo.js';
+import type { TemplateRepo } from './template-repo.js';
 
 export type { TemplateDefinition } from './template.js';
 
@@ -17,8 +16,7 @@ export interface TemplateCatalog {
 }
 
 /** The built-ins (from code) and each user's own templates (Firestore). */
-export function templateCatalog(db: Firestore): TemplateCatalog {
-  const repo = new TemplateRepo(db);
+export function templateCatalog(repo: TemplateRepo): TemplateCatalog {
   const find = async (uid: string, templateId: string): Promise<TemplateDefinition | null> => {
     const builtin = builtinDefinition(templateId);
     if (builtin) return builtin;

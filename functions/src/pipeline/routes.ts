@@ -1,0 +1,15 @@
+import { Router } from 'express';
+import { sessionIdBody } from '@charta/contract';
+import { callerOf } from '../http/request-context.js';
+import { parseInput } from '../http/validate.js';
+import type { ProcessService } from './process-service.js';
+
+/** /session/process: run the pipeline again after a failure. */
+export function processRoutes(processing: ProcessService): Router {
+  const router = Router();
+  router.post('/process', async (req, res) => {
+    const { sessionId } = parseInput(sessionIdBody, req.body);
+    res.status(202).json({ session: await processing.requestProcessing(callerOf(req).uid, sessionId) });
+  });
+  return router;
+}
