@@ -1,6 +1,18 @@
 import { TEMPLATE_LIMITS } from '@charta/contract';
 import { describe, expect, it } from 'vitest';
-import { editorFieldOf, editorReducer, initialEditorState, isDirty, moveItem, toDraft, validateEditor, type EditorState } from './editor-state';
+import {
+  draftFromRouterState,
+  editorFieldOf,
+  editorReducer,
+  initialEditorState,
+  isDirty,
+  moveItem,
+  toDraft,
+  unsavedReason,
+  validateEditor,
+  visibleEditorErrors,
+  type EditorState,
+} from './editor-state';
 
 const draft = {
   name: 'Knee review',
@@ -73,5 +85,38 @@ describe('editor state', () => {
     expect(editorFieldOf('template.sections.2.instructions', state)).toBe(`${state.sections[2]!.key}.instructions`);
     expect(editorFieldOf('limit', state)).toBeNull();
     expect(moveItem(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
+  });
+});
+
+describe('what the editor shows and allows', () => {
+  it('Keeps what is merely missing quiet until a first save, but shows limits at once and server errors always', () => {
+    const blank = initialEditorState();
+    const tooLong = editorReducer(blank, { type: 'set', field: 'description', value: 'x'.repeat(TEMPLATE_LIMITS.description + 1) });
+    const errors = validateEditor(tooLong);
+    expect(errors['name']).toBeDefined();
+
+    const typing = visibleEditorErrors(errors, { showMissing: false, serverErrors: {} });
+    expect(typing['name']).toBeUndefined();
+    expect(typing['description']).toBe(errors['description']);
+
+    expect(visibleEditorErrors(errors, { showMissing: true, serverErrors: {} })).toEqual(errors);
+    expect(visibleEditorErrors({}, { showMissing: false, serverErrors: { name: 'Taken' } })).toEqual({ name: 'Taken' });
+  });
+
+  it('Shares and publishes only a saved template without unsaved changes', () => {
+    expect(unsavedReason({ saved: true, dirty: false })).toBeUndefined();
+    expect(unsavedReason({ saved: true, dirty: true })).toBe('Save the template first');
+    expect(unsavedReason({ saved: false, dirty: false })).toBe('Save the template first');
+  });
+
+  it('Takes a draft from router state only when it has a name and sections, and repairs the rest', () => {
+    expect(draftFromRouterState(null)).toBeUndefined();
+    expect(draftFromRouterState({ draft: { name: 'No sections' } })).toBeUndefined();
+    expect(draftFromRouterState({ draft: { name: 'Letter', category: 'not-a-category', sections: [{ title: 'Body', format: 'table' }] } })).toEqual({
+      name: 'Letter',
+      description: '',
+      category: 'general',
+      sections: [{ title: 'Body', instructions: '', format: 'paragraph' }],
+    });
   });
 });

@@ -2,7 +2,7 @@
 // ordered sections. Each section has a local `key` for React and drag-and-drop; `id` is the API's and is
 // kept across edits so documentation written with the template can still name its sections.
 import { repeatedTitleIndexes, TEMPLATE_LIMITS, templateInput, type SectionFormat } from '@charta/contract';
-import { DEFAULT_CATEGORY, type TemplateCategory } from '../api/categories';
+import { DEFAULT_CATEGORY, isTemplateCategory, type TemplateCategory } from '../api/categories';
 import type { TemplateDraft } from '../api/templates';
 
 export interface EditorSection {
@@ -107,13 +107,21 @@ export type EditorErrors = Partial<Record<string, string>>;
 
 type TemplateIssue = NonNullable<ReturnType<typeof templateInput.safeParse>['error']>['issues'][number];
 
+/** What is still missing from a template being written: said only once the user tries to save. */
+const MISSING = {
+  name: 'Give the template a name.',
+  sectionTitle: 'Give the section a title.',
+  sections: 'Add at least one section.',
+} as const;
+const MISSING_MESSAGES: ReadonlySet<string> = new Set(Object.values(MISSING));
+
 /** The API's message for a rule, in the editor's words. */
 function editorMessage(issue: TemplateIssue, field: string): string {
   const isTitle = field.endsWith('.title');
   if (issue.code === 'too_small') {
-    if (field === 'name') return 'Give the template a name.';
-    if (isTitle) return 'Give the section a title.';
-    if (field === 'sections') return 'Add at least one section.';
+    if (field === 'name') return MISSING.name;
+    if (isTitle) return MISSING.sectionTitle;
+    if (field === 'sections') return MISSING.sections;
   }
   if (issue.code === 'too_big') return `At most ${String(issue.maximum)} ${issue.origin === 'array' ? 'sections' : 'characters'}.`;
   return issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
@@ -149,4 +157,32 @@ export function editorFieldOf(apiField: string | undefined, state: EditorState):
   if (match[2] === undefined) return 'sections';
   const section = state.sections[Number(match[2])];
   return section ? `${section.key}.${match[3] === 'instructions' ? 'instructions' : 'title'}` : 'sections';
+}
+
+/**
+ * The errors to show now. Limits and repeated titles show as the user types; what is merely missing (a
+ * name, a section title, any section) waits for a first attempt to save, so an empty form is not a wall
+ * of red. What the API refused on the last save always shows.
+ */
+export function visibleEditorErrors(errors: EditorErrors, options: { showMissing: boolean; serverErrors: EditorErrors }): EditorErrors {
+  const shown = options.showMissing ? errors : Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== undefined && !MISSING_MESSAGES.has(message)));
+  return { ...shown, ...options.serverErrors };
+}
+
+/** Why sharing or publishing is not possible yet, or undefined when it is: both act on the saved template. */
+export function unsavedReason(options: { saved: boolean; dirty: boolean }): string | undefined {
+  return options.saved && !options.dirty ? undefined : 'Save the template first';
+}
+
+/** A draft handed over in router state (by "Create from an example note"), checked before use. */
+export function draftFromRouterState(state: unknown): Omit<TemplateDraft, 'id'> | undefined {
+  const draft = (state as { draft?: Partial<TemplateDraft> } | null)?.draft;
+  if (!draft || typeof draft.name !== 'string' || !Array.isArray(draft.sections)) return undefined;
+  const category = typeof draft.category === 'string' && isTemplateCategory(draft.category) ? draft.category : DEFAULT_CATEGORY;
+  return {
+    name: draft.name,
+    description: typeof draft.description === 'string' ? draft.description : '',
+    category,
+    sections: draft.sections.map((s) => ({ ...(s.id ? { id: s.id } : {}), title: String(s.title ?? ''), instructions: String(s.instructions ?? ''), format: s.format === 'bullets' ? 'bullets' : 'paragraph' })),
+  };
 }
