@@ -1,0 +1,58 @@
+// The import rules `npm run check` enforces on the whole graph (`npm run depcheck`, which reports through
+// scripts/depcheck-report.mjs); ESLint checks each file.
+//
+// A cycle means two parts cannot be understood, tested or changed apart, and on the server it is how one
+// feature ends up reaching into another's internals. Type-only imports count: they vanish at run time, but
+// a type cycle is still a design cycle.
+//
+// How to fix one on the server: mechanics several features need (cursors, name search) go to
+// functions/src/shared/, Firestore mechanics (converters, paging, Timestamps) to functions/src/firestore/;
+// when a feature needs another's behaviour, the lower one declares a port (an interface it owns) and
+// functions/src/services.ts, the composition root, fills it in.
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: "no-import-cycle",
+      severity: "error",
+      comment:
+        "These modules import each other (the imports are listed above). Move what both need into a " +
+        "module both may import, or invert one import with a port (an interface the lower side owns).",
+      from: { path: "^(functions|web|contract)/src/" },
+      to: { circular: true },
+    },
+    {
+      name: "no-feature-cycle",
+      scope: "folder",
+      severity: "error",
+      comment:
+        "Two server folders (features) import each other, through the folders listed. Move what both need to " +
+        "functions/src/shared/ (or firestore/), or let the lower feature declare a port (an interface) that " +
+        "functions/src/services.ts fills in, so the dependency points one way.",
+      // web/src/components/layout <-> feedback is still a folder cycle: add web/ here once it is gone.
+      from: { path: "^(functions|contract)/src/" },
+      to: { circular: true },
+    },
+    {
+      name: "shared-knows-no-feature",
+      severity: "error",
+      comment:
+        "functions/src/shared/ and functions/src/firestore/ hold mechanics every feature may use, so they " +
+        "import no feature. Move the feature-specific part back into its feature.",
+      from: { path: "^functions/src/(shared|firestore)/" },
+      to: { path: "^functions/src/", pathNot: "^functions/src/(shared|firestore)/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(lib|dist|node_modules)/" },
+    tsPreCompilationDeps: true,
+    // web/ resolves "@/..." through its tsconfig paths; functions/ and contract/ use relative imports.
+    tsConfig: { fileName: "web/tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
+    },
+  },
+};
