@@ -12,12 +12,14 @@ import { useNotify } from '@/components/feedback/notifications';
 import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { describeError } from '@/lib/error-message';
 import { getDocumentation, magicEditDocumentation } from '../api/documentation';
-import { isStaleCounter, STALE_NOTE_MESSAGE, type Draft } from '../hooks/use-section-editing';
+import type { Draft } from '../hooks/use-section-editing';
+import { isStaleCounter, STALE_NOTE_MESSAGE } from '../lib/section-editing';
 import { copyRichText } from '../lib/clipboard';
 import { needsCheck } from '../lib/evidence';
 import { noteToHtml, noteToPlainText } from '../lib/note-format';
 import { InstructionDialog } from './InstructionDialog';
-import { MAGIC_EDIT_EXAMPLES, SectionCard } from './SectionCard';
+import { SectionCard } from './SectionCard';
+import { MAGIC_EDIT_EXAMPLES } from './SectionRewriteDialogs';
 
 interface DocumentationPanelProps {
   sessionId: string;

@@ -1,39 +1,30 @@
 import { DOCUMENTATION_LIMITS, type Documentation, type DocumentationSection, type TranscriptSegment } from '@charta/contract';
 import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
-import CheckCircleOutlineOutlined from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import type { KeyedMutator } from 'swr';
 import { useNotify } from '@/components/feedback/notifications';
 import { describeError } from '@/lib/error-message';
-import { formatClock } from '@/lib/format';
 import { customizeSection, magicEditSection, regenerateSection } from '../api/documentation';
 import { copyPlainText } from '../lib/clipboard';
 import { citedSegments, highlightFor, needsCheck } from '../lib/evidence';
 import { sectionToPlainText } from '../lib/note-format';
-import { speakerColor, speakerLabel } from '../lib/speakers';
+import { sectionControls } from '../lib/section-editing';
 import { useSectionEditing, type Draft } from '../hooks/use-section-editing';
-import { InstructionDialog } from './InstructionDialog';
-
-export const MAGIC_EDIT_EXAMPLES = ['Make it shorter', 'Use bullet points', 'Write it as a paragraph', 'Make it more formal'] as const;
-const CUSTOMIZE_EXAMPLES = [
-  'List each medication with dose and frequency',
-  'Only include what the patient reported',
-  'Write it as bullet points, one per problem',
-] as const;
+import { ConflictAlert, SaveStatus } from './SectionSaveFeedback';
+import { SectionRewriteDialogs, type RewriteDialog } from './SectionRewriteDialogs';
+import { SectionSupport } from './SectionSupport';
 
 interface SectionCardProps {
   sessionId: string;
@@ -51,14 +42,12 @@ interface SectionCardProps {
   onShowSegment: (segmentId: string) => void;
 }
 
-type OpenDialog = 'customize' | 'magic-edit' | null;
-
 /** One section of the note: its text to edit in place, its support in the transcript, and AI rewrites. */
 export function SectionCard({ sessionId, documentation, section, mutate, draft, updateDraft, segments, timed, selected, onSelect, onShowSegment }: SectionCardProps) {
   const headingId = useId();
   const notify = useNotify();
   const editing = useSectionEditing({ sessionId, documentation, section, mutate, draft, updateDraft });
-  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [dialog, setDialog] = useState<RewriteDialog | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -92,7 +81,7 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
     }
   };
 
-  const openDialog = (which: Exclude<OpenDialog, null>) => {
+  const openDialog = (which: RewriteDialog) => {
     setDialogError(null);
     setDialog(which);
   };
@@ -100,7 +89,7 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
   const cited = segments ? citedSegments(section.evidence, segments) : [];
   const missing = segments ? highlightFor(section.evidence, segments).missing.length : 0;
   const busy = working !== null;
-  const aiBlocked = dirty || busy || save.kind === 'saving';
+  const controls = sectionControls({ dirty, rewriting: busy, saving: save.kind === 'saving' });
 
   return (
     <Card
@@ -150,33 +139,11 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
             onChange={(event) => editing.edit(event.target.value)}
             multiline
             minRows={2}
-            disabled={busy}
+            disabled={controls.textLocked}
             slotProps={{ htmlInput: { 'aria-labelledby': headingId, maxLength: DOCUMENTATION_LIMITS.sectionContent, spellCheck: true } }}
           />
 
-          {save.kind === 'conflict' && dirty && (
-            <Alert
-              severity="warning"
-              role="alert"
-              action={
-                <Stack spacing={1}>
-                  <Button color="inherit" size="small" variant="outlined" onClick={() => void editing.overwrite()}>
-                    Overwrite with mine
-                  </Button>
-                  <Button color="inherit" size="small" onClick={editing.takeLatest}>
-                    Reload latest
-                  </Button>
-                </Stack>
-              }
-            >
-              <AlertTitle>This section was changed elsewhere</AlertTitle>
-              Someone (perhaps you, in another tab or device) saved a different version after you started editing. Nothing was saved over: your text is
-              still in the box above. The latest saved version is:
-              <Box component="blockquote" sx={{ m: 0, mt: 1, pl: 1.5, borderLeft: 3, borderColor: 'warning.main', whiteSpace: 'pre-wrap' }}>
-                {save.latest || '(empty)'}
-              </Box>
-            </Alert>
-          )}
+          {save.kind === 'conflict' && dirty && <ConflictAlert latest={save.latest} onOverwrite={() => void editing.overwrite()} onTakeLatest={editing.takeLatest} />}
           {save.kind === 'error' && (
             <Alert severity="error" role="alert">
               {save.message}
@@ -200,27 +167,27 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
               </>
             )}
             <Box sx={{ flexGrow: 1 }} />
-            <Button size="small" startIcon={<AutoFixHighOutlined />} onClick={() => openDialog('magic-edit')} disabled={aiBlocked}>
+            <Button size="small" startIcon={<AutoFixHighOutlined />} onClick={() => openDialog('magic-edit')} disabled={controls.rewriteBlocked}>
               Magic edit
             </Button>
-            <Button size="small" startIcon={<RefreshOutlined />} onClick={() => void regenerate()} disabled={aiBlocked}>
+            <Button size="small" startIcon={<RefreshOutlined />} onClick={() => void regenerate()} disabled={controls.rewriteBlocked}>
               Regenerate
             </Button>
-            <Button size="small" startIcon={<TuneOutlined />} onClick={() => openDialog('customize')} disabled={aiBlocked}>
+            <Button size="small" startIcon={<TuneOutlined />} onClick={() => openDialog('customize')} disabled={controls.rewriteBlocked}>
               Customize
             </Button>
             <Button size="small" startIcon={<ContentCopyOutlined />} onClick={() => void copy()}>
               Copy
             </Button>
           </Stack>
-          {dirty && (
+          {controls.explainRewriteBlocked && (
             <Typography variant="body2" color="text.secondary">
               Save or discard your changes to use Magic edit, Regenerate or Customize.
             </Typography>
           )}
 
           {selected && section.evidence.length > 0 && (
-            <SupportList
+            <SectionSupport
               cited={cited}
               missing={missing}
               loaded={segments !== undefined}
@@ -231,100 +198,14 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
         </Stack>
       </CardContent>
 
-      <InstructionDialog
-        open={dialog === 'magic-edit'}
-        title={`Magic edit: ${section.title}`}
-        description="Say how this section should change. Its current text is rewritten; nothing is added that the transcript does not support."
-        fieldLabel="What should change?"
-        examples={MAGIC_EDIT_EXAMPLES}
-        submitLabel="Apply"
-        busy={working === 'magic-edit'}
-        error={dialogError}
-        onSubmit={(instruction) => void submitDialog(instruction)}
-        onClose={() => setDialog(null)}
-      />
-      <InstructionDialog
-        open={dialog === 'customize'}
-        title={`Customize: ${section.title}`}
-        description="New instructions for this section of this note. It is written again from the transcript; your template does not change."
-        fieldLabel="Instructions for this section"
-        examples={CUSTOMIZE_EXAMPLES}
-        submitLabel="Rewrite section"
-        busy={working === 'customize'}
+      <SectionRewriteDialogs
+        sectionTitle={section.title}
+        open={dialog}
+        working={working}
         error={dialogError}
         onSubmit={(instruction) => void submitDialog(instruction)}
         onClose={() => setDialog(null)}
       />
     </Card>
-  );
-}
-
-function SaveStatus({ dirty, phase }: { dirty: boolean; phase: string }) {
-  let content: ReactNode = null;
-  if (phase === 'saving') content = <Typography variant="body2" color="text.secondary">Saving…</Typography>;
-  else if (dirty) content = <Typography variant="body2" color="warning.main">Unsaved changes</Typography>;
-  else if (phase === 'saved')
-    content = (
-      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'success.main' }}>
-        <CheckCircleOutlineOutlined fontSize="small" />
-        <Typography variant="body2">Saved</Typography>
-      </Stack>
-    );
-  return (
-    <Box role="status" aria-live="polite">
-      {content}
-    </Box>
-  );
-}
-
-interface SupportListProps {
-  cited: { segment: TranscriptSegment; quote: string }[];
-  missing: number;
-  loaded: boolean;
-  timed: boolean;
-  onShowSegment: (segmentId: string) => void;
-}
-
-/** The quotes that back the section, each linked to its place in the transcript. */
-function SupportList({ cited, missing, loaded, timed, onShowSegment }: SupportListProps) {
-  if (!loaded) {
-    return (
-      <Typography variant="body2" color="text.secondary">
-        Loading the transcript…
-      </Typography>
-    );
-  }
-  return (
-    <Box sx={{ bgcolor: 'action.hover', borderRadius: 1, p: 1.5 }}>
-      <Typography variant="body2" sx={{ fontWeight: 600, mb: 1 }}>
-        Supported by {cited.length} transcript segment{cited.length === 1 ? '' : 's'} (highlighted in the transcript)
-      </Typography>
-      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Supporting quotes">
-        {cited.map(({ segment, quote }) => (
-          <Stack component="li" key={segment.id} direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>
-            <Chip size="small" label={speakerLabel(segment.speaker)} color={speakerColor(segment.speaker)} variant="outlined" />
-            <Button
-              size="small"
-              sx={{ minWidth: 0, px: 0.5, fontVariantNumeric: 'tabular-nums' }}
-              onClick={(event) => {
-                event.stopPropagation();
-                onShowSegment(segment.id);
-              }}
-              aria-label={timed ? `Show in transcript, at ${formatClock(segment.startMs)}` : 'Show in transcript'}
-            >
-              {timed ? formatClock(segment.startMs) : 'Show'}
-            </Button>
-            <Typography variant="body2" sx={{ fontStyle: 'italic' }}>
-              “{quote}”
-            </Typography>
-          </Stack>
-        ))}
-      </Stack>
-      {missing > 0 && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {missing} cited segment{missing === 1 ? ' is' : 's are'} no longer in the transcript.
-        </Typography>
-      )}
-    </Box>
   );
 }

@@ -6,9 +6,9 @@ import type { Documentation, DocumentationSection } from '@charta/contract';
 import { useCallback, useState } from 'react';
 import type { KeyedMutator } from 'swr';
 import { useNotify } from '@/components/feedback/notifications';
-import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { getDocumentation, updateSectionValue, withSection, type SectionChange } from '../api/documentation';
+import { afterStaleSave, isStaleCounter, STALE_NOTE_MESSAGE } from '../lib/section-editing';
 
 /** Unsaved text of one section, and the saved text it was started from. */
 export interface Draft {
@@ -24,13 +24,6 @@ export type SavePhase =
   | { kind: 'error'; message: string };
 
 export type AiAction = 'regenerate' | 'customize' | 'magic-edit';
-
-export function isStaleCounter(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 409 && error.field === 'counter';
-}
-
-export const STALE_NOTE_MESSAGE =
-  'The note was changed elsewhere (another tab or device) since this page loaded it. The latest version is shown now: please try again.';
 
 interface Options {
   sessionId: string;
@@ -77,7 +70,7 @@ export function useSectionEditing({ sessionId, documentation, section, mutate, d
           return;
         }
         const latestContent = latest.sections.find((s) => s.id === section.id)?.content ?? '';
-        if (latestContent === base && !retried) {
+        if (afterStaleSave({ latestContent, base, retried }) === 'save-again') {
           await saveText(text, base, latest.counter, true);
           return;
         }
