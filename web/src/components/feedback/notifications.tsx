@@ -3,7 +3,7 @@
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useIsMobileLayout } from '@/components/layout/use-is-mobile-layout';
+import { useIsMobileLayout } from '@/lib/use-is-mobile-layout';
 
 export interface Notification {
   message: string;

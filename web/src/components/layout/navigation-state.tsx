@@ -4,7 +4,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useNotify } from '@/components/feedback/notifications';
 import type { SignedInUser } from '@/types/user';
-import { useIsMobileLayout } from './use-is-mobile-layout';
+import { useIsMobileLayout } from '@/lib/use-is-mobile-layout';
 
 export type NavigationTab = 'record' | 'sessions' | 'templates' | 'settings';
 
