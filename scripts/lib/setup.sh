@@ -14,16 +14,20 @@ charta_prepare() {
   charta_firestore_emulator
 }
 
-# The stack tests and benchmarks run on: the usual ports + 10000 (so it runs beside `npm start`), the AI
-# emulator on 19299, and short limits on outside calls so injected timeouts end in seconds. The Functions
-# emulator passes these variables on to the API and the pipeline.
+# The stack tests and benchmarks run on: the usual ports + 10000 (so it runs beside `npm start`; another
+# offset with CHARTA_TEST_PORT_OFFSET, so focused runs can run side by side), the AI emulator on 9299 + the
+# offset, and short limits on outside calls so injected timeouts end in seconds. The Functions emulator passes
+# these variables on to the API and the pipeline. Sets CHARTA_FIREBASE_TEST_CONFIG to the emulator config.
 charta_test_stack() {
-  local ports
+  local ports offset=${CHARTA_TEST_PORT_OFFSET:-10000}
   ports=$(node scripts/lib/test-firebase-config.mjs)
+  CHARTA_FIREBASE_TEST_CONFIG=.firebase.test.json
+  [ "$offset" = 10000 ] || CHARTA_FIREBASE_TEST_CONFIG=".firebase.test-$offset.json"
+  export CHARTA_FIREBASE_TEST_CONFIG
   # shellcheck disable=SC2086
-  charta_require_free_ports $ports 19299
-  charta_start_ai_emulator 19299
+  charta_require_free_ports $ports $((9299 + offset))
+  charta_start_ai_emulator $((9299 + offset))
   trap charta_stop_ai_emulator EXIT
   export GEMINI_TIMEOUT_MS=6000 SPEECH_TIMEOUT_MS=6000 AI_RETRY_ATTEMPTS=2 AI_RETRY_FIRST_DELAY_MS=300
-  export CHARTA_APP_URL=http://localhost:15000
+  export CHARTA_APP_URL=http://localhost:$((5000 + offset))
 }
