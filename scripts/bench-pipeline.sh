@@ -4,5 +4,5 @@ source "$(dirname "$0")/lib/setup.sh"
 charta_prepare
 npm run --silent build -w functions
 charta_test_stack
-npx firebase --config .firebase.test.json emulators:exec --project demo-charta --only auth,firestore,functions \
+npx firebase --config "$CHARTA_FIREBASE_TEST_CONFIG" emulators:exec --project demo-charta --only auth,firestore,functions \
   "npx tsx tests/bench/pipeline.bench.ts"

@@ -3,5 +3,5 @@
 source "$(dirname "$0")/lib/setup.sh"
 charta_prepare
 charta_test_stack
-npx firebase --config .firebase.test.json emulators:exec --project demo-charta --only auth,firestore \
+npx firebase --config "$CHARTA_FIREBASE_TEST_CONFIG" emulators:exec --project demo-charta --only auth,firestore \
   "npx tsx tests/bench/sessions.bench.ts"

@@ -22,7 +22,7 @@ emulators="auth,firestore,functions,hosting"
 [ "${CHARTA_WITH_STORAGE:-0}" = 1 ] && emulators="$emulators,storage"
 echo "charta: running the tests with the emulators ($emulators) and the AI emulator ($AI_EMULATOR_URL)"
 status=0
-npx firebase --config .firebase.test.json emulators:exec --project demo-charta --only "$emulators" \
+npx firebase --config "$CHARTA_FIREBASE_TEST_CONFIG" emulators:exec --project demo-charta --only "$emulators" \
   "npx vitest run --reporter=default --reporter=json --outputFile.json=tests/.artifacts/vitest.json $*" || status=$?
 
 # One closing line a CI reader understands, from vitest's own JSON report.
