@@ -50,6 +50,15 @@ export function mayHaveTranscript(status: SessionStatus): boolean {
   return status === 'generating' || status === 'ready' || status === 'failed';
 }
 
+/**
+ * How long the pipeline may hold a session. A run claims each step for `stepLeaseMs`; no run lives that
+ * long (the trigger's timeout is 9 minutes), so a step unchanged for longer has lost its run: the sweeper
+ * resumes it, and a clinician's Retry restarts it. Clients use it to tell slow from stuck.
+ */
+export const PIPELINE_TIMING = {
+  stepLeaseMs: 12 * 60_000,
+} as const;
+
 // --- Resource ---------------------------------------------------------------------------------------------
 
 /** A recorded (or typed) clinical session. */

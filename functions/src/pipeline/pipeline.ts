@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PIPELINE_TIMING } from '@charta/contract';
 import type { Transcriber } from '../ai/transcriber.js';
 import type { UploadRepo } from '../audio/upload-repo.js';
 import { writtenDocumentation } from '../documentation/written-documentation.js';
@@ -15,8 +16,8 @@ import { fullText, type TranscriptRecord } from '../transcripts/transcript.js';
 import type { TranscriptRepo } from '../transcripts/transcript-repo.js';
 import { describeFailure, PipelineFailure } from './pipeline-errors.js';
 
-/** A run holds its claim on a session this long; a crashed run's claim then expires and a retry resumes. */
-const LEASE_MS = 12 * 60_000;
+/** A run holds its claim on a session this long; a crashed run's claim then expires and the sweeper or a retry resumes. */
+const LEASE_MS = PIPELINE_TIMING.stepLeaseMs;
 
 type Step = 'transcribing' | 'generating';
 
