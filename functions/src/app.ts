@@ -5,6 +5,7 @@ import { authenticate } from './http/authenticate.js';
 import { jsonBody } from './http/body.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
 import { requestContext } from './http/request-context.js';
+import { routeLimits } from './limits/route-limits.js';
 import { securityHeaders } from './http/security-headers.js';
 import { processRoutes } from './pipeline/routes.js';
 import { profileRoutes } from './profile/routes.js';
@@ -24,27 +25,29 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
 
   const app = express();
   app.disable('x-powered-by');
-  // Behind Firebase Hosting / Google's front end: the client address is in X-Forwarded-For.
-  app.set('trust proxy', true);
+  // Only the proxies that really stand in front (config.trustProxyHops) are trusted with X-Forwarded-For, so
+  // req.ip is the address they saw and a client cannot choose its own (per-address limits count by it).
+  app.set('trust proxy', config.trustProxyHops);
   app.use(requestContext(logger));
   app.use(securityHeaders());
   app.use(cors({ origin: [...config.corsOrigins], credentials: false, maxAge: 600, exposedHeaders: ['X-Request-Id', 'Retry-After'] }));
   app.use(jsonBody(config.jsonBodyLimitBytes));
 
   const requireUser = authenticate(identity, logger);
+  const limits = routeLimits(services.rateLimiter, services.audioStorageUsage, config.limits);
   const api = Router();
-  api.get('/health', (_req, res) => {
+  api.get('/health', limits.publicByAddress, (_req, res) => {
     res.json({ status: 'ok', version: APP_VERSION });
   });
   api.use('/profile', requireUser, profileRoutes(services.profileService, services.accountDeletion));
   api.use('/subscription', requireUser, subscriptionRoutes(services.subscriptionService));
-  api.use('/session', requireUser, sessionRoutes(services.sessionService, services.uploadService, deps.audioStore));
-  api.use('/session', requireUser, sessionDocumentationRoutes(services.documentationService));
-  api.use('/session', requireUser, processRoutes(services.processService));
+  api.use('/session', requireUser, sessionRoutes(services.sessionService, services.uploadService, deps.audioStore, limits));
+  api.use('/session', requireUser, sessionDocumentationRoutes(services.documentationService, limits));
+  api.use('/session', requireUser, processRoutes(services.processService, limits));
   api.use('/search', requireUser, searchRoutes(services.sessionService));
   api.use('/documentation', requireUser, documentationRoutes(services.documentationService));
-  api.use('/creation', requireUser, creationRoutes(services.creationService));
-  api.use('/template', requireUser, templateRoutes({ templates: services.templateService, library: services.libraryService, assistant: services.templateAssistant }));
+  api.use('/creation', requireUser, creationRoutes(services.creationService, limits));
+  api.use('/template', requireUser, templateRoutes({ templates: services.templateService, library: services.libraryService, assistant: services.templateAssistant, limits, appUrl: config.appUrl }));
 
   app.use(API_BASE_PATH, api);
   app.use(unknownRoute);

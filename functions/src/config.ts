@@ -1,17 +1,67 @@
+import { limitsConfigFromEnv, type LimitsConfig } from './limits/limits-config.js';
+
 /** Runtime settings of the API, read once from the environment (functions/.env in deployment). */
 export interface AppConfig {
-  /** Browser origins allowed to call the API cross-origin; the app itself is same-origin behind Hosting. */
+  /**
+   * Browser origins allowed to call the API cross-origin. The app itself is same-origin (behind Hosting, and
+   * behind Vite's proxy in development), so none are needed: unset, no other origin is allowed (fails closed).
+   */
   corsOrigins: readonly string[];
   /** JSON request bodies above this are refused with 413 (magic_fill sends up to 1 MB of HTML). */
   jsonBodyLimitBytes: number;
+  /**
+   * How many proxies in front of the API append to X-Forwarded-For, whose entries Express may then trust
+   * (`trust proxy`): the client address is the entry that many places from the right. 2 in deployment:
+   * Firebase Hosting appends the client's address, then Google's front end of the function (Cloud Run)
+   * appends Hosting's. Whatever a client sends itself sits left of those and is never taken. 0 where
+   * nothing appends (the emulators' proxies pass the header through as the client sent it).
+   */
+  trustProxyHops: number;
+  /**
+   * The web app's public origin (`https://app.example.com`): links the API hands out (template share links)
+   * are built on it, never on the request's Host header, which a client chooses. Unset: the Hosting site's
+   * default domain (`https://<project>.web.app`), or `http://localhost:5000` under the emulators.
+   */
+  appUrl: string;
+  limits: LimitsConfig;
 }
 
-const LOCAL_ORIGINS = ['http://localhost:5000', 'http://127.0.0.1:5000', 'http://localhost:5173', 'http://127.0.0.1:5173'];
+const DEFAULT_TRUST_PROXY_HOPS = 2;
+
+function appUrlOf(env: NodeJS.ProcessEnv): string {
+  const value = env['CHARTA_APP_URL'];
+  if (value) return parseAppUrl(value);
+  if (env['FUNCTIONS_EMULATOR'] === 'true') return 'http://localhost:5000';
+  const project = env['GCLOUD_PROJECT'];
+  if (project) return `https://${project}.web.app`;
+  throw new Error('CHARTA_APP_URL is not set and there is no project to take the Hosting domain from');
+}
+
+function parseAppUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`CHARTA_APP_URL must be an absolute http(s) URL, not "${value}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`CHARTA_APP_URL must be http(s), not "${value}"`);
+  return url.origin;
+}
+
+function parseHops(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_TRUST_PROXY_HOPS;
+  const hops = Number(value);
+  if (!Number.isSafeInteger(hops) || hops < 0 || hops > 10) throw new Error(`TRUST_PROXY_HOPS must be a whole number from 0 to 10, not "${value}"`);
+  return hops;
+}
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const origins = env['CORS_ORIGINS']?.split(',').map((o) => o.trim()).filter(Boolean);
+  const origins = env['CORS_ORIGINS']?.split(',').map((o) => o.trim()).filter(Boolean) ?? [];
   return {
-    corsOrigins: origins && origins.length > 0 ? origins : LOCAL_ORIGINS,
+    corsOrigins: origins,
     jsonBodyLimitBytes: 1_536 * 1024,
+    trustProxyHops: parseHops(env['TRUST_PROXY_HOPS']),
+    appUrl: appUrlOf(env),
+    limits: limitsConfigFromEnv(env),
   };
 }

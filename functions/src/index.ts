@@ -30,7 +30,9 @@ const deps: AppDeps = {
 const services = createServices(deps);
 const region = 'us-central1';
 
-export const api = onRequest({ region, memory: '512MiB', timeoutSeconds: 300, concurrency: 40 }, createApp(deps, services));
+// `cors: false`: the app's own allowlist (config.corsOrigins) is the only CORS policy. Without it the Functions
+// emulator wraps the app in a CORS layer that allows every origin and answers preflights itself.
+export const api = onRequest({ region, memory: '512MiB', timeoutSeconds: 300, concurrency: 40, cors: false }, createApp(deps, services));
 
 /**
  * The pipeline: every "audio ready" or "process again" event starts (or resumes) processing of its

@@ -10,6 +10,8 @@ import { DocumentationRepo } from './documentation/documentation-repo.js';
 import { DocumentationService } from './documentation/documentation-service.js';
 import { NoteWriter } from './documentation/note-writer.js';
 import type { IdentityProvider } from './identity/identity-provider.js';
+import { RateLimitRepo } from './limits/rate-limit-repo.js';
+import { RateLimiter } from './limits/rate-limiter.js';
 import type { Logger } from './logging/logger.js';
 import { audioReadyOutbox, deleteEventsOfSession } from './pipeline/audio-ready-event.js';
 import { Pipeline } from './pipeline/pipeline.js';
@@ -66,6 +68,7 @@ export function createServices(deps: AppDeps) {
   const uploadRepo = new UploadRepo(db);
   const transcriptRepo = new TranscriptRepo(db);
   const documentationRepo = new DocumentationRepo(db);
+  const rateLimitRepo = new RateLimitRepo(db);
 
   const writer = new NoteWriter(deps.ai.model);
   const templates = deps.templates ?? templateCatalog(templateRepo);
@@ -112,6 +115,7 @@ export function createServices(deps: AppDeps) {
       { name: 'templates', deleteAllOwnedBy: (uid) => templateService.deleteAllOwnedBy(uid) },
       profileRepo,
       subscriptionRepo,
+      rateLimitRepo,
     ],
     logger,
   );
@@ -130,5 +134,8 @@ export function createServices(deps: AppDeps) {
     creationService: new CreationService(sessionService, sessionRepo, transcriptRepo, documentationRepo, templates, pipeline, now),
     pipeline,
     accountDeletion,
+    /** Limits on what costs money or can be abused, counted in Firestore across instances (app.ts applies them). */
+    rateLimiter: new RateLimiter(rateLimitRepo, deps.config.limits, now),
+    audioStorageUsage: { bytesStoredBy: (uid: string) => uploadRepo.bytesStoredBy(uid) },
   };
 }

@@ -30,4 +30,8 @@ charta_test_stack() {
   trap charta_stop_ai_emulator EXIT
   export GEMINI_TIMEOUT_MS=6000 SPEECH_TIMEOUT_MS=6000 AI_RETRY_ATTEMPTS=2 AI_RETRY_FIRST_DELAY_MS=300
   export CHARTA_APP_URL=http://localhost:$((5000 + offset))
+  # Limits far above what any suite sends, so only tests/integration/rate-limits*.test.ts (which injects
+  # tight ones) meets them; the counting itself still runs on every limited route.
+  export RATE_LIMIT_MODEL_CALLS=100000/1m RATE_LIMIT_SESSION_CREATION=100000/1m RATE_LIMIT_UPLOADS=100000/1m \
+    RATE_LIMIT_PUBLIC=100000/1m
 }

@@ -71,7 +71,9 @@ describe('API framework', () => {
     expect(res.body.error.code).toBe('unsupported_media_type');
   });
 
-  it('CORS: the app origin is allowed, another origin is not', async () => {
+  it('CORS: a configured origin is allowed, another origin is not', async () => {
+    // CORS_ORIGINS unset allows no origin at all (tests/integration/rate-limits.test.ts); here one is configured.
+    const { app } = emulatorApi({ config: { corsOrigins: ['http://localhost:5000'] } });
     const allowed = await request(app).options('/api/v1/profile').set('Origin', 'http://localhost:5000').set('Access-Control-Request-Method', 'PUT');
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:5000');
     expect(allowed.headers['access-control-allow-credentials']).toBeUndefined();

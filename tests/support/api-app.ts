@@ -4,7 +4,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { createApp } from '../../functions/src/app.js';
 import { createServices } from '../../functions/src/services.js';
-import { configFromEnv } from '../../functions/src/config.js';
+import { configFromEnv, type AppConfig } from '../../functions/src/config.js';
 import { firebaseIdentity } from '../../functions/src/identity/firebase-identity.js';
 import { memoryLogger } from '../../functions/src/logging/logger.js';
 import type { AudioStore } from '../../functions/src/storage/audio-store.js';
@@ -51,13 +51,14 @@ export function testAudioStore(dir = SHARED_LOCAL_AUDIO_DIR): AudioStore {
  * The real API, built by the same factory as the deployed function, on the emulators, with logs captured.
  * Passing the same `audioStore` to two calls is how a test restarts the API between chunks.
  */
-export function emulatorApi(opts: { audioStore?: AudioStore; ai?: AiServices } = {}) {
+export function emulatorApi(opts: { audioStore?: AudioStore; ai?: AiServices; config?: Partial<AppConfig>; now?: () => Date } = {}) {
   const admin = adminApp();
   const logger = memoryLogger();
   const db = getFirestore(admin);
   const audioStore = opts.audioStore ?? testAudioStore();
   const ai = opts.ai ?? emulatedAi();
-  const deps = { db, identity: firebaseIdentity(getAuth(admin)), audioStore, ai, logger, config: configFromEnv() };
+  const config = { ...configFromEnv(), ...opts.config };
+  const deps = { db, identity: firebaseIdentity(getAuth(admin)), audioStore, ai, logger, config, ...(opts.now ? { now: opts.now } : {}) };
   const services = createServices(deps);
   const app = createApp(deps, services);
   return { app, logger, db, auth: getAuth(admin), audioStore, services };

@@ -1,4 +1,4 @@
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { AggregateField, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../firestore/collections.js';
 import { recordConverter } from '../firestore/converter.js';
 import type { AudioUpload } from './audio-upload.js';
@@ -33,6 +33,12 @@ export class UploadRepo {
 
   async delete(uploadId: string): Promise<void> {
     await this.ref(uploadId).delete();
+  }
+
+  /** The audio bytes a user keeps (uploads in progress and complete), summed by Firestore without reading them. */
+  async bytesStoredBy(uid: string): Promise<number> {
+    const snap = await this.collection.where('ownerUid', '==', uid).aggregate({ bytes: AggregateField.sum('bytesReceived') }).get();
+    return snap.data().bytes;
   }
 
   async findAllOwnedBy(uid: string): Promise<AudioUpload[]> {

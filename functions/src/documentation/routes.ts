@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { invalidArgument } from '../http/errors.js';
 import { callerOf } from '../http/request-context.js';
 import { parseInput } from '../http/validate.js';
+import type { RouteLimits } from '../limits/route-limits.js';
 import { toContract as transcriptToContract } from '../transcripts/transcript.js';
 import type { CreationService } from './creation-service.js';
 import type { DocumentationService } from './documentation-service.js';
@@ -43,29 +44,29 @@ export function documentationRoutes(docs: DocumentationService): Router {
 }
 
 /** /session/*: the transcript, and every way of changing a session's documentation. */
-export function sessionDocumentationRoutes(docs: DocumentationService): Router {
+export function sessionDocumentationRoutes(docs: DocumentationService, limits: RouteLimits): Router {
   const router = Router();
   router.post('/transcription', async (req, res) => {
     const { sessionId } = parseInput(sessionIdBody, req.body);
     res.json({ transcript: transcriptToContract(await docs.transcriptOf(callerOf(req).uid, sessionId)) });
   });
-  router.post('/regenerate_documentation', async (req, res) => {
+  router.post('/regenerate_documentation', limits.modelCall, async (req, res) => {
     const { sessionId, templateId } = parseInput(regenerateBody, req.body);
     res.json({ documentation: await docs.regenerate(callerOf(req).uid, sessionId, templateId) });
   });
-  router.post('/regenerate_documentation_section', async (req, res) => {
+  router.post('/regenerate_documentation_section', limits.modelCall, async (req, res) => {
     const { documentationId, sectionId, counter } = parseInput(regenerateSectionBody, req.body);
     res.json(await docs.regenerateSection(callerOf(req).uid, documentationId, sectionId, counter));
   });
-  router.post('/customize_section', async (req, res) => {
+  router.post('/customize_section', limits.modelCall, async (req, res) => {
     const { documentationId, sectionId, instructions, counter } = parseInput(customizeSectionBody, req.body);
     res.json(await docs.customizeSection(callerOf(req).uid, documentationId, sectionId, instructions, counter));
   });
-  router.post('/magic_edit_documentation', async (req, res) => {
+  router.post('/magic_edit_documentation', limits.modelCall, async (req, res) => {
     const { documentationId, instruction, counter } = parseInput(magicEditDocumentationBody, req.body);
     res.json({ documentation: await docs.magicEditDocumentation(callerOf(req).uid, documentationId, instruction, counter) });
   });
-  router.post('/magic_edit_section', async (req, res) => {
+  router.post('/magic_edit_section', limits.modelCall, async (req, res) => {
     const { documentationId, sectionId, instruction, counter } = parseInput(magicEditSectionBody, req.body);
     res.json(await docs.magicEditSection(callerOf(req).uid, documentationId, sectionId, instruction, counter));
   });
@@ -77,7 +78,7 @@ export function sessionDocumentationRoutes(docs: DocumentationService): Router {
     const { documentationId, sectionId, content, counter } = parseInput(updateSectionValueBody, req.body);
     res.json(await docs.updateSectionValue(callerOf(req).uid, documentationId, sectionId, content, counter));
   });
-  router.post('/chat_with_session', async (req, res) => {
+  router.post('/chat_with_session', limits.modelCall, async (req, res) => {
     const { sessionId, messages } = parseInput(chatBody, req.body);
     res.json({ message: await docs.chat(callerOf(req).uid, sessionId, messages) });
   });
@@ -85,9 +86,9 @@ export function sessionDocumentationRoutes(docs: DocumentationService): Router {
 }
 
 /** /creation: documentation from typed or pasted text. */
-export function creationRoutes(creation: CreationService): Router {
+export function creationRoutes(creation: CreationService, limits: RouteLimits): Router {
   const router = Router();
-  router.post('/', async (req, res) => {
+  router.post('/', limits.sessionCreation, limits.modelCall, async (req, res) => {
     const input = parseInput(creationBody, req.body);
     res.status(201).json(await creation.create(callerOf(req).uid, input));
   });

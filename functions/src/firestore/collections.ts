@@ -14,4 +14,6 @@ export const COLLECTIONS = {
   templateShares: 'templateShares',
   /** The outbox of pipeline events ("audio ready"), consumed by a Firestore trigger. */
   pipelineEvents: 'pipelineEvents',
+  /** Rate-limit counters, one per rule, subject and window; `expiresAt` has a TTL policy. */
+  rateLimits: 'rateLimits',
 } as const;

@@ -6,6 +6,7 @@ import { invalidArgument } from '../http/errors.js';
 import { readMultipart } from '../http/multipart.js';
 import { callerOf } from '../http/request-context.js';
 import { parseInput } from '../http/validate.js';
+import type { RouteLimits } from '../limits/route-limits.js';
 import {
   createSessionBody,
   deleteManyBody,
@@ -25,7 +26,7 @@ async function formOrJson(req: Request): Promise<unknown> {
 }
 
 /** /session/*: sessions and their audio. */
-export function sessionRoutes(sessions: SessionService, uploads: UploadService, store: AudioStore): Router {
+export function sessionRoutes(sessions: SessionService, uploads: UploadService, store: AudioStore, limits: RouteLimits): Router {
   const router = Router();
 
   // Playback (not in the contract, which is silent on it): the audio bytes, for the owner only. A GET with
@@ -37,7 +38,7 @@ export function sessionRoutes(sessions: SessionService, uploads: UploadService, 
     await pipeline(store.openRead(audio.path), res);
   });
 
-  router.post('/upload_audio', async (req, res) => {
+  router.post('/upload_audio', limits.upload, limits.audioStorage, async (req, res) => {
     const form = await readMultipart(req, { maxFileBytes: MAX_REQUEST_AUDIO_BYTES });
     if (!form.file || form.file.fieldName !== 'file') throw invalidArgument('file is required', 'file');
     const fields = parseInput(uploadAudioFields, form.fields);
@@ -52,7 +53,7 @@ export function sessionRoutes(sessions: SessionService, uploads: UploadService, 
     res.status(201).json(receipt);
   });
 
-  router.post('/create_session', async (req, res) => {
+  router.post('/create_session', limits.sessionCreation, async (req, res) => {
     const input = parseInput(createSessionBody, await formOrJson(req));
     res.status(201).json({ session: await sessions.create(callerOf(req).uid, input) });
   });

@@ -1,6 +1,7 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { callerOf } from '../http/request-context.js';
 import { parseInput } from '../http/validate.js';
+import type { RouteLimits } from '../limits/route-limits.js';
 import type { EntryRef, LibraryService } from './library-service.js';
 import {
   generateFromNoteBody,
@@ -23,9 +24,12 @@ export interface TemplateRouteDeps {
   templates: TemplateService;
   library: LibraryService;
   assistant: TemplateAssistant;
+  limits: RouteLimits;
+  /** The web app's origin (config), the base of share links. */
+  appUrl: string;
 }
 
-/** The web app's page for a share link; the API sits behind the same origin (Hosting), so its host is the app's. */
+/** The web app's page for a share link. */
 export const SHARE_PATH = '/templates/shared/';
 
 /** The schema lets exactly one of the two through. */
@@ -33,12 +37,13 @@ function entryOf(body: { publishedTemplateId?: string | undefined; shareId?: str
   return body.shareId ? { shareId: body.shareId } : { publishedTemplateId: body.publishedTemplateId ?? '' };
 }
 
-function shareUrl(req: Request, shareId: string): string {
-  return `${req.protocol}://${req.host}${SHARE_PATH}${encodeURIComponent(shareId)}`;
+/** Built on the configured app URL, never on the request's Host or X-Forwarded-Host, which a client chooses. */
+function shareUrl(appUrl: string, shareId: string): string {
+  return `${appUrl}${SHARE_PATH}${encodeURIComponent(shareId)}`;
 }
 
 /** /template/*: the caller's templates and the built-ins, the editor's AI helpers, sharing and the library. */
-export function templateRoutes({ templates, library, assistant }: TemplateRouteDeps): Router {
+export function templateRoutes({ templates, library, assistant, limits, appUrl }: TemplateRouteDeps): Router {
   const router = Router();
 
   router.post('/get_templates', async (req, res) => {
@@ -62,25 +67,25 @@ export function templateRoutes({ templates, library, assistant }: TemplateRouteD
     res.json({ deleted: 1 });
   });
 
-  router.post('/preview_section', async (req, res) => {
+  router.post('/preview_section', limits.modelCall, async (req, res) => {
     const { section, transcript } = parseInput(previewSectionBody, req.body);
     const [written] = await assistant.previewSections(callerOf(req).uid, withSectionIds([section]), transcript);
     res.json({ content: written?.content ?? '' });
   });
 
-  router.post('/preview_template', async (req, res) => {
+  router.post('/preview_template', limits.modelCall, async (req, res) => {
     const body = parseInput(previewTemplateBody, req.body);
     const uid = callerOf(req).uid;
     const sections = body.templateId ? (await templates.requireDefinition(uid, body.templateId)).sections : withSectionIds(body.template?.sections ?? []);
     res.json({ sections: await assistant.previewSections(uid, sections, body.transcript) });
   });
 
-  router.post('/generate_template_from_note', async (req, res) => {
+  router.post('/generate_template_from_note', limits.modelCall, async (req, res) => {
     const { note, name } = parseInput(generateFromNoteBody, req.body);
     res.json({ template: await assistant.draftFromNote(note, name) });
   });
 
-  router.post('/help_me_write_section', async (req, res) => {
+  router.post('/help_me_write_section', limits.modelCall, async (req, res) => {
     const { title, description } = parseInput(helpMeWriteBody, req.body);
     res.json({ instructions: await assistant.instructionsFor(callerOf(req).uid, title, description) });
   });
@@ -89,7 +94,7 @@ export function templateRoutes({ templates, library, assistant }: TemplateRouteD
     const { templateId } = parseInput(templateIdBody, req.body);
     const caller = callerOf(req);
     const { shareId } = await templates.share(caller.uid, caller.name ?? null, templateId);
-    res.json({ shareId, url: shareUrl(req, shareId) });
+    res.json({ shareId, url: shareUrl(appUrl, shareId) });
   });
 
   router.post('/published/list', async (req, res) => {

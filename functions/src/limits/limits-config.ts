@@ -1,0 +1,90 @@
+/**
+ * What the API limits, and how much. Each limit is counted in fixed windows ("20 per minute and 400 per day"),
+ * set by an environment variable in the form `20/1m,400/1d` (units s, m, h, d), with the defaults below.
+ * The test stack sets generous values of its own; a focused suite passes tight ones to the in-process app.
+ */
+
+/** One counting window: at most `limit` requests per `windowSec` seconds. */
+export interface LimitWindow {
+  limit: number;
+  windowSec: number;
+}
+
+/** The counted limits. A request is refused when any of its rule's windows is full. */
+export const RATE_LIMIT_RULES = ['modelCall', 'sessionCreation', 'upload', 'publicByAddress'] as const;
+export type RateLimitRule = (typeof RATE_LIMIT_RULES)[number];
+
+export interface LimitsConfig {
+  rates: Record<RateLimitRule, readonly LimitWindow[]>;
+  /** Audio a user may keep stored (uploads in progress and finished recordings), in bytes. */
+  audioStorageBytesPerUser: number;
+}
+
+/** The environment variable each rule reads. */
+export const RATE_LIMIT_ENV: Record<RateLimitRule, string> = {
+  modelCall: 'RATE_LIMIT_MODEL_CALLS',
+  sessionCreation: 'RATE_LIMIT_SESSION_CREATION',
+  upload: 'RATE_LIMIT_UPLOADS',
+  publicByAddress: 'RATE_LIMIT_PUBLIC',
+};
+
+export const AUDIO_STORAGE_CAP_ENV = 'AUDIO_STORAGE_CAP_MB';
+
+/**
+ * Defaults, per user unless said otherwise:
+ * - modelCall: every route that calls Gemini or Speech-to-Text (chat, magic edits, regenerations, customize,
+ *   previews, template helpers, /creation, /session/process). A busy clinician uses a few per note; 20 a
+ *   minute absorbs bursts of editing, 400 a day is a very heavy day, and both stop a script.
+ * - sessionCreation: create_session and /creation. 10 a minute, 200 a day is far above a clinic day.
+ * - upload: upload_audio requests. The recorder sends a chunk every 2 s (30 a minute); 120 a minute lets a
+ *   queue built up offline catch up at 4 chunks a second (the web app retries a 429 after Retry-After).
+ * - publicByAddress: routes without sign-in (GET /health), per client address.
+ * - audio storage: 10 GB, about 700 hours of the recorder's Opus or 90 hours of 16 kHz WAV.
+ */
+export const DEFAULT_LIMITS: LimitsConfig = {
+  rates: {
+    modelCall: [
+      { limit: 20, windowSec: 60 },
+      { limit: 400, windowSec: 86_400 },
+    ],
+    sessionCreation: [
+      { limit: 10, windowSec: 60 },
+      { limit: 200, windowSec: 86_400 },
+    ],
+    upload: [{ limit: 120, windowSec: 60 }],
+    publicByAddress: [{ limit: 60, windowSec: 60 }],
+  },
+  audioStorageBytesPerUser: 10 * 1024 * 1024 * 1024,
+};
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3_600, d: 86_400 };
+
+/** Parses `20/1m,400/1d`; throws with the variable's name on anything else, so a typo fails the deploy's start. */
+export function parseLimitWindows(value: string, name: string): LimitWindow[] {
+  const windows = value.split(',').map((part) => {
+    const match = /^\s*(\d+)\s*\/\s*(\d*)\s*([smhd])\s*$/.exec(part);
+    const limit = Number(match?.[1]);
+    const windowSec = Number(match?.[2] || 1) * (UNIT_SECONDS[match?.[3] ?? ''] ?? NaN);
+    if (!match || !Number.isSafeInteger(limit) || limit < 1 || !Number.isSafeInteger(windowSec) || windowSec < 1) {
+      throw new Error(`${name} must look like "20/1m,400/1d" (a count per window of s, m, h or d), not "${value}"`);
+    }
+    return { limit, windowSec };
+  });
+  return windows;
+}
+
+export function limitsConfigFromEnv(env: NodeJS.ProcessEnv): LimitsConfig {
+  const rates = { ...DEFAULT_LIMITS.rates };
+  for (const rule of RATE_LIMIT_RULES) {
+    const value = env[RATE_LIMIT_ENV[rule]];
+    if (value) rates[rule] = parseLimitWindows(value, RATE_LIMIT_ENV[rule]);
+  }
+  const capMb = env[AUDIO_STORAGE_CAP_ENV];
+  let audioStorageBytesPerUser = DEFAULT_LIMITS.audioStorageBytesPerUser;
+  if (capMb) {
+    const mb = Number(capMb);
+    if (!Number.isSafeInteger(mb) || mb < 1) throw new Error(`${AUDIO_STORAGE_CAP_ENV} must be a whole number of megabytes, not "${capMb}"`);
+    audioStorageBytesPerUser = mb * 1024 * 1024;
+  }
+  return { rates, audioStorageBytesPerUser };
+}

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import type { AccountDataOwner } from '../accounts/account-deletion.js';
+import { COLLECTIONS } from '../firestore/collections.js';
+import { recordConverter } from '../firestore/converter.js';
+import type { RateLimitRule } from './limits-config.js';
+import type { CounterWindow, LimitSubject, WindowCounter } from './rate-limiter.js';
+
+/** `rateLimits/{id}`: one counter per rule, subject and window. */
+export interface RateLimitCounter {
+  rule: RateLimitRule;
+  windowSec: number;
+  windowStart: string;
+  /** When the window is over: Firestore's TTL policy on this field deletes the counter some time after. */
+  expiresAt: string;
+  count: number;
+  /** The user a per-user counter counts (account deletion finds it by this); null for client addresses. */
+  ownerUid: string | null;
+}
+
+/** The field the TTL policy names (firestore.indexes.json). */
+export const RATE_LIMIT_EXPIRY_FIELD = 'expiresAt' satisfies keyof RateLimitCounter;
+
+const counterConverter = recordConverter<RateLimitCounter>().storingAsTimestamps('windowStart', 'expiresAt');
+
+/**
+ * The subject appears in the id only as a hash: ids stay valid whatever a uid or an address looks like, and
+ * a client address is never stored as it is.
+ */
+function counterId(window: CounterWindow): string {
+  const subject = window.subject.kind === 'user' ? `user:${window.subject.uid}` : `address:${window.subject.address}`;
+  const hash = createHash('sha256').update(subject).digest('hex').slice(0, 32);
+  return `${window.rule}-${window.windowSec}s-${hash}-${window.index}`;
+}
+
+const ownerOf = (subject: LimitSubject): string | null => (subject.kind === 'user' ? subject.uid : null);
+
+/**
+ * The Firestore store of rate-limit counters. Written by hand because no well-kept limiter library has a
+ * Firestore store with what this one needs: rate-limiter-flexible has none, and firebase-functions-rate-limiter
+ * (last released for Node 18) keeps no owner to delete with an account, no expiry for a TTL policy and no
+ * time until a retry.
+ */
+export class RateLimitRepo implements WindowCounter, AccountDataOwner {
+  readonly name = 'rate limits';
+
+  constructor(private readonly db: Firestore) {}
+
+  private get collection() {
+    return this.db.collection(COLLECTIONS.rateLimits).withConverter(counterConverter);
+  }
+
+  async increment(window: CounterWindow): Promise<number> {
+    const ref = this.collection.doc(counterId(window));
+    // A blind atomic increment never aborts on contention, unlike a transaction over one hot document.
+    await ref.set(
+      {
+        rule: window.rule,
+        windowSec: window.windowSec,
+        windowStart: new Date(window.startMs).toISOString(),
+        expiresAt: new Date(window.endMs).toISOString(),
+        count: FieldValue.increment(1),
+        ownerUid: ownerOf(window.subject),
+      },
+      { merge: true },
+    );
+    const counted = (await ref.get()).data();
+    return counted?.count ?? Number.MAX_SAFE_INTEGER;
+  }
+
+  /** Account deletion: every counter of the user, 500 (a batch's most) at a time. */
+  async deleteAllOwnedBy(uid: string): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const snap = await this.collection.where('ownerUid', '==', uid).limit(500).get();
+      if (snap.empty) return deleted;
+      const batch = this.db.batch();
+      for (const doc of snap.docs) batch.delete(doc.ref);
+      await batch.commit();
+      deleted += snap.size;
+    }
+  }
+}

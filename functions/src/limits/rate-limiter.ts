@@ -1,0 +1,66 @@
+import type { LimitWindow, LimitsConfig, RateLimitRule } from './limits-config.js';
+
+/** Whom a limit counts: a signed-in user, or a client address on routes without sign-in. */
+export type LimitSubject = { kind: 'user'; uid: string } | { kind: 'address'; address: string };
+
+/** One fixed window of one rule for one subject: what a counter counts in. */
+export interface CounterWindow {
+  rule: RateLimitRule;
+  subject: LimitSubject;
+  windowSec: number;
+  /** Windows are aligned to the epoch: window `index` covers [index * windowSec, (index + 1) * windowSec). */
+  index: number;
+  startMs: number;
+  endMs: number;
+}
+
+/** The shared count behind the limiter (Firestore), so a limit holds across every Cloud Functions instance. */
+export interface WindowCounter {
+  /** Counts one request in the window; returns the window's count including it. */
+  increment(window: CounterWindow): Promise<number>;
+}
+
+export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSec: number; window: LimitWindow };
+
+/** The fixed window that `nowMs` falls in. */
+export function windowAt(rule: RateLimitRule, subject: LimitSubject, windowSec: number, nowMs: number): CounterWindow {
+  const lengthMs = windowSec * 1000;
+  const index = Math.floor(nowMs / lengthMs);
+  return { rule, subject, windowSec, index, startMs: index * lengthMs, endMs: (index + 1) * lengthMs };
+}
+
+/** Seconds until the window ends (at least 1): what Retry-After says. */
+export function secondsUntilEnd(window: CounterWindow, nowMs: number): number {
+  return Math.max(1, Math.ceil((window.endMs - nowMs) / 1000));
+}
+
+/**
+ * Fixed-window limits, counted in a shared store. Each window a rule has is checked from the shortest to the
+ * longest, and a longer one counts a request only once the shorter ones let it through, so a client that
+ * keeps hitting a full minute does not also use up its day.
+ *
+ * Counting is an atomic increment followed by a read, not a transaction: a burst on one counter then never
+ * fails on contention (the "too much contention" aborts transactions give), and no more than the limit ever
+ * pass, since the request that makes the count exceed the limit reads at least that count. A request within
+ * the limit may read a count raised by a burst beside it and be refused too; that is the price, at the edge
+ * of a burst only. Fixed windows let up to twice a limit through across a window boundary; the longer window
+ * bounds what that can add up to.
+ */
+export class RateLimiter {
+  constructor(
+    private readonly counter: WindowCounter,
+    private readonly config: LimitsConfig,
+    private readonly now: () => Date,
+  ) {}
+
+  async consume(rule: RateLimitRule, subject: LimitSubject): Promise<LimitDecision> {
+    const windows = [...this.config.rates[rule]].sort((a, b) => a.windowSec - b.windowSec);
+    for (const limitWindow of windows) {
+      const nowMs = this.now().getTime();
+      const window = windowAt(rule, subject, limitWindow.windowSec, nowMs);
+      const count = await this.counter.increment(window);
+      if (count > limitWindow.limit) return { allowed: false, retryAfterSec: secondsUntilEnd(window, nowMs), window: limitWindow };
+    }
+    return { allowed: true };
+  }
+}
