@@ -1,7 +1,7 @@
 // Documentation (API contract: Documentation, Creation, Chat): the resource, the limits of what a clinician
 // may send, and the request bodies of the documentation routes.
 import { z } from 'zod';
-import { requiredText, resourceId } from './fields.js';
+import { isoDateTime, requiredText, resourceId } from './fields.js';
 import { languageTag } from './languages.js';
 import { patientNameField } from './sessions.js';
 
@@ -81,8 +81,8 @@ export const chatBody = z.strictObject({
 });
 
 export const counterQuery = z.strictObject({
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: isoDateTime.optional(),
+  to: isoDateTime.optional(),
 });
 
 export const creationBody = z.strictObject({

@@ -13,6 +13,7 @@ import {
   SESSION_STATUS_LABELS,
   sessionStatusLabel,
   type SessionStatus,
+  uploadAudioFields,
 } from './sessions.js';
 
 /** The way to a note, in order: draft first, then the pipeline, then where it settles. */
@@ -65,10 +66,17 @@ describe('session requests', () => {
     expect(listSessionsBody.safeParse({ status: 'archived' }).success).toBe(false);
   });
 
-  it('Takes page sizes as form strings, up to the limit, with a default', () => {
+  it('Takes page sizes as JSON numbers only (never coerced), up to the limit, with a default', () => {
     expect(listSessionsBody.parse({}).limit).toBeGreaterThan(0);
-    expect(listSessionsBody.parse({ limit: String(SESSION_LIMITS.pageSize) }).limit).toBe(SESSION_LIMITS.pageSize);
+    expect(listSessionsBody.parse({ limit: SESSION_LIMITS.pageSize }).limit).toBe(SESSION_LIMITS.pageSize);
     expect(listSessionsBody.safeParse({ limit: SESSION_LIMITS.pageSize + 1 }).success).toBe(false);
+    for (const limit of [String(SESSION_LIMITS.pageSize), true, [5], null]) expect(listSessionsBody.safeParse({ limit }).success).toBe(false);
+  });
+
+  it('Takes upload_audio chunk indexes as plain decimal digits only', () => {
+    expect(uploadAudioFields.parse({ chunkIndex: '0' }).chunkIndex).toBe(0);
+    expect(uploadAudioFields.parse({ chunkIndex: '42' }).chunkIndex).toBe(42);
+    for (const chunkIndex of ['', ' 1', '1e3', '0x10', '-0', '01', '1.0', '9'.repeat(30)]) expect(uploadAudioFields.safeParse({ chunkIndex }).success).toBe(false);
   });
 
   it('Deletes at most SESSION_LIMITS.deleteMany sessions per request', () => {

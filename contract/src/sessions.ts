@@ -1,7 +1,7 @@
 // Sessions (API contract: Sessions, Search): the resource, its statuses with what each allows and how a
 // clinician reads it, the limits, and the request bodies of the session routes.
 import { z } from 'zod';
-import { cursorField, pageLimit, requiredText, resourceId } from './fields.js';
+import { cursorField, formInteger, pageLimit, requiredText, resourceId } from './fields.js';
 import { languageTag } from './languages.js';
 
 // --- Statuses ---------------------------------------------------------------------------------------------
@@ -160,7 +160,7 @@ const booleanField = z.enum(['true', 'false']).transform((v) => v === 'true');
 export const uploadAudioFields = z.strictObject({
   name: z.string().max(255).optional(),
   uploadId: resourceId.optional(),
-  chunkIndex: z.coerce.number().int().min(0, 'must be 0 or more').optional(),
+  chunkIndex: formInteger(Number.MAX_SAFE_INTEGER).optional(),
   final: booleanField.optional(),
   sessionId: resourceId.optional(),
 });

@@ -1,6 +1,7 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { invalidArgument, payloadTooLarge, unsupportedMediaType } from './errors.js';
+import { echoedName } from './validate.js';
 
 export interface MultipartFile {
   fieldName: string;
@@ -56,7 +57,7 @@ export function readMultipart(req: Request, limits: MultipartLimits): Promise<Mu
     const pending: Promise<void>[] = [];
 
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) fail(invalidArgument(`${name} is too long`, name));
+      if (info.valueTruncated) fail(invalidArgument(`${echoedName(name)} is too long`, echoedName(name)));
       fields[name] = value;
     });
     parser.on('file', (fieldName, stream, info) => {

@@ -52,4 +52,30 @@ describe('parseInput', () => {
     expect(err.code).toBe('invalid_argument');
     expect(err.message).toMatch(/^Request body is invalid/);
   });
+
+  it('A lone surrogate in a string names its field, however deep', () => {
+    const err = failure({ patientName: 'Ana', nested: { count: 1, note: ['ok', 'x\udc00'] } });
+    expect(err.field).toBe('nested.note.1');
+    expect(err.message).toMatch(/not well-formed text/);
+  });
+
+  it('A lone surrogate in a field name: refused, named without it', () => {
+    expect(failure({ ['na\ud800me']: 'x' }).field).toBe('name');
+  });
+
+  it('A proper surrogate pair (an emoji) passes', () => {
+    expect(parseInput(schema, { patientName: 'A😀' })).toEqual({ patientName: 'A😀' });
+  });
+
+  it('Deep nesting does not overflow the stack', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(failure({ patientName: 'Ana', deep }).field).toBe('deep');
+  });
+
+  it('Unknown field names are echoed cut short, without control characters', () => {
+    const err = failure({ patientName: 'Ana', [`a\u0000\u001b[2J\u202e${'b'.repeat(500)}`]: 1 });
+    expect(err.field).toBe(`a[2J${'b'.repeat(60)}`);
+    expect(err.message).toBe(`${err.field} is not a known field`);
+  });
 });

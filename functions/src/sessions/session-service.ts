@@ -1,4 +1,4 @@
-import type { SessionsPage } from '@charta/contract';
+import { isResourceId, type SessionsPage } from '@charta/contract';
 import type { Transaction } from 'firebase-admin/firestore';
 import type { AudioUpload } from '../audio/audio-upload.js';
 import type { UploadRepo } from '../audio/upload-repo.js';
@@ -246,7 +246,8 @@ export class SessionService implements SessionAudioTarget {
   private async requireCompleteUploadOf(uid: string, audioUri: string): Promise<AudioUpload> {
     const path = this.store.pathFromUri(audioUri);
     const uploadId = path?.match(/^users\/[^/]+\/audio\/([A-Za-z0-9_-]+)\.[a-z0-9]+$/)?.[1];
-    const upload = uploadId ? await this.uploads.find(uploadId) : null;
+    // An id Firestore reserves (`__x__`) would fail the read after retries: it is simply not an upload.
+    const upload = uploadId && isResourceId(uploadId) ? await this.uploads.find(uploadId) : null;
     // Someone else's upload and one that does not exist get the same answer.
     if (!upload || upload.ownerUid !== uid || upload.audioPath !== path) throw invalidArgument('audio_uri is not audio you uploaded', 'audio_uri');
     if (upload.status !== 'complete') throw conflict('The audio upload is not complete yet', 'audio_uri');

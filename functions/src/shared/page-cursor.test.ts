@@ -19,7 +19,15 @@ describe('page cursors', () => {
     ['an id with a path separator', Buffer.from(JSON.stringify([1, 'a/b'])).toString('base64url')],
     ['an empty id', Buffer.from(JSON.stringify([1, ''])).toString('base64url')],
     ['three parts', Buffer.from(JSON.stringify([1, 'a', 'b'])).toString('base64url')],
+    ['an id Firestore reserves', Buffer.from(JSON.stringify([1, '__foo__'])).toString('base64url')],
+    ['a time past year 9999', Buffer.from(JSON.stringify([253_402_300_800_000, 'a'])).toString('base64url')],
+    ['a time before year 1', Buffer.from(JSON.stringify([-62_135_596_800_001, 'a'])).toString('base64url')],
+    ['a huge time', Buffer.from('[1e300,"a"]').toString('base64url')],
   ])('refuse %s', (_what, text) => {
     expect(decodeCursor(text)).toBeNull();
+  });
+
+  it('take the ends of the range a Firestore Timestamp holds', () => {
+    for (const timeMs of [-62_135_596_800_000, 0, 253_402_300_799_999]) expect(decodeCursor(encodeCursor({ timeMs, id: 'a' }))).toEqual({ timeMs, id: 'a' });
   });
 });

@@ -1,3 +1,5 @@
+import { isResourceId, STORABLE_TIME_RANGE_MS } from '@charta/contract';
+
 /**
  * The opaque `cursor` of every newest-first listing (sessions, a user's templates, the library): the last
  * item's sort time and id, ids breaking ties between items of the same millisecond.
@@ -18,6 +20,11 @@ export function encodeCursor(cursor: PageCursor): string {
   return Buffer.from(JSON.stringify([cursor.timeMs, cursor.id])).toString('base64url');
 }
 
+/** A crafted time outside what a Firestore Timestamp holds would make the query throw (a 500), not a 400. */
+function isStorableTime(ms: number): boolean {
+  return Number.isInteger(ms) && ms >= STORABLE_TIME_RANGE_MS.min && ms <= STORABLE_TIME_RANGE_MS.max;
+}
+
 /** The cursor a client sent, or null if it is not one this API issued (callers answer 400). */
 export function decodeCursor(cursor: string): PageCursor | null {
   try {
@@ -25,7 +32,7 @@ export function decodeCursor(cursor: string): PageCursor | null {
     if (Array.isArray(value) && value.length === 2) {
       const timeMs: unknown = value[0];
       const id: unknown = value[1];
-      if (typeof timeMs === 'number' && Number.isInteger(timeMs) && typeof id === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(id)) return { timeMs, id };
+      if (typeof timeMs === 'number' && isStorableTime(timeMs) && typeof id === 'string' && isResourceId(id)) return { timeMs, id };
     }
   } catch {
     // fall through: not one of ours
