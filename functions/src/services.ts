@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { AccountDeletion } from './accounts/account-deletion.js';
+import { ownedDocumentsSweep } from './accounts/owned-documents.js';
 import type { AiServices } from './ai/ai-services.js';
 import { accountAudioOwner } from './audio/audio-data-owner.js';
 import { UploadRepo } from './audio/upload-repo.js';
@@ -106,7 +107,8 @@ export function createServices(deps: AppDeps) {
     now,
   });
 
-  // Every feature that keeps user data registers here, so account deletion reaches all of it.
+  // Every feature that keeps user data registers here, so account deletion reaches all of it; the sweep
+  // last finds whatever still names the user by owner, in any collection (see accounts/owned-documents.ts).
   const accountDeletion = new AccountDeletion(
     identity,
     [
@@ -116,6 +118,7 @@ export function createServices(deps: AppDeps) {
       profileRepo,
       subscriptionRepo,
       rateLimitRepo,
+      ownedDocumentsSweep(db),
     ],
     logger,
   );
@@ -137,5 +140,7 @@ export function createServices(deps: AppDeps) {
     /** Limits on what costs money or can be abused, counted in Firestore across instances (app.ts applies them). */
     rateLimiter: new RateLimiter(rateLimitRepo, deps.config.limits, now),
     audioStorageUsage: { bytesStoredBy: (uid: string) => uploadRepo.bytesStoredBy(uid) },
+    /** What deleting a session reaches besides its document (tests add a probe to hold a deletion half-way). */
+    sessionOwnedData,
   };
 }

@@ -41,6 +41,16 @@ export class UploadRepo {
     return snap.data().bytes;
   }
 
+  /** Uploads that name a session (complete or still receiving): they go when the session goes. */
+  async findNamingSession(uid: string, sessionId: string): Promise<AudioUpload[]> {
+    const snap = await this.collection.where('sessionId', '==', sessionId).get();
+    return snap.docs.map((d) => d.data()).filter((upload) => upload.ownerUid === uid);
+  }
+
+  deleteIn(tx: Transaction, uploadId: string): void {
+    tx.delete(this.ref(uploadId));
+  }
+
   async findAllOwnedBy(uid: string): Promise<AudioUpload[]> {
     const snap = await this.collection.where('ownerUid', '==', uid).get();
     return snap.docs.map((d) => d.data());

@@ -36,9 +36,10 @@ export interface SessionAudioTarget {
   requireTakesAudio(uid: string, sessionId: string, uploadId: string): Promise<void>;
   /**
    * Reads the session inside the completing transaction (Firestore wants reads before writes) and returns
-   * what attaches the completed upload to it, or null if the session is gone or takes no audio now.
+   * what attaches the completed upload to it, null if it takes no audio now, or 'session_gone' if it was
+   * deleted (the upload then keeps nothing: its audio went with the session).
    */
-  attacherFor(tx: Transaction, uid: string, sessionId: string): Promise<((upload: AudioUpload) => void) | null>;
+  attacherFor(tx: Transaction, uid: string, sessionId: string): Promise<((upload: AudioUpload) => void) | 'session_gone' | null>;
 }
 
 export interface UploadReceipt {
@@ -157,16 +158,24 @@ export class UploadService {
     const format = upload.format;
     if (!format) throw unsupportedMediaType('The recording does not start with an audio header');
     const destination = audioPath(uid, upload.uploadId, format.ext);
-    await this.store.concat(sources, destination, format.mime);
+    try {
+      await this.store.concat(sources, destination, format.mime);
+    } catch (err) {
+      // Its chunks went with its session (or account) while they were being joined: nothing is kept.
+      if (await this.uploads.find(upload.uploadId)) throw err;
+      await this.store.delete(destination);
+      throw notFound('No such upload');
+    }
     const facts = await probeStoredAudio(this.store, destination);
     if (!facts) {
       await this.store.delete(destination);
       throw unsupportedMediaType('The uploaded data is not readable audio');
     }
 
-    const completed = await this.uploads.runTransaction(async (tx) => {
+    const completed = await this.uploads.runTransaction(async (tx): Promise<{ upload: AudioUpload; newlyComplete: boolean } | { discarded: string }> => {
       const current = await this.uploads.find(upload.uploadId, tx);
-      if (!current) throw notFound('No such upload');
+      // Deleted meanwhile, with its session (or account): nothing of it may be kept.
+      if (!current) return { discarded: 'No such upload' };
       if (current.status === 'complete') return { upload: current, newlyComplete: false };
       const now = this.now().toISOString();
       const done: AudioUpload = {
@@ -180,10 +189,20 @@ export class UploadService {
       };
       // Reads before writes: Firestore transactions require it.
       const attach = current.sessionId ? await this.sessions.attacherFor(tx, uid, current.sessionId) : null;
+      if (attach === 'session_gone') {
+        this.uploads.deleteIn(tx, current.uploadId);
+        return { discarded: 'The session was deleted' };
+      }
       this.uploads.save(tx, done);
       attach?.(done);
       return { upload: done, newlyComplete: true };
     });
+    if ('discarded' in completed) {
+      // The session's deletion could not see this audio (it was being joined): delete it here.
+      await this.store.delete(destination);
+      await this.store.deletePrefix(uploadChunksPrefix(uid, upload.uploadId));
+      throw notFound(completed.discarded);
+    }
     if (completed.newlyComplete) {
       await this.store.deletePrefix(uploadChunksPrefix(uid, upload.uploadId));
       logAudioUploadCompleted(this.logger, {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { invalidArgument, unavailable } from '../http/errors.js';
+import { invalidArgument, notFound, unavailable } from '../http/errors.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
 import type { SessionService } from '../sessions/session-service.js';
 import { toContract as sessionToContract, type Session } from '../sessions/session.js';
@@ -56,8 +56,10 @@ export class CreationService {
     });
     await this.pipeline.process(created.id, `creation-${randomUUID()}`);
     const session = await this.sessions.findOwned(uid, created.id);
-    const doc = session?.documentationId ? await this.docs.find(session.documentationId) : null;
-    if (!session || !doc) throw unavailable(session?.error?.message ?? 'The documentation could not be written right now. The session is saved: retry it from the session page.');
+    // Deleted while its note was being written: the pipeline wrote nothing for it.
+    if (!session) throw notFound('The session was deleted');
+    const doc = session.documentationId ? await this.docs.find(session.documentationId) : null;
+    if (!doc) throw unavailable(session.error?.message ?? 'The documentation could not be written right now. The session is saved: retry it from the session page.');
     return { session: sessionToContract(session), documentation: toContract(doc) };
   }
 }

@@ -14,6 +14,11 @@ export const COLLECTIONS = {
   templateShares: 'templateShares',
   /** The outbox of pipeline events ("audio ready"), consumed by a Firestore trigger. */
   pipelineEvents: 'pipelineEvents',
+  /**
+   * A session being deleted (`sessionDeletions/{sessionId}`): its document went first, this names what it
+   * owned until that is gone too, so a deletion stopped half-way is finished by a retry or account deletion.
+   */
+  sessionDeletions: 'sessionDeletions',
   /** Rate-limit counters, one per rule, subject and window; `expiresAt` has a TTL policy. */
   rateLimits: 'rateLimits',
 } as const;

@@ -3,10 +3,12 @@ import { COLLECTIONS } from '../firestore/collections.js';
 import { recordConverter } from '../firestore/converter.js';
 import { newestFirst, startAfterCursor } from '../firestore/paging.js';
 import type { PageCursor } from '../shared/page-cursor.js';
-import type { SessionRecord, SessionStatus } from './session.js';
+import type { SessionRecord, SessionStatus, SessionTombstone } from './session.js';
 
 /** `sessions/{id}`: the record as it is, its dates as Timestamps (lists sort by createdAt). */
 const sessionConverter = recordConverter<SessionRecord>().storingAsTimestamps('createdAt', 'updatedAt');
+/** `sessionDeletions/{sessionId}`: ids only (no patient data), kept while the session's data is deleted. */
+const tombstoneConverter = recordConverter<SessionTombstone>().storingAsTimestamps();
 
 /** Typed access to `sessions/{id}`. Every query is scoped to one owner and served by a composite index. */
 export class SessionRepo {
@@ -40,8 +42,33 @@ export class SessionRepo {
     tx.set(this.collection.doc(record.id), record);
   }
 
-  async delete(id: string): Promise<void> {
-    await this.collection.doc(id).delete();
+  /**
+   * Deletes the session's document and leaves its tombstone, in the caller's transaction: from its commit
+   * on, every transaction that re-reads the session finds it gone and writes nothing for it.
+   */
+  deleteLeavingTombstone(tx: Transaction, tombstone: SessionTombstone): void {
+    tx.delete(this.collection.doc(tombstone.id));
+    tx.set(this.tombstones.doc(tombstone.id), tombstone);
+  }
+
+  async findTombstone(id: string, tx?: Transaction): Promise<SessionTombstone | null> {
+    const ref = this.tombstones.doc(id);
+    const snap = tx ? await tx.get(ref) : await ref.get();
+    return snap.data() ?? null;
+  }
+
+  async deleteTombstone(id: string): Promise<void> {
+    await this.tombstones.doc(id).delete();
+  }
+
+  /** Ids of a user's sessions whose deletion has not finished (for account deletion). */
+  async tombstoneIdsOwnedBy(uid: string): Promise<string[]> {
+    const snap = await this.tombstones.where('ownerUid', '==', uid).select().get();
+    return snap.docs.map((d) => d.id);
+  }
+
+  private get tombstones() {
+    return this.db.collection(COLLECTIONS.sessionDeletions).withConverter(tombstoneConverter);
   }
 
   /** One page, newest first, after `cursor`; one extra document is read to know whether more follow. */

@@ -10,7 +10,7 @@ import type { AudioStore } from '../storage/audio-store.js';
 import { matchesAll, planNameQuery, searchPrefixes } from '../shared/name-search.js';
 import { cursorAfter, decodeCursor, encodeCursor, type PageCursor } from '../shared/page-cursor.js';
 import type { TemplateCatalog } from '../templates/template-catalog.js';
-import { acceptsNewAudio, defaultTitle, toContract, type Session, type SessionRecord, type SessionStatus } from './session.js';
+import { acceptsNewAudio, defaultTitle, toContract, type Session, type SessionRecord, type SessionStatus, type SessionTombstone } from './session.js';
 import type { SessionRepo } from './session-repo.js';
 
 export interface NewSession {
@@ -27,10 +27,14 @@ export interface SessionChanges {
   audio_uri?: string | undefined;
 }
 
-/** Data a session owns besides its own document (audio now; transcripts and documentation later). */
+/**
+ * Data a session owns besides its own document (audio, transcript, documentation, events). It runs after
+ * the session's document is gone, so nothing can be written for the session any more; it must be
+ * idempotent (a retried deletion runs it again).
+ */
 export interface SessionDataOwner {
   readonly name: string;
-  deleteForSession(session: SessionRecord): Promise<void>;
+  deleteForSession(session: SessionTombstone): Promise<void>;
 }
 
 /**
@@ -159,26 +163,19 @@ export class SessionService implements SessionAudioTarget {
 
   /** Deletes the caller's session and everything it owns; 404 for anything else. */
   async delete(uid: string, sessionId: string): Promise<void> {
-    const session = await this.sessions.findOwned(uid, sessionId);
-    if (!session) throw notFound('No such session');
-    await this.deleteRecord(session);
+    if (!(await this.deleteRecord(uid, sessionId))) throw notFound('No such session');
   }
 
   /** Deletes those of the ids that are the caller's; others are skipped without a sign of existing. */
   async deleteMany(uid: string, sessionIds: readonly string[]): Promise<number> {
     let deleted = 0;
-    for (const id of new Set(sessionIds)) {
-      const session = await this.sessions.findOwned(uid, id);
-      if (!session) continue;
-      await this.deleteRecord(session);
-      deleted++;
-    }
+    for (const id of new Set(sessionIds)) if (await this.deleteRecord(uid, id)) deleted++;
     return deleted;
   }
 
-  /** Account deletion: every session of the user, with what each owns. */
+  /** Account deletion: every session of the user, with what each owns, and any deletion left half-way. */
   async deleteAllOwnedBy(uid: string): Promise<number> {
-    let deleted = 0;
+    let deleted = await this.deleteMany(uid, await this.sessions.tombstoneIdsOwnedBy(uid));
     for await (const ids of this.sessions.idsOwnedBy(uid)) deleted += await this.deleteMany(uid, ids);
     return deleted;
   }
@@ -213,9 +210,10 @@ export class SessionService implements SessionAudioTarget {
     }
   }
 
-  async attacherFor(tx: Transaction, uid: string, sessionId: string): Promise<((upload: AudioUpload) => void) | null> {
+  async attacherFor(tx: Transaction, uid: string, sessionId: string): Promise<((upload: AudioUpload) => void) | 'session_gone' | null> {
     const session = await this.sessions.findOwned(uid, sessionId, tx);
-    if (!session || !acceptsNewAudio(session.status)) return null;
+    if (!session) return 'session_gone';
+    if (!acceptsNewAudio(session.status)) return null;
     return (upload) => this.sessions.save(tx, this.attach(tx, session, upload));
   }
 
@@ -233,9 +231,34 @@ export class SessionService implements SessionAudioTarget {
     return session;
   }
 
-  private async deleteRecord(session: SessionRecord): Promise<void> {
-    for (const owner of this.ownedData) await owner.deleteForSession(session);
-    await this.sessions.delete(session.id);
+  /**
+   * Deletes uid's session and what it owns; false if there is no such session (nor one half-deleted).
+   * The session's document goes FIRST, in a transaction that leaves a tombstone naming what it owned; then
+   * each owner deletes its part; the tombstone goes last. Every write made for a session (pipeline steps,
+   * POST /creation, an upload completing) re-reads the session in its own transaction and writes nothing
+   * once it is gone, so nothing can be written after its data was deleted. (Deleting the data first left a
+   * window in which a pipeline step still found the session and wrote its transcript or documentation.)
+   * A deletion stopped half-way finds its tombstone when retried, or when the account is deleted.
+   */
+  private async deleteRecord(uid: string, sessionId: string): Promise<boolean> {
+    const tombstone = await this.sessions.runTransaction(async (tx) => {
+      const session = await this.sessions.findOwned(uid, sessionId, tx);
+      const unfinished = await this.sessions.findTombstone(sessionId, tx);
+      if (!session) return unfinished?.ownerUid === uid ? unfinished : null;
+      const marked: SessionTombstone = {
+        id: session.id,
+        ownerUid: session.ownerUid,
+        audioUploadId: session.audioUploadId,
+        documentationId: session.documentationId,
+        deletedAt: this.now().toISOString(),
+      };
+      this.sessions.deleteLeavingTombstone(tx, marked);
+      return marked;
+    });
+    if (!tombstone) return false;
+    for (const owner of this.ownedData) await owner.deleteForSession(tombstone);
+    await this.sessions.deleteTombstone(sessionId);
+    return true;
   }
 
   private async requireUsableTemplate(uid: string, templateId: string): Promise<void> {

@@ -13,6 +13,20 @@ export interface SessionRecord extends Session {
   /** The pipeline run working on the session, and until when its claim holds (a crashed run's claim expires). */
   processingRunId?: string | null;
   processingLeaseUntil?: string | null;
+  /** How many times the pipeline sweeper handed the session back to the pipeline after its run stopped. */
+  processingResumes?: number;
+}
+
+/**
+ * What a session being deleted owned, by id (its document is already gone): enough for each owner of
+ * session data to find and delete its part, and no patient data.
+ */
+export interface SessionTombstone {
+  id: string;
+  ownerUid: string;
+  audioUploadId: string | null;
+  documentationId: string | null;
+  deletedAt: string;
 }
 
 /** A pipeline run holds the session: it is transcribing or generating and that run's claim has not expired. */

@@ -1,0 +1,117 @@
+/**
+ * After an account is deleted, nothing anywhere holds its uid: every collection and subcollection of
+ * Firestore is scanned generically (ids and every field value), so a collection added later is checked
+ * without touching this test, and no audio object is left under the user's folders.
+ */
+import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import request from 'supertest';
+import { getStorage } from 'firebase-admin/storage';
+import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
+import { describe, expect, it } from 'vitest';
+import { adminApp, emulatorApi, SHARED_LOCAL_AUDIO_DIR } from '../support/api-app.js';
+import { fixtureBytes } from '../support/audio-fixtures.js';
+import { createTestUser, type TestUser } from '../support/auth-users.js';
+import { bearer, createSession, uploadAudio } from '../support/sessions.js';
+
+const { app, db, auth } = emulatorApi();
+const post = (user: TestUser, path: string, body: object) => request(app).post(`/api/v1${path}`).set(bearer(user)).send(body);
+
+const sections = [{ title: 'Plan', instructions: 'Next steps.', format: 'paragraph' }];
+
+/** Whether a Firestore value (of any depth) holds `needle` in a string or a reference's path. */
+function holds(value: unknown, needle: string): boolean {
+  if (typeof value === 'string') return value.includes(needle);
+  if (Array.isArray(value)) return value.some((v) => holds(v, needle));
+  if (value && typeof value === 'object') {
+    if ('path' in value && typeof value.path === 'string' && value.path.includes(needle)) return true;
+    return Object.entries(value).some(([k, v]) => k.includes(needle) || holds(v, needle));
+  }
+  return false;
+}
+
+/**
+ * Every document path in the database whose id or data holds `needle`: all collections, and all
+ * subcollections of every document (including documents that do not exist but have subcollections).
+ */
+async function documentsHolding(firestore: Firestore, needle: string): Promise<string[]> {
+  const found: string[] = [];
+  let collections = await firestore.listCollections();
+  while (collections.length > 0) {
+    const refs: DocumentReference[] = (await Promise.all(collections.map((c) => c.listDocuments()))).flat();
+    for (let i = 0; i < refs.length; i += 300) {
+      const snaps = await firestore.getAll(...refs.slice(i, i + 300));
+      for (const snap of snaps) if (snap.ref.path.includes(needle) || (snap.exists && holds(snap.data(), needle))) found.push(snap.ref.path);
+    }
+    const beneath: typeof collections = [];
+    for (let i = 0; i < refs.length; i += 50) beneath.push(...(await Promise.all(refs.slice(i, i + 50).map((r) => r.listCollections()))).flat());
+    collections = beneath;
+  }
+  return found;
+}
+
+/** Every stored audio object whose name holds `needle` (the Storage emulator's bucket, or the local store's folder). */
+async function audioObjectsHolding(needle: string): Promise<string[]> {
+  if (process.env['FIREBASE_STORAGE_EMULATOR_HOST']) {
+    const [files] = await getStorage(adminApp()).bucket().getFiles();
+    return files.map((f) => f.name).filter((name) => name.includes(needle));
+  }
+  const entries = await readdir(SHARED_LOCAL_AUDIO_DIR, { recursive: true }).catch(() => [] as string[]);
+  return entries.map((e) => join(e)).filter((name) => name.includes(needle));
+}
+
+describe('DELETE /profile/:id leaves nothing of the user anywhere', () => {
+  it('Sessions (documented, processing, uploads in progress), templates, library, shares, events, orphans and new collections: no document and no audio holds the uid', async () => {
+    const leaving = await createTestUser({ displayName: 'Dr Leaving' });
+    const other = await createTestUser({ displayName: 'Dr Staying' });
+    const uid = leaving.uid;
+
+    // Profile and subscription.
+    await request(app).put('/api/v1/profile').set(bearer(leaving)).send({ displayName: 'Dr Leaving', specialty: 'Psychiatry' }).expect(200);
+    await db.collection('subscriptions').doc(uid).set({ uid, plan: 'pro', status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false, stripeCustomerId: 'cus_test' });
+
+    // A documented session (transcript, documentation) and one whose audio is complete (an audio_ready event).
+    await post(leaving, '/creation', { patientName: 'Ana Patiño', templateId: 'soap', text: 'Doctor: How is the cough?\nPatient: Better since Monday.' }).expect(201);
+    const audio = await uploadAudio(app, leaving, fixtureBytes('dialogue.mp3'), 'visit.mp3').expect(201);
+    const withAudio = await createSession(app, leaving, { audio_uri: audio.body.audio_uri as string });
+    await post(leaving, '/session/process', { sessionId: withAudio.id });
+    // Uploads in progress: one naming a draft session, one naming none.
+    const draft = await createSession(app, leaving, { patientName: 'Jo Park' });
+    const wav = fixtureBytes('dialogue.wav');
+    await uploadAudio(app, leaving, wav.subarray(0, 40_000), 'rec.wav', { uploadId: randomUUID(), chunkIndex: 0, sessionId: draft.id }).expect(201);
+    await uploadAudio(app, leaving, wav.subarray(0, 40_000), 'rec.wav', { uploadId: randomUUID(), chunkIndex: 0 }).expect(201);
+
+    // Templates: one private, one published and shared (another user added both); one of another user's added.
+    const template = (await post(leaving, '/template/upsert_template', { template: { name: 'Leaving template', sections } }).expect(200)).body.template;
+    await post(leaving, '/template/upsert_template', { template: { name: 'Private draft', sections } }).expect(200);
+    const published = (await post(leaving, '/template/published/publish', { templateId: template.id }).expect(200)).body.template;
+    const { shareId } = (await post(leaving, '/template/share_template', { templateId: template.id }).expect(200)).body;
+    await post(other, '/template/published/add_to_library', { publishedTemplateId: published.id }).expect(200);
+    await post(other, '/template/published/add_to_library', { shareId }).expect(200);
+    const othersTemplate = (await post(other, '/template/upsert_template', { template: { name: 'Staying template', sections } }).expect(200)).body.template;
+    const othersEntry = (await post(other, '/template/published/publish', { templateId: othersTemplate.id }).expect(200)).body.template;
+    await post(leaving, '/template/published/add_to_library', { publishedTemplateId: othersEntry.id }).expect(200);
+
+    // What a session's deletion racing its pipeline left before that was fixed: data whose session is gone.
+    const lost = `lost-${randomUUID()}`;
+    await db.collection('transcripts').doc(lost).set({ sessionId: lost, ownerUid: uid, text: 'Patient: my chest hurts.', segments: [] });
+    await db.collection('documentation').doc(lost).set({ id: lost, sessionId: lost, ownerUid: uid, sections: [] });
+    await db.collection('pipelineEvents').doc(`audio-ready-${lost}`).set({ type: 'audio_ready', sessionId: lost, ownerUid: uid });
+    // Collections this app does not have yet, following the convention (an owner field, or the uid as id).
+    await db.collection('accountDeletionProbe').doc().set({ ownerUid: uid, note: 'a future feature' });
+    await db.collection('accountDeletionProbeCounters').doc(uid).collection('windows').doc('w1').set({ count: 3 });
+
+    expect((await documentsHolding(db, uid)).length).toBeGreaterThan(10);
+    expect((await audioObjectsHolding(uid)).length).toBeGreaterThan(0);
+
+    await request(app).delete(`/api/v1/profile/${uid}`).set(bearer(leaving)).expect(200);
+
+    expect(await documentsHolding(db, uid)).toEqual([]);
+    expect(await audioObjectsHolding(uid)).toEqual([]);
+    await expect(auth.getUser(uid)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+    // The other user's own things stay: their copy of the leaving user's template, their entry and its add.
+    expect((await db.collection('templates').where('ownerUid', '==', other.uid).get()).size).toBe(3);
+    expect((await db.collection('publishedTemplates').doc(othersEntry.id).get()).get('addCount')).toBe(1);
+  });
+});

@@ -1,0 +1,245 @@
+/**
+ * Deleting a session while something is still writing for it (its pipeline, POST /creation, an upload
+ * completing) leaves nothing behind. Each race is reproduced deterministically: the writer is held until
+ * the deletion is part-way through (a probe added to what a session's deletion reaches), or the deletion
+ * happens while the writer is held.
+ */
+import request from 'supertest';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { AiServices } from '../../functions/src/ai/ai-services.js';
+import { audioPath, chunkPath, uploadChunksPrefix } from '../../functions/src/audio/audio-upload.js';
+import { SessionRepo } from '../../functions/src/sessions/session-repo.js';
+import type { SessionRecord } from '../../functions/src/sessions/session.js';
+import type { AudioStore } from '../../functions/src/storage/audio-store.js';
+import { emulatedAi, emulatorApi, testAudioStore } from '../support/api-app.js';
+import { fixtureBytes } from '../support/audio-fixtures.js';
+import { createTestUser, type TestUser } from '../support/auth-users.js';
+import { bearer, createSession, uploadAudio } from '../support/sessions.js';
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+}
+function deferred<T = void>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** The AI services, with the transcriber and the writing model each held at a gate until the test opens it. */
+function heldAi() {
+  const real = emulatedAi();
+  const transcriberCalled = deferred();
+  const transcriberGo = deferred();
+  const modelCalled = deferred();
+  const modelGo = deferred();
+  const ai: AiServices = {
+    transcriber: {
+      async transcribe(req) {
+        transcriberCalled.resolve();
+        await transcriberGo.promise;
+        return real.transcriber.transcribe(req);
+      },
+    },
+    model: {
+      model: real.model.model,
+      async generateJson(req) {
+        modelCalled.resolve();
+        await modelGo.promise;
+        return real.model.generateJson(req);
+      },
+    },
+  };
+  return { ai, transcriberCalled, transcriberGo, modelCalled, modelGo };
+}
+
+function apiWith(opts: { ai?: AiServices; audioStore?: AudioStore }) {
+  const api = emulatorApi(opts);
+  const post = (user: TestUser, path: string, body: object) => request(api.app).post(`/api/v1${path}`).set(bearer(user)).send(body);
+  /**
+   * A probe at the end of what a session's deletion reaches: when the deletion gets there, `onReached` runs
+   * and the deletion waits for what it returns (the writer the test lets run in that window).
+   */
+  const holdDeletionAtTheEnd = (onReached: () => Promise<unknown>) => {
+    api.services.sessionOwnedData.push({ name: 'test probe', deleteForSession: async () => void (await onReached()) });
+  };
+  return { ...api, post, holdDeletionAtTheEnd };
+}
+
+/** Everything stored about a session, by its id, that should be gone once it is deleted. */
+async function leftOf(db: ReturnType<typeof emulatorApi>['db'], sessionId: string) {
+  const [session, transcript, documentation, events, uploads] = await Promise.all([
+    db.collection('sessions').doc(sessionId).get(),
+    db.collection('transcripts').doc(sessionId).get(),
+    db.collection('documentation').where('sessionId', '==', sessionId).get(),
+    db.collection('pipelineEvents').where('sessionId', '==', sessionId).get(),
+    db.collection('audioUploads').where('sessionId', '==', sessionId).get(),
+  ]);
+  return {
+    session: session.exists,
+    transcript: transcript.exists,
+    documentation: documentation.size,
+    events: events.size,
+    uploads: uploads.size,
+  };
+}
+const NOTHING_LEFT = { session: false, transcript: false, documentation: 0, events: 0, uploads: 0 };
+
+/**
+ * A session whose audio is complete and which waits for the pipeline, as attaching leaves it, written
+ * without the audio_ready event: under `npm test` the emulated stack's trigger would otherwise start its
+ * own run of the pipeline and race this test's run.
+ */
+async function sessionWaitingForPipeline(db: ReturnType<typeof emulatorApi>['db'], user: TestUser, upload: { uploadId: string; audio_uri: string }) {
+  const repo = new SessionRepo(db);
+  const now = new Date().toISOString();
+  const record: SessionRecord = {
+    id: repo.newId(),
+    ownerUid: user.uid,
+    patientName: 'María García',
+    templateId: 'soap',
+    language: 'en-US',
+    title: 'María García · 1 Jan 2026',
+    audio_uri: upload.audio_uri,
+    audioDurationSec: 10,
+    audioUploadId: upload.uploadId,
+    status: 'uploaded',
+    error: null,
+    documentationId: null,
+    searchPrefixes: [],
+    createdAt: now,
+    updatedAt: now,
+  };
+  await repo.runTransaction((tx) => Promise.resolve(repo.save(tx, record)));
+  return record.id;
+}
+
+describe('Deleting a session while its pipeline runs', () => {
+  it('The pipeline writing its transcript and documentation while the deletion is under way writes nothing', async () => {
+    const held = heldAi();
+    const { db, app, post, services, holdDeletionAtTheEnd } = apiWith({ ai: held.ai });
+    const user = await createTestUser();
+    const upload = await uploadAudio(app, user, fixtureBytes('dialogue.wav'), 'visit.wav').expect(201);
+    const sessionId = await sessionWaitingForPipeline(db, user, upload.body);
+
+    const run = services.pipeline.process(sessionId);
+    await held.transcriberCalled.promise;
+    // The pipeline finishes (transcript, documentation, ready) inside the deletion's window.
+    holdDeletionAtTheEnd(async () => {
+      held.transcriberGo.resolve();
+      held.modelGo.resolve();
+      await run;
+    });
+    await post(user, '/session/delete', { sessionId }).expect(200);
+    await run;
+
+    expect(await leftOf(db, sessionId)).toEqual(NOTHING_LEFT);
+    expect((await db.collection('documentation').doc(sessionId).get()).exists).toBe(false);
+    await post(user, '/session/session', { sessionId }).expect(404);
+  });
+
+  it('POST /creation writing its documentation while the deletion is under way: nothing is left, and it answers 404', async () => {
+    const held = heldAi();
+    const { db, post, holdDeletionAtTheEnd } = apiWith({ ai: held.ai });
+    const user = await createTestUser();
+    const creating = post(user, '/creation', { patientName: 'Jo Park', templateId: 'soap', text: 'Doctor: How is the cough?\nPatient: Better since Monday.' }).then((res) => res);
+    await held.modelCalled.promise;
+    const [sessionId] = (await db.collection('sessions').where('ownerUid', '==', user.uid).get()).docs.map((d) => d.id);
+    if (!sessionId) throw new Error('the creation made no session');
+    holdDeletionAtTheEnd(async () => {
+      held.modelGo.resolve();
+      await creating;
+    });
+    await post(user, '/session/delete', { sessionId }).expect(200);
+    const answer = await creating;
+
+    expect(await leftOf(db, sessionId)).toEqual(NOTHING_LEFT);
+    expect((await db.collection('documentation').where('ownerUid', '==', user.uid).get()).size).toBe(0);
+    expect(answer.status).toBe(404);
+    expect(answer.body.error.code).toBe('not_found');
+  });
+});
+
+describe('Deleting a session while audio for it is being uploaded', () => {
+  it('An upload in progress that names the session goes with it (record and chunks); its next chunk answers 404', async () => {
+    const { db, app, post, audioStore } = apiWith({});
+    const user = await createTestUser();
+    const session = await createSession(app, user);
+    const uploadId = randomUUID();
+    const wav = fixtureBytes('dialogue.wav');
+    await uploadAudio(app, user, wav.subarray(0, 40_000), 'rec.wav', { uploadId, chunkIndex: 0, sessionId: session.id }).expect(201);
+
+    await post(user, '/session/delete', { sessionId: session.id }).expect(200);
+
+    expect(await leftOf(db, session.id)).toEqual(NOTHING_LEFT);
+    expect((await db.collection('audioUploads').doc(uploadId).get()).exists).toBe(false);
+    expect(await audioStore.size(chunkPath(user.uid, uploadId, 0))).toBeNull();
+    await uploadAudio(app, user, wav.subarray(40_000), 'rec.wav', { uploadId, chunkIndex: 1, final: true, sessionId: session.id }).expect(404);
+  });
+
+  it.each(['before', 'after'] as const)('An upload completing as the session is deleted (held %s joining its chunks) keeps nothing: no record, no audio, no chunks; it answers 404', async (when) => {
+    const joining = deferred();
+    const joinGo = deferred();
+    const real = testAudioStore();
+    // The upload is held where it joins its chunks: after the session was checked, before completion is recorded.
+    const audioStore: AudioStore = {
+      description: real.description,
+      save: (...a) => real.save(...a),
+      readRange: (...a) => real.readRange(...a),
+      openRead: (...a) => real.openRead(...a),
+      size: (...a) => real.size(...a),
+      delete: (...a) => real.delete(...a),
+      deletePrefix: (...a) => real.deletePrefix(...a),
+      uriFor: (...a) => real.uriFor(...a),
+      pathFromUri: (...a) => real.pathFromUri(...a),
+      async concat(sources, dest, type) {
+        if (when === 'after') await real.concat(sources, dest, type);
+        joining.resolve();
+        await joinGo.promise;
+        if (when === 'before') await real.concat(sources, dest, type);
+      },
+    };
+    const { db, app, post } = apiWith({ audioStore });
+    const user = await createTestUser();
+    const session = await createSession(app, user);
+    const uploadId = randomUUID();
+    const completing = uploadAudio(app, user, fixtureBytes('dialogue.wav'), 'rec.wav', { uploadId, chunkIndex: 0, final: true, sessionId: session.id }).then((res) => res);
+    await joining.promise;
+
+    await post(user, '/session/delete', { sessionId: session.id }).expect(200);
+    joinGo.resolve();
+    const answer = await completing;
+
+    expect(answer.status).toBe(404);
+    expect(await leftOf(db, session.id)).toEqual(NOTHING_LEFT);
+    expect((await db.collection('audioUploads').doc(uploadId).get()).exists).toBe(false);
+    expect(await real.size(audioPath(user.uid, uploadId, 'wav'))).toBeNull();
+    expect(await real.deletePrefix(uploadChunksPrefix(user.uid, uploadId))).toBe(0);
+  });
+});
+
+describe('A session deletion stopped half-way', () => {
+  it('Is finished by the retry: the session is already gone, yet the retry deletes what it owned (200), then 404', async () => {
+    const { db, app, post, services } = apiWith({});
+    const user = await createTestUser();
+    const upload = await uploadAudio(app, user, fixtureBytes('dialogue.mp3'), 'visit.mp3').expect(201);
+    const session = await createSession(app, user, { audio_uri: upload.body.audio_uri as string });
+    let failures = 1;
+    // A failure (a crash, a timeout) before the session's data is deleted.
+    services.sessionOwnedData.unshift({
+      name: 'test probe',
+      deleteForSession: () => (failures-- > 0 ? Promise.reject(new Error('stopped half-way')) : Promise.resolve()),
+    });
+
+    await post(user, '/session/delete', { sessionId: session.id }).expect(500);
+    await post(user, '/session/session', { sessionId: session.id }).expect(404);
+    expect((await db.collection('audioUploads').doc(upload.body.uploadId as string).get()).exists).toBe(true);
+
+    await post(user, '/session/delete', { sessionId: session.id }).expect(200);
+    expect(await leftOf(db, session.id)).toEqual(NOTHING_LEFT);
+    expect((await db.collection('audioUploads').doc(upload.body.uploadId as string).get()).exists).toBe(false);
+    expect((await db.collection('sessionDeletions').doc(session.id).get()).exists).toBe(false);
+    await post(user, '/session/delete', { sessionId: session.id }).expect(404);
+  });
+});
