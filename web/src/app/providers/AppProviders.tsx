@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { NotificationsProvider } from '@/components/feedback/notifications';
 import { AuthProvider, useAuth } from '@/features/auth';
+import { useRecordingsOnDevice } from '@/features/record';
 import { AppThemeProvider } from '@/theme/AppThemeProvider';
 import { SwrProvider } from './swr/SwrProvider';
 
@@ -10,11 +11,26 @@ function CachePerUser({ children }: { children: ReactNode }) {
   return <SwrProvider key={user?.uid ?? 'signed-out'}>{children}</SwrProvider>;
 }
 
+/**
+ * Uploads in this tab are the signed-in user's alone: when that changes (signed out here or in another tab,
+ * or someone else signed in), every other user's recording stops at once, on whatever page is showing.
+ */
+function RecordingsFollowSignedInUser() {
+  const { user, loading } = useAuth();
+  const recordings = useRecordingsOnDevice();
+  const uid = user?.uid ?? null;
+  useEffect(() => {
+    if (!loading) recordings.forgetOthers(uid);
+  }, [recordings, uid, loading]);
+  return null;
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <AppThemeProvider>
       <NotificationsProvider>
         <AuthProvider>
+          <RecordingsFollowSignedInUser />
           <CachePerUser>{children}</CachePerUser>
         </AuthProvider>
       </NotificationsProvider>

@@ -7,13 +7,38 @@ import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useNavigationActions, useNavigationState } from '@/components/layout/navigation-state';
 import { signOutUser } from '@/features/auth';
+import { useRecordingsOnDevice, type KeptRecording } from '@/features/record';
 import { legalLinks } from './LegalLinks';
+import { KeptRecordingsDialog } from './KeptRecordingsDialog';
 
 export function AccountMenu() {
   const { user, isMobileLayout, disabled } = useNavigationState();
   const { notifyDisabled } = useNavigationActions();
+  const recordings = useRecordingsOnDevice();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [keeping, setKeeping] = useState<KeptRecording[] | null>(null);
+  const [signingOut, setSigningOut] = useState(false);
   const close = () => setAnchor(null);
+
+  // Recordings and sign-out live in two features; signing out is where they meet, so the app composes them.
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      // Stops every upload in this tab and deletes from this device what the server has in full.
+      if (user) await recordings.signOut(user.uid).catch(() => undefined);
+      await signOutUser();
+    } finally {
+      setSigningOut(false);
+      setKeeping(null);
+    }
+  };
+
+  const askThenSignOut = async () => {
+    // IndexedDB unavailable (some private windows): this device could not have kept anything.
+    const kept = user ? await recordings.keptAtSignOut(user.uid).catch(() => []) : [];
+    if (kept.length > 0) setKeeping(kept);
+    else await signOut();
+  };
 
   return (
     <>
@@ -46,12 +71,19 @@ export function AccountMenu() {
             close();
             // Signing out mid-recording would lose the recording: it is disabled like navigation.
             if (disabled) notifyDisabled();
-            else void signOutUser();
+            else void askThenSignOut();
           }}
         >
           Sign out
         </MenuItem>
       </Menu>
+      <KeptRecordingsDialog
+        kept={keeping}
+        email={user?.email ?? null}
+        busy={signingOut}
+        onConfirm={() => void signOut()}
+        onClose={() => setKeeping(null)}
+      />
     </>
   );
 }

@@ -3,6 +3,7 @@
 // a fake IndexedDB and API and drives the real hooks with it.
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { deleteSession } from '@/data/sessions';
+import { getFirebaseAuth } from '@/lib/firebase';
 import { createSession } from '../api/sessions';
 import { uploadAudioPart } from '../api/upload-audio';
 import { openChunkStore } from '../lib/chunk-store';
@@ -19,6 +20,7 @@ function pageLoadRecordingUploads(): RecordingUploads {
     deleteSession,
     uploadPart: (part) => uploadAudioPart(part),
     isOnline: () => navigator.onLine,
+    currentUid: () => getFirebaseAuth().currentUser?.uid ?? null,
     locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : undefined,
   });
   window.addEventListener('online', () => manager.setOnline(true));
@@ -37,6 +39,13 @@ export function RecordingUploadsProvider({ manager, children }: { manager: Recor
 /** The RecordingUploads in use: the provided one, else the page load's. */
 export function useRecordingUploadsManager(): RecordingUploads {
   return useContext(RecordingUploadsContext) ?? pageLoadRecordingUploads();
+}
+
+/** What signing in and out needs of the recordings on this device (the app's sign-out composes it). */
+export type RecordingsOnDevice = Pick<RecordingUploads, 'keptAtSignOut' | 'signOut' | 'forgetOthers'>;
+
+export function useRecordingsOnDevice(): RecordingsOnDevice {
+  return useRecordingUploadsManager();
 }
 
 /** Every recording this tab is capturing or uploading, as it changes. */

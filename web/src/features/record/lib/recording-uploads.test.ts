@@ -254,3 +254,77 @@ describe('recording uploads', () => {
     expect(server.audioOf('upload-1')).toBe('AB');
   });
 });
+
+describe('signing out', () => {
+  /** A recording as an earlier page load left it on this device, its chunks uploaded as given. */
+  async function leftBehind(id: string, uid: string, patientName: string, chunks: { uploaded: boolean; final?: boolean }[]) {
+    await inspect.putRecording({ ...base, id, uid, uploadId: `upload-${id}`, patientName, stoppedAt: null, elapsedMs: 60_000 });
+    for (const [chunkIndex, chunk] of chunks.entries()) {
+      await inspect.putChunk({
+        recordingId: id, sessionId: 'session-1', uploadId: `upload-${id}`, chunkIndex, data: new ArrayBuffer(4), size: 4,
+        uploaded: chunk.uploaded, final: chunk.final ?? false, createdAt: base.startedAt,
+      });
+    }
+  }
+
+  it('deletes the user’s recordings the server has in full and keeps, for that user only, what is not uploaded', async () => {
+    await leftBehind('done', 'user-a', 'Ana Uploaded', [{ uploaded: true }, { uploaded: true, final: true }]); // its local delete failed
+    await leftBehind('empty', 'user-a', 'Ana Nothing', []);
+    await leftBehind('half', 'user-a', 'Ana Half', [{ uploaded: true }, { uploaded: false }]);
+    await leftBehind('theirs', 'user-b', 'Bo Other', [{ uploaded: false }]);
+    online = false;
+    await manager.begin({ ...base, id: 'live', uploadId: 'upload-live', patientName: 'Ana Live' });
+    await manager.addChunk('live', blob('A'), 2000);
+    await manager.finish('live', 2000);
+
+    const kept = await manager.keptAtSignOut('user-a');
+    expect(kept.map((k) => k.patientName).sort()).toEqual(['Ana Half', 'Ana Live']);
+
+    expect((await manager.signOut('user-a')).map((k) => k.patientName).sort()).toEqual(['Ana Half', 'Ana Live']);
+
+    expect(await inspect.getRecording('done')).toBeNull();
+    expect(await inspect.listChunks('done')).toEqual([]);
+    expect(await inspect.getRecording('empty')).toBeNull();
+    expect(await inspect.getRecording('half')).not.toBeNull();
+    expect(await inspect.getRecording('live')).not.toBeNull();
+    expect(await inspect.getRecording('theirs')).not.toBeNull();
+    // Nothing of theirs stays in this tab, and nothing goes up any more.
+    expect(manager.getSnapshot()).toEqual([]);
+    online = true;
+    manager.setOnline(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.log).toEqual([]);
+    // Another user signing in here is offered only their own; the user gets theirs back.
+    const nextSignIn = makeManager();
+    expect((await nextSignIn.findUnfinished('user-b')).map((u) => u.recording.patientName)).toEqual(['Bo Other']);
+    expect((await nextSignIn.findUnfinished('user-a')).map((u) => u.recording.patientName).sort()).toEqual(['Ana Half', 'Ana Live']);
+  });
+
+  it('keeps nothing when everything is uploaded', async () => {
+    await manager.begin(base);
+    await manager.addChunk('rec-1', blob('A'), 2000);
+    await manager.finish('rec-1', 2000);
+    await settled(manager, 'rec-1');
+    expect(await manager.signOut('user-a')).toEqual([]);
+    expect(await inspect.listRecordings('user-a')).toEqual([]);
+  });
+
+  it('never uploads a recording, or makes its session, while someone else is signed in', async () => {
+    let signedIn: string | null = 'user-a';
+    deps.currentUid = () => signedIn;
+    const guarded = makeManager();
+    online = false;
+    await guarded.begin({ ...base, sessionId: null });
+    await guarded.addChunk('rec-1', blob('A'), 2000);
+    await guarded.finish('rec-1', 2000);
+
+    signedIn = 'user-b'; // signed out elsewhere (another tab), and someone else signed in
+    online = true;
+    guarded.setOnline(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(server.log).toEqual([]);
+    expect(deps.createSession).not.toHaveBeenCalled();
+    expect(await inspect.getRecording('rec-1')).not.toBeNull();
+  });
+});

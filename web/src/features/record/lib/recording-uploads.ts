@@ -34,6 +34,22 @@ export interface RecordingEntry {
   storageProblem: string | null;
 }
 
+/** A recording the server does not yet have in full: signing out leaves it on this device, for its user only. */
+export interface KeptRecording {
+  recordingId: string;
+  patientName: string;
+  startedAt: string;
+  elapsedMs: number;
+}
+
+/** Someone other than the recording's user is signed in (or nobody is): its upload must not go on. */
+export class RecordingOfAnotherUserError extends Error {
+  override readonly name = 'RecordingOfAnotherUserError';
+  constructor() {
+    super('This recording belongs to a user who is not signed in here.');
+  }
+}
+
 /** An unfinished recording found on this device that no open tab is working on. */
 export interface UnfinishedRecording {
   recording: StoredRecording;
@@ -48,6 +64,11 @@ export interface RecordingUploadsDeps {
   deleteSession: (sessionId: string) => Promise<void>;
   uploadPart: (part: AudioPart) => Promise<UploadReceipt>;
   isOnline: () => boolean;
+  /**
+   * Who is signed in now. Checked before every request a recording makes, so no recording goes up (or
+   * gets its session made) under anyone but the user who recorded it, whatever the pages noticed.
+   */
+  currentUid?: (() => string | null) | undefined;
   /** navigator.locks where the browser has it. */
   locks?: LockManager | undefined;
   /** For tests: shorter backoff, no jitter, and so on. */
@@ -78,7 +99,15 @@ export interface RecordingUploads {
    * Someone else signed in on this tab: stop working on other users' recordings. What they left is
    * still on the device, offered to them for recovery when they next sign in here.
    */
-  forgetOthers: (uid: string) => void;
+  forgetOthers: (uid: string | null) => void;
+  /** What signing `uid` out would leave on this device: their recordings the server lacks in full. */
+  keptAtSignOut: (uid: string) => Promise<KeptRecording[]>;
+  /**
+   * `uid` is signing out: every upload in this tab stops (nothing may go up under whoever signs in next),
+   * and this device deletes their recordings the server has in full (or that captured nothing). Returns
+   * what is kept, for them alone: findUnfinished offers it to them when they sign in here again.
+   */
+  signOut: (uid: string) => Promise<KeptRecording[]>;
 }
 
 const LOCK_PREFIX = 'charta-recording:';
@@ -168,9 +197,10 @@ export function createRecordingUploads(deps: RecordingUploadsDeps): RecordingUpl
       {
         ...deps.queueOptions,
         isOnline: deps.isOnline,
-        classifyError: classifyUploadError,
+        classifyError: (error) => (error instanceof RecordingOfAnotherUserError ? { kind: 'fatal' } : classifyUploadError(error)),
         send: async (index, final) => {
           const e = entry();
+          if (deps.currentUid && deps.currentUid() !== e.meta.uid) throw new RecordingOfAnotherUserError();
           const sessionId = await ensureSession(e);
           const data = await readChunk(e, index);
           const receipt = await deps.uploadPart({
@@ -400,6 +430,7 @@ export function createRecordingUploads(deps: RecordingUploadsDeps): RecordingUpl
 
     forgetOthers(uid) {
       let changed = false;
+      // uid null: nobody is signed in, so every recording is someone else's.
       for (const [id, entry] of entries) {
         if (entry.meta.uid === uid) continue;
         entry.queue.dispose();
@@ -409,6 +440,38 @@ export function createRecordingUploads(deps: RecordingUploadsDeps): RecordingUpl
       }
       if (changed) publish();
     },
+
+    async keptAtSignOut(uid) {
+      return (await survey(uid, completedHere())).kept;
+    },
+
+    async signOut(uid) {
+      const completed = completedHere();
+      manager.forgetOthers(null);
+      const { kept, done } = await survey(uid, completed);
+      const s = await store();
+      for (const id of done) await s.deleteRecording(id);
+      return kept;
+    },
   };
+
+  function completedHere(): Set<string> {
+    return new Set([...entries.values()].filter((e) => e.state.phase === 'complete').map((e) => e.meta.id));
+  }
+
+  /** The user's recordings on this device: those kept at sign-out, and those the server has in full (or that hold nothing). */
+  async function survey(uid: string, completed: ReadonlySet<string>): Promise<{ kept: KeptRecording[]; done: string[] }> {
+    const s = await store();
+    const kept: KeptRecording[] = [];
+    const done: string[] = [];
+    for (const recording of await s.listRecordings(uid)) {
+      const chunks = await s.listChunks(recording.id);
+      // The final chunk is confirmed only by the server's "complete" answer (see upload-queue).
+      const complete = completed.has(recording.id) || chunks.some((c) => c.final && c.uploaded);
+      if (complete || chunks.length === 0) done.push(recording.id);
+      else kept.push({ recordingId: recording.id, patientName: recording.patientName, startedAt: recording.startedAt, elapsedMs: recording.elapsedMs });
+    }
+    return { kept, done };
+  }
   return manager;
 }
