@@ -7,6 +7,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { aiConfigFromEnv } from './ai/ai-config.js';
 import { googleAiServices } from './ai/ai-services.js';
 import { createApp } from './app.js';
@@ -45,3 +46,12 @@ export const processSession = onDocumentCreated(
     if (typeof sessionId === 'string') await services.pipeline.process(sessionId);
   },
 );
+
+/**
+ * Every 5 minutes: sessions whose run was killed (lease ended) or whose event was lost are resumed, or
+ * failed after repeated stops; uploads abandoned for a day are deleted with their audio (SWEEP_POLICY).
+ * Overlapping sweeps are harmless: each change is made in a transaction that re-reads what it changes.
+ */
+export const sweepPipeline = onSchedule({ schedule: 'every 5 minutes', region, timeoutSeconds: 300, memory: '512MiB' }, async () => {
+  await services.pipelineSweeper.sweep();
+});

@@ -14,9 +14,11 @@ import type { IdentityProvider } from './identity/identity-provider.js';
 import { RateLimitRepo } from './limits/rate-limit-repo.js';
 import { RateLimiter } from './limits/rate-limiter.js';
 import type { Logger } from './logging/logger.js';
-import { audioReadyOutbox, deleteEventsOfSession } from './pipeline/audio-ready-event.js';
+import { audioReadyOutbox, deleteEventsOfSession, emitResumeRequest } from './pipeline/audio-ready-event.js';
 import { Pipeline } from './pipeline/pipeline.js';
+import { PipelineSweeper } from './pipeline/pipeline-sweeper.js';
 import { ProcessService } from './pipeline/process-service.js';
+import { StalledWorkQueries } from './pipeline/stalled-work.js';
 import { ProfileRepo } from './profile/profile-repo.js';
 import { ProfileService } from './profile/profile-service.js';
 import { sessionAudioOwner } from './sessions/session-audio.js';
@@ -136,6 +138,16 @@ export function createServices(deps: AppDeps) {
     processService: new ProcessService(db, sessionRepo, now),
     creationService: new CreationService(sessionService, sessionRepo, transcriptRepo, documentationRepo, templates, pipeline, now),
     pipeline,
+    /** Resumes or fails sessions whose run stopped, deletes abandoned uploads (a scheduled function runs it). */
+    pipelineSweeper: new PipelineSweeper({
+      sessions: sessionRepo,
+      uploads: uploadRepo,
+      queries: new StalledWorkQueries(db),
+      outbox: { emitResumeRequest: (tx, event) => emitResumeRequest(db, tx, event) },
+      uploadDeletion: uploadService,
+      logger,
+      now,
+    }),
     accountDeletion,
     /** Limits on what costs money or can be abused, counted in Firestore across instances (app.ts applies them). */
     rateLimiter: new RateLimiter(rateLimitRepo, deps.config.limits, now),

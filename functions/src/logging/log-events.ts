@@ -58,3 +58,21 @@ export function logPipelineSkipped(log: Logger, f: { sessionId: LogId; reason: L
 export function logPipelineFailed(log: Logger, f: { sessionId: LogId; uid: LogId; step: LogCode; code: LogCode; errorName: LogCode }): void {
   log.warn('pipeline_failed', f);
 }
+
+/** The sweeper found a session whose run stopped: handed back to the pipeline, or failed after too many tries. */
+export function logPipelineSwept(log: Logger, f: { sessionId: LogId; uid: LogId; outcome: 'resumed' | 'failed'; from: LogCode; resumes: number }): void {
+  log[f.outcome === 'failed' ? 'warn' : 'info']('pipeline_swept', { ...f, outcome: logCode(f.outcome) });
+}
+
+/** An upload nobody finished (or complete audio no session took) was deleted with its stored bytes. */
+export function logAbandonedUploadDeleted(log: Logger, f: { uid: LogId; uploadId: LogId; status: LogCode; idleHours: number }): void {
+  log.info('abandoned_upload_deleted', f);
+}
+
+export function logSweepItemFailed(log: Logger, f: { kind: 'session' | 'upload'; id: LogId; errorName: LogCode }): void {
+  log.error('sweep_item_failed', { ...f, kind: logCode(f.kind) });
+}
+
+export function logSweepCompleted(log: Logger, f: { resumed: number; failed: number; uploadsDeleted: number; durationMs: number }): void {
+  log.info('sweep_completed', f);
+}

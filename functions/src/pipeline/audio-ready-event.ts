@@ -1,4 +1,4 @@
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../firestore/collections.js';
 import type { AudioReadyOutbox } from '../sessions/session-service.js';
 
@@ -22,10 +22,20 @@ export interface AudioReadyEvent {
 
 export const audioReadyEventId = (sessionId: string, uploadId: string) => `audio-ready-${sessionId}-${uploadId}`;
 
+/**
+ * Events are consumed within seconds; they are kept a week (to look into a run that went wrong, and so a
+ * redelivered copy still finds its id taken), then a Firestore TTL policy on `expiresAt` deletes them.
+ */
+export const PIPELINE_EVENT_TTL_MS = 7 * 24 * 60 * 60_000;
+/** The Timestamp field the TTL policy on pipelineEvents names (firestore.indexes.json). */
+export const PIPELINE_EVENT_EXPIRY_FIELD = 'expiresAt';
+
+const expiryOf = (createdAt: string) => ({ [PIPELINE_EVENT_EXPIRY_FIELD]: Timestamp.fromMillis(Date.parse(createdAt) + PIPELINE_EVENT_TTL_MS) });
+
 export function emitAudioReady(db: Firestore, tx: Transaction, event: Omit<AudioReadyEvent, 'type' | 'eventId'>): void {
   const eventId = audioReadyEventId(event.sessionId, event.uploadId);
   // set() of an identical document: a duplicate emission does not create a second event.
-  tx.set(db.collection(COLLECTIONS.pipelineEvents).doc(eventId), { type: 'audio_ready', eventId, ...event } satisfies AudioReadyEvent);
+  tx.set(db.collection(COLLECTIONS.pipelineEvents).doc(eventId), { ...({ type: 'audio_ready', eventId, ...event } satisfies AudioReadyEvent), ...expiryOf(event.createdAt) });
 }
 
 /** The outbox sessions announce complete audio to (they declare the port; the pipeline owns the events). */
@@ -41,5 +51,15 @@ export async function deleteEventsOfSession(db: Firestore, sessionId: string): P
 /** "Process again": emitted by POST /session/process after a failure; consumed exactly like audio_ready. */
 export function emitProcessRequest(db: Firestore, tx: Transaction, event: { sessionId: string; ownerUid: string; createdAt: string }): void {
   const eventId = `process-${event.sessionId}-${Date.parse(event.createdAt)}`;
-  tx.set(db.collection(COLLECTIONS.pipelineEvents).doc(eventId), { type: 'process_requested', eventId, ...event });
+  tx.set(db.collection(COLLECTIONS.pipelineEvents).doc(eventId), { type: 'process_requested', eventId, ...event, ...expiryOf(event.createdAt) });
+}
+
+/**
+ * "Resume": emitted by the pipeline sweeper for a session whose run stopped (killed by the platform, or its
+ * event lost); consumed exactly like audio_ready. A new id each time, so the trigger fires again (an event
+ * written over an existing one would not).
+ */
+export function emitResumeRequest(db: Firestore, tx: Transaction, event: { sessionId: string; ownerUid: string; attempt: number; createdAt: string }): void {
+  const eventId = `resume-${event.sessionId}-${Date.parse(event.createdAt)}`;
+  tx.set(db.collection(COLLECTIONS.pipelineEvents).doc(eventId), { type: 'resume_requested', eventId, ...event, ...expiryOf(event.createdAt) });
 }
