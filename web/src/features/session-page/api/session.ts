@@ -14,15 +14,16 @@ export async function processSession(sessionId: string): Promise<Session> {
 }
 
 /**
- * The session, polled every 1.5 s while it is uploaded, transcribing or generating, and not at all once it
- * is ready or failed. SWR stops its timer when the interval function returns 0 and restarts it when the
- * function changes; a new function each render (renders follow data changes) is what makes polling resume
- * after Retry puts the session back into processing.
+ * The session, polled every 1.5 s while it is uploaded, transcribing or generating and the tab is shown,
+ * and not at all once it is ready or failed. SWR stops its timer when the interval function returns 0 and
+ * restarts it when the function changes; a new function each render (renders follow data changes) is what
+ * makes polling resume after Retry puts the session back into processing.
  */
 export function useLiveSession(sessionId: string | undefined) {
   return useSWR<Session, unknown>(sessionId ? sessionKey(sessionId) : null, ([, id]: readonly [string, string]) => getSession(id), {
     refreshInterval: (session) => (session && isProcessing(session.status) ? PROGRESS_POLL_MS : 0),
-    // A clinician who switches tabs while it processes comes back to a finished note.
-    refreshWhenHidden: true,
+    // A hidden tab asks nothing (a page left open all day would otherwise poll all day); shown again, the
+    // next tick (and SWR's revalidation on focus) brings the session up to date at once.
+    refreshWhenHidden: false,
   });
 }

@@ -13,8 +13,18 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { PROGRESS_STEPS, progressOf } from '../lib/progress';
 
+interface ProcessingProgressProps {
+  session: Session;
+  /** The step has taken longer than expected (lib/progress): say so, and offer Retry. */
+  takingLong: boolean;
+  /** Retry was pressed and the server was still working on the session: nothing was restarted. */
+  stillRunning: boolean;
+  retrying: boolean;
+  onRetry: () => void;
+}
+
 /** The pipeline at work: which step, in words, with a moving bar so it never looks stuck. */
-export function ProcessingProgress({ session }: { session: Session }) {
+export function ProcessingProgress({ session, takingLong, stillRunning, retrying, onRetry }: ProcessingProgressProps) {
   const progress = progressOf(session.status);
   if (!progress) return null;
   return (
@@ -27,6 +37,22 @@ export function ProcessingProgress({ session }: { session: Session }) {
             </Typography>
             <Typography color="text.secondary">{progress.detail} You can leave this page: the work continues on the server.</Typography>
           </Box>
+          {takingLong && (
+            <Alert
+              severity="warning"
+              role="alert"
+              action={
+                <Button color="inherit" size="small" variant="outlined" onClick={onRetry} loading={retrying}>
+                  Retry
+                </Button>
+              }
+            >
+              <AlertTitle>Taking longer than expected</AlertTitle>
+              {stillRunning
+                ? 'The server is still working on it, so nothing was restarted. If it has stopped, it is started again by itself within minutes.'
+                : 'It may still finish by itself. Retry starts it again if the work has stopped; nothing is done twice.'}
+            </Alert>
+          )}
           <LinearProgress aria-label={progress.headline} />
           <Stepper activeStep={progress.activeStep} alternativeLabel>
             {PROGRESS_STEPS.map((label) => (

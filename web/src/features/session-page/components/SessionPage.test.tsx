@@ -1,4 +1,4 @@
-import type { Session } from '@charta/contract';
+import { PIPELINE_TIMING, type Session } from '@charta/contract';
 import '@/test/blob-reading';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { answerPosts, postsTo, type Handler } from '@/test/api';
 import { documentation, session, transcript } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
+import { PROGRESS_POLL_MS } from '../api/session';
 import { SessionPage } from './SessionPage';
 
 vi.mock('@/lib/api');
@@ -33,11 +34,19 @@ function renderPage() {
   );
 }
 
+/** What the browser reports about the tab (jsdom's document is always visible), announced as browsers do. */
+function setVisibility(state: DocumentVisibilityState) {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
 beforeEach(() => {
   post.mockReset();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  // Back to jsdom's own (prototype) getter.
+  Reflect.deleteProperty(document, 'visibilityState');
 });
 
 describe('SessionPage: progress', () => {
@@ -89,6 +98,55 @@ describe('SessionPage: progress', () => {
     expect(await screen.findByRole('heading', { name: 'Transcribing…' }, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.queryByText('The speech service did not answer in time.')).not.toBeInTheDocument();
   }, 10_000);
+
+  it('Stops asking while the tab is hidden, and asks again as soon as it is shown', async () => {
+    serve({ '/session/session': () => ({ session: session({ status: 'transcribing', documentationId: null, updatedAt: new Date().toISOString() }) }) });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Transcribing…' })).toBeInTheDocument();
+    // Polling while shown.
+    await waitFor(() => expect(postsTo('/session/session').length).toBeGreaterThanOrEqual(2), { timeout: 3000 });
+
+    setVisibility('hidden');
+    const reads = postsTo('/session/session').length;
+    await new Promise((r) => setTimeout(r, 2 * PROGRESS_POLL_MS + 500));
+    expect(postsTo('/session/session').length).toBe(reads);
+
+    setVisibility('visible');
+    await waitFor(() => expect(postsTo('/session/session').length).toBeGreaterThan(reads), { timeout: PROGRESS_POLL_MS + 1000 });
+  }, 12_000);
+
+  it('A step that takes longer than expected says so, and Retry restarts it', async () => {
+    const stepStarted = new Date(Date.now() - PIPELINE_TIMING.stepLeaseMs - 60_000).toISOString();
+    let current = session({ status: 'transcribing', documentationId: null, audioDurationSec: 42, updatedAt: stepStarted });
+    serve({
+      '/session/session': () => ({ session: current }),
+      '/session/process': () => {
+        current = session({ status: 'uploaded', documentationId: null, updatedAt: new Date().toISOString() });
+        return { session: current };
+      },
+    });
+    renderPage();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Taking longer than expected');
+    // The progress stays: the work may still finish by itself.
+    expect(screen.getByRole('heading', { name: 'Transcribing…' })).toBeInTheDocument();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(postsTo('/session/process')).toEqual([{ sessionId: 's1' }]);
+    expect(await screen.findByRole('heading', { name: 'Starting transcription…' })).toBeInTheDocument();
+    expect(screen.queryByText('Taking longer than expected')).not.toBeInTheDocument();
+  }, 10_000);
+
+  it('Not slow yet: no warning until the step has taken longer than expected for its audio', async () => {
+    serve({
+      '/session/session': () => ({ session: session({ status: 'generating', documentationId: null, audioDurationSec: 42, updatedAt: new Date(Date.now() - 60_000).toISOString() }) }),
+      '/session/transcription': () => ({ transcript }),
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Writing documentation…' })).toBeInTheDocument();
+    expect(await screen.findByText('A dry cough for four days.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 
   it('Says so when the session does not exist', async () => {
     serve({

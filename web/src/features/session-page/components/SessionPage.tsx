@@ -24,6 +24,7 @@ import { useDocumentation } from '../api/documentation';
 import { processSession, useLiveSession } from '../api/session';
 import { useTranscript } from '../api/transcript';
 import { useSessionChat } from '../hooks/use-session-chat';
+import { useTakingLong } from '../hooks/use-taking-long';
 import { hasTimings } from '../lib/speakers';
 import { ChatPanel } from './ChatPanel';
 import { DocumentationPanel } from './DocumentationPanel';
@@ -81,6 +82,9 @@ function SessionWorkspace({ session }: { session: Session }) {
 
   const [retrying, setRetrying] = useState(false);
   const [retryError, setRetryError] = useState<string | null>(null);
+  const takingLong = useTakingLong(session);
+  // The step (by its start) at which Retry found a run still working: said once, until the session moves on.
+  const [stillRunningAt, setStillRunningAt] = useState<string | null>(null);
   const [chatOpen, setChatOpen] = useState(false);
   const [selectedSectionId, setSelectedSectionId] = useState<string | null>(null);
   const [focus, setFocus] = useState<TranscriptFocus | null>(null);
@@ -90,6 +94,8 @@ function SessionWorkspace({ session }: { session: Session }) {
     setRetryError(null);
     try {
       const restarted = await processSession(session.id);
+      // A run that still holds the session is left alone (202, the session as it was).
+      if (restarted.status === session.status && restarted.updatedAt === session.updatedAt) setStillRunningAt(session.updatedAt);
       // The answer is the session back in processing: the page polls again from here.
       await mutateCache(sessionKey(session.id), restarted, { revalidate: false });
     } catch (error) {
@@ -184,7 +190,15 @@ function SessionWorkspace({ session }: { session: Session }) {
           .
         </Alert>
       )}
-      {isProcessing(status) && <ProcessingProgress session={session} />}
+      {isProcessing(status) && (
+        <ProcessingProgress
+          session={session}
+          takingLong={takingLong}
+          stillRunning={stillRunningAt === session.updatedAt}
+          retrying={retrying}
+          onRetry={() => void retry()}
+        />
+      )}
       {status === 'failed' && <ProcessingFailed session={session} retrying={retrying} onRetry={() => void retry()} />}
       {retryError && (
         <Alert severity="error" role="alert" onClose={() => setRetryError(null)}>
