@@ -137,6 +137,19 @@ describe('SessionPage: progress', () => {
     expect(screen.queryByText('Taking longer than expected')).not.toBeInTheDocument();
   }, 10_000);
 
+  it('Retry while the server still works on it restarts nothing, and says so', async () => {
+    // Slow for its 42 s of audio (2 minutes), but within the step's lease: the run may still be at work.
+    const current = session({ status: 'transcribing', documentationId: null, audioDurationSec: 42, updatedAt: new Date(Date.now() - 3 * 60_000).toISOString() });
+    serve({ '/session/session': () => ({ session: current }), '/session/process': () => ({ session: current }) });
+    renderPage();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Taking longer than expected');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(alert).findByText(/still working on it, so nothing was restarted/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Transcribing…' })).toBeInTheDocument();
+  }, 10_000);
+
   it('Not slow yet: no warning until the step has taken longer than expected for its audio', async () => {
     serve({
       '/session/session': () => ({ session: session({ status: 'generating', documentationId: null, audioDurationSec: 42, updatedAt: new Date(Date.now() - 60_000).toISOString() }) }),
