@@ -1,15 +1,17 @@
 /**
  * Benchmark (not a test): 10,000 sessions for one clinician on the Firestore emulator, then the latency of
  * a patient-name search and of a list page, each next to a single-session read measured in the same run,
- * all through the real API (token check included). Prints medians, p95s and ratios.
+ * all through the real API (token check included). Prints medians, p95s and ratios, and the documents each
+ * request reads (what Firestore bills, counted in the Admin SDK).
  * Run: npm run bench:sessions
  */
 import { performance } from 'node:perf_hooks';
 import request from 'supertest';
 import { Timestamp } from 'firebase-admin/firestore';
-import { searchPrefixes } from '../../functions/src/shared/name-search.js';
+import { searchTokens } from '../../functions/src/shared/name-search.js';
 import { emulatorApi } from '../support/api-app.js';
 import { createTestUser } from '../support/auth-users.js';
+import { countFirestoreReads } from '../support/firestore-reads.js';
 
 const SESSIONS = Number(process.env['BENCH_SESSIONS'] ?? 10_000);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 60);
@@ -50,7 +52,7 @@ for (let offset = 0; offset < SESSIONS; offset += 500) {
     batch.set(ref, {
       id: ref.id, ownerUid: user.uid, patientName, templateId: 'soap', language: 'en-US', title: patientName,
       audio_uri: null, audioDurationSec: null, audioUploadId: null, status: 'draft', error: null, documentationId: null,
-      searchPrefixes: searchPrefixes(patientName), createdAt: at, updatedAt: at,
+      searchPrefixes: searchTokens(patientName), createdAt: at, updatedAt: at,
     });
   }
   await batch.commit();
@@ -67,6 +69,21 @@ const deepList = await time(async () => {
 const search = await time(() => request(app).post('/api/v1/search/sessions_by_patient_name').set(auth).send({ query: 'garc', limit: 20 }).expect(200));
 const search2 = await time(() => request(app).post('/api/v1/search/sessions_by_patient_name').set(auth).send({ query: 'maria garc', limit: 20 }).expect(200));
 
+// Documents read per request: the searches a clinician types, common and rare words, one to three of them.
+const reads = countFirestoreReads();
+const searchCases = ['garc', 'maria', 'maria garc', 'garc maria', 'olga novak', 'tom sant 4', 'maria zzz', 'zzz'];
+const readRows: string[] = [];
+for (const query of searchCases) {
+  let found = 0;
+  const documents = await reads.during(async () => {
+    const res = await request(app).post('/api/v1/search/sessions_by_patient_name').set(auth).send({ query, limit: 20 }).expect(200);
+    found = (res.body.sessions as unknown[]).length;
+  });
+  readRows.push(`search ${JSON.stringify(query).padEnd(14)} (20)  found ${String(found).padStart(3)}   documents read ${String(documents).padStart(5)}`);
+}
+const listReads = await reads.during(() => request(app).post('/api/v1/session/sessions').set(auth).send({ limit: 20 }).expect(200));
+reads.stop();
+
 const row = (name: string, s: number[]) => {
   const median = percentile(s, 50);
   const p95 = percentile(s, 95);
@@ -78,4 +95,7 @@ console.log(row('list page (20, first page)', list));
 console.log(row('list page (20, walking pages)', deepList));
 console.log(row('search "garc" (20)', search));
 console.log(row('search "maria garc" (20)', search2));
+console.log(`\nbench: documents read per request (Firestore bills each; a page is 20)`);
+console.log(`list page (20, first page)                   documents read ${String(listReads).padStart(5)}`);
+for (const line of readRows) console.log(line);
 process.exit(0);

@@ -7,7 +7,7 @@ import { conflict, invalidArgument, notFound } from '../http/errors.js';
 import type { ProfileRepo } from '../profile/profile-repo.js';
 import { DEFAULT_LANGUAGE } from '../profile/profile.js';
 import type { AudioStore } from '../storage/audio-store.js';
-import { matchesAll, planNameQuery, searchPrefixes } from '../shared/name-search.js';
+import { matchesAll, planTokenQuery, searchTokens } from '../shared/name-search.js';
 import { cursorAfter, decodeCursor, encodeCursor, type PageCursor } from '../shared/page-cursor.js';
 import type { TemplateCatalog } from '../templates/template-catalog.js';
 import { acceptsNewAudio, defaultTitle, toContract, type Session, type SessionRecord, type SessionStatus, type SessionTombstone } from './session.js';
@@ -82,7 +82,7 @@ export class SessionService implements SessionAudioTarget {
         status: 'draft',
         error: null,
         documentationId: null,
-        searchPrefixes: searchPrefixes(input.patientName),
+        searchPrefixes: searchTokens(input.patientName),
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
       };
@@ -106,15 +106,16 @@ export class SessionService implements SessionAudioTarget {
   }
 
   async searchByPatientName(uid: string, query: string, limit: number): Promise<Session[]> {
-    const plan = planNameQuery(query);
+    const plan = planTokenQuery(query);
     if (!plan) return [];
     const found: SessionRecord[] = [];
     let cursor: PageCursor | null = null;
     let scanned = 0;
-    // The longest word is answered by the index; other words filter those candidates, page by page.
+    // The index answers one word, or the two most telling words together (a pair token), so candidates are
+    // nearly all matches: read only as many as are still missing (each is billed). When longer words than
+    // the token pins down weed candidates out, pages double so a sparse match costs few round trips.
     while (found.length < limit && scanned < SEARCH_SCAN_LIMIT) {
-      // Extra words are checked here, so read candidates in large pages: fewer round trips per search.
-      const pageSize = plan.alsoRequired.length === 0 ? limit - found.length : 200;
+      const pageSize = Math.min(Math.max(limit - found.length, scanned), SEARCH_SCAN_LIMIT - scanned);
       const page = await this.sessions.listPage(uid, { limit: pageSize, cursor, prefix: plan.indexed });
       scanned += page.items.length;
       for (const item of page.items) if (matchesAll(item.searchPrefixes, plan.alsoRequired)) found.push(item);
@@ -134,7 +135,7 @@ export class SessionService implements SessionAudioTarget {
       const freshUpload = upload ? await this.uploads.find(upload.uploadId, tx) : null;
       let next: SessionRecord = {
         ...current,
-        ...(changes.patientName !== undefined ? { patientName: changes.patientName, searchPrefixes: searchPrefixes(changes.patientName) } : {}),
+        ...(changes.patientName !== undefined ? { patientName: changes.patientName, searchPrefixes: searchTokens(changes.patientName) } : {}),
         ...(changes.templateId !== undefined ? { templateId: changes.templateId } : {}),
         ...(changes.language !== undefined ? { language: changes.language } : {}),
         updatedAt: this.now().toISOString(),
