@@ -88,6 +88,13 @@ describe('Text that is not well-formed Unicode (unpaired surrogates)', () => {
     await expectRefused(() => post('/creation', { patientName: 'A', templateId: 'soap', text: `notes ${LONE_SURROGATE}` }), 'text');
   });
 
+  it('In a path parameter (percent-encoded, so not UTF-8): 400, not 500', async () => {
+    for (const path of ['/session/audio/%ED%A0%80', '/profile/%ED%A0%80', '/subscription/%ff']) {
+      const res = await request(app)[path.startsWith('/session') ? 'get' : 'delete'](`/api/v1${path}`).set(bearer(user));
+      expect({ path, status: res.status, code: res.body?.error?.code }).toEqual({ path, status: 400, code: 'invalid_argument' });
+    }
+  });
+
   it('A paired surrogate (an emoji) is fine', async () => {
     const res = await request(app).put('/api/v1/profile').set(bearer(user)).send({ displayName: 'Dr 😀' });
     expect(res.status).toBe(200);

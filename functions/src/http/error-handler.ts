@@ -39,6 +39,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     let apiError = err instanceof ApiError ? err : undefined;
     if (!apiError && typeof err === 'object' && err !== null) apiError = fromBodyParser(err);
+    // Express's router cannot decode a path parameter that is not percent-encoded UTF-8 (`%ED%A0%80`, half
+    // a surrogate pair): a client's mistake, not ours.
+    if (!apiError && err instanceof URIError) apiError = invalidArgument('The URL path is not valid percent-encoded UTF-8');
     if (!apiError) {
       const e = err instanceof Error ? err : new Error('non-error thrown');
       logUnexpectedError(logger, {
