@@ -30,7 +30,10 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.set('trust proxy', config.trustProxyHops);
   app.use(requestContext(logger));
   app.use(securityHeaders());
-  app.use(cors({ origin: [...config.corsOrigins], credentials: false, maxAge: 600, exposedHeaders: ['X-Request-Id', 'Retry-After'] }));
+  // An origin not on the list gets no CORS headers at all (a list would still echo the requested headers).
+  const allowedOrigins = new Set(config.corsOrigins);
+  const corsOrigin = (origin: string | undefined, allow: (err: Error | null, allowed: boolean) => void) => allow(null, origin !== undefined && allowedOrigins.has(origin));
+  app.use(cors({ origin: corsOrigin, credentials: false, maxAge: 600, exposedHeaders: ['X-Request-Id', 'Retry-After'] }));
   app.use(jsonBody(config.jsonBodyLimitBytes));
 
   const requireUser = authenticate(identity, logger);

@@ -14,6 +14,12 @@ const config = JSON.parse(readFileSync('firebase.json', 'utf8'));
 for (const [name, emulator] of Object.entries(config.emulators)) {
   if (emulator && typeof emulator.port === 'number') config.emulators[name] = { ...emulator, port: emulator.port + OFFSET };
 }
+// The web app's Content-Security-Policy lets it reach the Auth emulator on its usual port: follow the offset.
+const csp = (config.hosting.headers ?? []).flatMap((rule) => rule.headers).filter((h) => h.key === 'Content-Security-Policy');
+for (const header of csp) header.value = header.value.replaceAll('http://127.0.0.1:9099', `http://127.0.0.1:${config.emulators.auth.port}`);
+// A web build of one's own (built for this offset's Auth emulator), so a focused end-to-end run leaves the
+// shared web/dist alone.
+if (process.env['CHARTA_WEB_DIST']) config.hosting.public = process.env['CHARTA_WEB_DIST'];
 writeFileSync(OFFSET === 10000 ? '.firebase.test.json' : `.firebase.test-${OFFSET}.json`, JSON.stringify(config, null, 2));
 const ports = Object.values(config.emulators).filter((e) => e && e.port).map((e) => e.port);
 console.log(ports.join(' '));

@@ -1,3 +1,5 @@
+// First: it must run before the contract's schemas are built (see the module).
+import './config/schemas-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
