@@ -48,6 +48,17 @@ describe.each(adapters)('AudioStore contract: %s', (_name, make, runs) => {
     expect((await store.readRange(`${base}/o`, 0, 100)).toString()).toBe('second!');
   });
 
+  it.runIf(runs)('save with ifAbsent: of writes racing for one name, exactly one is stored, whole, and kept', async () => {
+    const store = make();
+    const bodies = Array.from({ length: 8 }, (_, i) => bytes(`body-${i}-`.repeat(20_000 + i)));
+    const created = await Promise.all(bodies.map((body) => store.save(`${base}/once`, body, 'application/octet-stream', { ifAbsent: true })));
+    expect(created.filter(Boolean)).toHaveLength(1);
+    const winner = bodies[created.indexOf(true)]!;
+    expect((await store.readRange(`${base}/once`, 0, 10_000_000)).equals(Buffer.from(winner))).toBe(true);
+    expect(await store.save(`${base}/once`, bytes('late'), 'application/octet-stream', { ifAbsent: true })).toBe(false);
+    expect(await store.size(`${base}/once`)).toBe(winner.length);
+  });
+
   it.runIf(runs)('concat joins in the given order, also past 32 sources', async () => {
     const store = make();
     const sources = Array.from({ length: 70 }, (_, i) => `${base}/parts/p-${String(i).padStart(3, '0')}`);

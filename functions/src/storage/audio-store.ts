@@ -9,8 +9,11 @@ import type { Readable } from 'node:stream';
 export interface AudioStore {
   /** For logs and the contract suite's output: "cloud-storage gs://bucket" or "local /dir". */
   readonly description: string;
-  /** Writes (or overwrites) a whole object. */
-  save(path: string, data: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Writes (or overwrites) a whole object; true once written. With `ifAbsent` it writes only if no object
+   * has that name, else answers false and writes nothing: of saves racing for one name exactly one wins.
+   */
+  save(path: string, data: Uint8Array, contentType: string, options?: SaveOptions): Promise<boolean>;
   /** Bytes [start, end) of an object (end is clamped to its size). */
   readRange(path: string, start: number, end: number): Promise<Buffer>;
   /** The whole object as a stream, for hashing and probing without holding it in memory. */
@@ -27,6 +30,11 @@ export interface AudioStore {
   uriFor(path: string): string;
   /** The path inside this store of a URI it issued, or null for any other URI. */
   pathFromUri(uri: string): string | null;
+}
+
+export interface SaveOptions {
+  /** Create-only: keep an existing object (a chunk's first stored bytes win over a racing retry's). */
+  ifAbsent?: boolean;
 }
 
 /** Object names are built by us from ids; this keeps a bug from ever escaping the store's root. */

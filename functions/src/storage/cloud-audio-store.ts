@@ -24,9 +24,21 @@ export function cloudAudioStore(bucket: Bucket): AudioStore {
   return {
     description: `cloud-storage gs://${bucket.name}`,
 
-    async save(path, data, contentType) {
-      // resumable: false: chunks are small, and a single request is cheaper and retried by the client.
-      await file(path).save(Buffer.from(data), { contentType, resumable: false, validation: 'md5' });
+    async save(path, data, contentType, options) {
+      try {
+        // resumable: false: chunks are small, and a single request is cheaper and retried by the client.
+        // ifGenerationMatch 0 means "no live object": Cloud Storage itself refuses the losers of a race (412).
+        await file(path).save(Buffer.from(data), {
+          contentType,
+          resumable: false,
+          validation: 'md5',
+          ...(options?.ifAbsent ? { preconditionOpts: { ifGenerationMatch: 0 } } : {}),
+        });
+        return true;
+      } catch (err) {
+        if (options?.ifAbsent && (err as { code?: unknown }).code === 412) return false;
+        throw err;
+      }
     },
 
     async readRange(path, start, end) {

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, rm, stat, writeFile, rename } from 'node:fs/promises';
+import { link, mkdir, open, readdir, rm, stat, writeFile, rename } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
@@ -32,8 +32,26 @@ export function localAudioStore(rootDir: string): AudioStore {
   return {
     description: `local ${root}`,
 
-    async save(path, data) {
-      await writeAtomically(path, (tmp) => writeFile(tmp, data));
+    async save(path, data, _contentType, options) {
+      if (!options?.ifAbsent) {
+        await writeAtomically(path, (tmp) => writeFile(tmp, data));
+        return true;
+      }
+      const file = fileOf(path);
+      await mkdir(dirname(file), { recursive: true });
+      const tmp = `${file}.${randomUUID()}.partial`;
+      try {
+        await writeFile(tmp, data);
+        // link() fails if the name exists, atomically, and publishes the whole file at once (an exclusive
+        // open, 'wx', would show a half-written file to a racing reader).
+        await link(tmp, file);
+        return true;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw err;
+      } finally {
+        await rm(tmp, { force: true });
+      }
     },
 
     async readRange(path, start, end) {
