@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { AUDIO_UPLOAD_LIMITS } from '@charta/contract';
 import { conflict, invalidArgument, notFound, payloadTooLarge, unsupportedMediaType } from '../http/errors.js';
 import { logCode, logId, type Logger } from '../logging/logger.js';
@@ -7,14 +7,15 @@ import type { Transaction } from 'firebase-admin/firestore';
 import type { AudioStore } from '../storage/audio-store.js';
 import { detectAudioFormat } from './audio-format.js';
 import { probeStoredAudio } from './audio-probe.js';
-import { audioPath, chunkPath, missingChunks, uploadChunksPrefix, type AudioUpload } from './audio-upload.js';
+import { audioPath, chunkPath, uploadChunksPrefix, type AudioUpload } from './audio-upload.js';
+import { EMPTY_LEDGER, firstMissingChunk, isLedgerComplete, receiveChunk } from './chunk-ledger.js';
 import type { UploadRepo } from './upload-repo.js';
 
 /** The largest file part one request may carry, and the largest recording: the contract's upload limits. */
 export const MAX_REQUEST_AUDIO_BYTES = AUDIO_UPLOAD_LIMITS.requestBytes;
 export const MAX_AUDIO_BYTES = AUDIO_UPLOAD_LIMITS.recordingBytes;
-/** Browsers send a chunk every couple of seconds: 20,000 chunks is over 10 hours. */
-export const MAX_CHUNKS = 20_000;
+/** The recorder sends a chunk every 2 s: 43,200 chunks is 24 hours (the probe's longest plausible audio). */
+export const MAX_CHUNKS = 43_200;
 
 export interface IncomingAudio {
   data: Buffer;
@@ -49,6 +50,11 @@ export interface UploadReceipt {
   complete: boolean;
 }
 
+/** An upload belongs to one session: a request naming another is refused, never silently ignored. */
+function requireSameSession(upload: AudioUpload, sessionId: string): void {
+  if (upload.sessionId && upload.sessionId !== sessionId) throw conflict('This upload belongs to another session', 'sessionId');
+}
+
 /**
  * Receives audio: a whole file, or a recording chunk by chunk. Every chunk is stored before it is counted,
  * a repeated chunk is counted once, and the upload completes as soon as chunks 0..final are all in,
@@ -74,8 +80,15 @@ export class UploadService {
 
     const existing = await this.uploads.find(uploadId);
     if (existing && existing.ownerUid !== uid) throw notFound('No such upload');
-    if (incoming.sessionId) await this.sessions.requireTakesAudio(uid, incoming.sessionId, uploadId);
-    if (existing?.status === 'complete') return this.receipt(existing);
+    if (incoming.sessionId) {
+      await this.sessions.requireTakesAudio(uid, incoming.sessionId, uploadId);
+      if (existing) requireSameSession(existing, incoming.sessionId);
+    }
+    // Retried after completion: the same answer; naming a session now attaches the audio to it.
+    if (existing?.status === 'complete') return this.receipt(await this.attachCompleted(existing, incoming.sessionId));
+    // What the ledger refuses is refused before anything is stored (and again in the transaction).
+    const early = receiveChunk(existing ?? EMPTY_LEDGER, index, final);
+    if (early.kind === 'refused') throw conflict(early.message, 'chunkIndex');
 
     // Only the first chunk starts with the container's header: it decides whether this is audio at all.
     const format = index === 0 ? await detectAudioFormat(incoming.data) : null;
@@ -83,11 +96,13 @@ export class UploadService {
       throw unsupportedMediaType('The file is not audio Charta accepts (WebM, Ogg, MP4/M4A, AAC, MP3, WAV or FLAC)');
     }
 
-    const sha256 = createHash('sha256').update(incoming.data).digest('hex');
-    const alreadyStored = existing?.chunks[String(index)];
-    if (!alreadyStored) {
-      // Stored before it is recorded: a crash in between leaves an unrecorded object that the retry overwrites.
-      await this.store.save(chunkPath(uid, uploadId, index), incoming.data, 'application/octet-stream');
+    // Stored before it is recorded, create-only: of two requests racing with one chunk, the first stored
+    // wins, and the ledger only ever counts bytes that are what is stored. A crash before the transaction
+    // leaves an unrecorded object that a retry (the same bytes) then counts.
+    const path = chunkPath(uid, uploadId, index);
+    const stored = await this.store.save(path, incoming.data, 'application/octet-stream', { ifAbsent: true });
+    if (!stored && !(await this.storedChunkIs(path, incoming.data))) {
+      throw conflict(`Chunk ${index} was already received with other content`, 'chunkIndex');
     }
 
     const upload = await this.uploads.runTransaction(async (tx) => {
@@ -97,9 +112,8 @@ export class UploadService {
         ownerUid: uid,
         status: 'receiving',
         format: null,
-        chunks: {},
+        ...EMPTY_LEDGER,
         bytesReceived: 0,
-        finalIndex: null,
         sessionId: null,
         audioPath: null,
         sizeBytes: null,
@@ -109,44 +123,39 @@ export class UploadService {
         updatedAt: now,
       };
       if (current.ownerUid !== uid) throw notFound('No such upload');
+      if (incoming.sessionId) requireSameSession(current, incoming.sessionId);
       if (current.status === 'complete') return current;
-      if (final && current.finalIndex !== null && current.finalIndex !== index) {
-        throw conflict(`This upload was already closed at chunk ${current.finalIndex}`, 'chunkIndex');
+      const verdict = receiveChunk(current, index, final);
+      if (verdict.kind === 'refused') throw conflict(verdict.message, 'chunkIndex');
+      // A request naming the session (the final one, say, or a retry) names it for the whole upload.
+      const sessionId = current.sessionId ?? incoming.sessionId ?? null;
+      let bytesReceived = current.bytesReceived;
+      if (verdict.kind === 'new') {
+        bytesReceived += incoming.data.length;
+        if (bytesReceived > MAX_AUDIO_BYTES) throw payloadTooLarge(`A recording may be at most ${MAX_AUDIO_BYTES / (1024 * 1024)} MB`);
+      } else if (verdict.ledger === current && sessionId === current.sessionId) {
+        return current; // a plain retry: counted once, nothing to write
       }
-      if (current.finalIndex !== null && index > current.finalIndex) {
-        throw conflict(`chunkIndex ${index} is after the final chunk ${current.finalIndex}`, 'chunkIndex');
-      }
-      if (current.chunks[String(index)]) {
-        // A repeated chunk is counted once; sent again with final=true it still closes the upload.
-        if (!final || current.finalIndex === index) return current;
-        const beyond = Object.keys(current.chunks).map(Number).filter((i) => i > index);
-        if (beyond.length > 0) throw conflict(`Chunk ${Math.max(...beyond)} is after this final chunk`, 'chunkIndex');
-        const closed = { ...current, finalIndex: index, updatedAt: now };
-        this.uploads.save(tx, closed);
-        return closed;
-      }
-      const bytesReceived = current.bytesReceived + incoming.data.length;
-      if (bytesReceived > MAX_AUDIO_BYTES) throw payloadTooLarge(`A recording may be at most ${MAX_AUDIO_BYTES / (1024 * 1024)} MB`);
       const next: AudioUpload = {
         ...current,
-        format: format ?? current.format,
-        chunks: { ...current.chunks, [String(index)]: { sizeBytes: incoming.data.length, sha256 } },
+        ...verdict.ledger,
+        format: index === 0 && verdict.kind === 'new' ? format : current.format,
         bytesReceived,
-        finalIndex: final ? index : current.finalIndex,
-        sessionId: current.sessionId ?? incoming.sessionId ?? null,
+        sessionId,
         updatedAt: now,
       };
       this.uploads.save(tx, next);
       return next;
     });
 
-    if (upload.status === 'complete' || upload.finalIndex === null) return this.receipt(upload);
-    const missing = missingChunks(upload);
-    if (missing.length > 0) {
+    if (upload.status === 'complete') return this.receipt(await this.attachCompleted(upload, incoming.sessionId));
+    const missing = firstMissingChunk(upload);
+    if (missing !== null) {
       // Only the request that closes the upload hears about gaps; earlier chunks may still be on their way.
-      if (final) throw conflict(`Chunk ${missing[0]} is missing: send it, then send the final chunk again`, 'chunkIndex');
+      if (final) throw conflict(`Chunk ${missing} is missing: send it, then send the final chunk again`, 'chunkIndex');
       return this.receipt(upload);
     }
+    if (!isLedgerComplete(upload)) return this.receipt(upload);
     return this.receipt(await this.complete(upload));
   }
 
@@ -216,6 +225,36 @@ export class UploadService {
       });
     }
     return completed.upload;
+  }
+
+  /** Whether the chunk stored under `path` holds exactly these bytes (a retry), not other ones (a rival). */
+  private async storedChunkIs(path: string, data: Buffer): Promise<boolean> {
+    const size = await this.store.size(path);
+    // Gone since: the upload completed (or was deleted) meanwhile; its transaction below tells which.
+    if (size === null) return true;
+    return size === data.length && (await this.store.readRange(path, 0, size)).equals(data);
+  }
+
+  /**
+   * A complete upload that names no session yet, asked for by a request that names one (the final chunk
+   * retried with its sessionId): attached now, as completion would have, so `complete: true` never leaves
+   * the session a draft.
+   */
+  private async attachCompleted(upload: AudioUpload, sessionId: string | undefined): Promise<AudioUpload> {
+    if (!sessionId || upload.sessionId) return upload;
+    return this.uploads.runTransaction(async (tx) => {
+      const current = await this.uploads.find(upload.uploadId, tx);
+      if (!current || current.status !== 'complete') return current ?? upload;
+      requireSameSession(current, sessionId);
+      if (current.sessionId) return current;
+      const attach = await this.sessions.attacherFor(tx, current.ownerUid, sessionId);
+      // Deleted, or given other audio, since requireTakesAudio: the audio stays unattached, as it was.
+      if (typeof attach !== 'function') return current;
+      const named: AudioUpload = { ...current, sessionId, updatedAt: this.now().toISOString() };
+      this.uploads.save(tx, named);
+      attach(named);
+      return named;
+    });
   }
 
   private receipt(upload: AudioUpload): UploadReceipt {
