@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { parseStream } from 'music-metadata';
 import type { AudioStore } from '../storage/audio-store.js';
 import { detectAudioFormat, FORMAT_SNIFF_BYTES, type AudioFormat } from './audio-format.js';
+import { hasValidStructure } from './container-structure.js';
 import { webmDurationFromTail, webmTimecodeScale } from './webm-duration.js';
 
 export interface AudioFacts {
@@ -25,8 +26,8 @@ async function sha256Of(store: AudioStore, path: string): Promise<string> {
 }
 
 /**
- * Size, checksum, format and duration of a stored audio object. Streams it (never the whole file in
- * memory). WebM from browsers usually lacks a Duration header; then the last cluster gives it.
+ * Size, checksum, format and duration of a stored audio object, whose structure is checked end to end.
+ * Streams it (never the whole file in memory). WebM from browsers usually lacks a Duration header; then the last cluster gives it.
  * Returns null when the object is not audio we accept.
  */
 export async function probeStoredAudio(store: AudioStore, path: string): Promise<AudioFacts | null> {
@@ -35,6 +36,9 @@ export async function probeStoredAudio(store: AudioStore, path: string): Promise
   const head = await store.readRange(path, 0, FORMAT_SNIFF_BYTES);
   const format = await detectAudioFormat(head);
   if (!format) return null;
+  // Its first bytes say which container; the whole file must then be that container (a real header
+  // followed by a web page is not audio, whatever its magic numbers say).
+  if (!(await hasValidStructure(format.container, store.openRead(path)))) return null;
 
   let durationSec: number | null = null;
   try {
