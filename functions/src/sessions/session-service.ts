@@ -10,7 +10,7 @@ import type { AudioStore } from '../storage/audio-store.js';
 import { matchesAll, planTokenQuery, searchTokens } from '../shared/name-search.js';
 import { cursorAfter, decodeCursor, encodeCursor, type PageCursor } from '../shared/page-cursor.js';
 import type { TemplateCatalog } from '../templates/template-catalog.js';
-import { acceptsNewAudio, defaultTitle, toContract, type Session, type SessionRecord, type SessionStatus, type SessionTombstone } from './session.js';
+import { acceptsNewAudio, defaultTitle, isBeingProcessed, toContract, type Session, type SessionRecord, type SessionStatus, type SessionTombstone } from './session.js';
 import type { SessionRepo } from './session-repo.js';
 
 export interface NewSession {
@@ -43,6 +43,21 @@ export interface SessionDataOwner {
  */
 export interface AudioReadyOutbox {
   emitAudioReady(tx: Transaction, event: { sessionId: string; ownerUid: string; uploadId: string; audio_uri: string; createdAt: string }): void;
+}
+
+/**
+ * A running pipeline read the template and language when it claimed the session: a change now would be
+ * accepted and then ignored, so it is refused (409 naming the field) until the run ends. Once its claim
+ * has expired, the run that takes the session over reads it afresh, so the change is allowed again.
+ */
+function requireSettledWhileProcessing(current: SessionRecord, changes: SessionChanges, now: Date): void {
+  if (!isBeingProcessed(current, now)) return;
+  for (const field of ['templateId', 'language'] as const) {
+    const wanted = changes[field];
+    if (wanted !== undefined && wanted !== current[field]) {
+      throw conflict(`The session is ${current.status}: its ${field} cannot change until that finishes`, field);
+    }
+  }
 }
 
 /** How many candidates a multi-word search reads at most before it stops looking. */
@@ -132,6 +147,7 @@ export class SessionService implements SessionAudioTarget {
     const updated = await this.sessions.runTransaction(async (tx) => {
       const current = await this.sessions.findOwned(uid, sessionId, tx);
       if (!current) throw notFound('No such session');
+      requireSettledWhileProcessing(current, changes, this.now());
       const freshUpload = upload ? await this.uploads.find(upload.uploadId, tx) : null;
       let next: SessionRecord = {
         ...current,
