@@ -2,12 +2,16 @@ import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import type { AccountDataOwner } from '../accounts/account-deletion.js';
 import { COLLECTIONS } from '../firestore/collections.js';
 import { recordConverter } from '../firestore/converter.js';
-import type { Profile } from './profile.js';
+import { toTimestamp } from '../firestore/timestamps.js';
+import type { Profile, ProfileChanges } from './profile.js';
+
+// gRPC's status for a create() whose document exists.
+const ALREADY_EXISTS = 6;
 
 /** `profiles/{uid}`: the contract's fields, with Firestore Timestamps for the dates. */
 const profileConverter = recordConverter<Profile>().storingAsTimestamps('createdAt', 'updatedAt');
 
-/** Typed access to `profiles/{uid}`. Reads and writes happen inside the caller's transaction. */
+/** Typed access to `profiles/{uid}`. */
 export class ProfileRepo implements AccountDataOwner {
   readonly name = 'profile';
 
@@ -17,17 +21,32 @@ export class ProfileRepo implements AccountDataOwner {
     return this.db.collection(COLLECTIONS.profiles).withConverter(profileConverter).doc(uid);
   }
 
-  runTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.db.runTransaction(work);
-  }
-
   async find(tx: Transaction | null, uid: string): Promise<Profile | null> {
     const snap = tx ? await tx.get(this.ref(uid)) : await this.ref(uid).get();
     return snap.data() ?? null;
   }
 
-  save(tx: Transaction, profile: Profile): void {
-    tx.set(this.ref(profile.uid), profile);
+  /**
+   * Writes a first profile unless one exists; false if one did. A create-only write, not a transaction:
+   * first requests at once never abort each other (Firestore refuses all but one create).
+   */
+  async createIfAbsent(profile: Profile): Promise<boolean> {
+    try {
+      await this.ref(profile.uid).create(profile);
+      return true;
+    } catch (err) {
+      if ((err as { code?: unknown }).code === ALREADY_EXISTS) return false;
+      throw err;
+    }
+  }
+
+  /**
+   * Sets the changed fields of an existing profile in one write. No read, so no transaction to contend:
+   * edits at once are applied one after the other, each whole, and the last one stays (a form's save).
+   */
+  async applyChanges(uid: string, changes: ProfileChanges, updatedAt: string): Promise<void> {
+    const fields = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    await this.db.collection(COLLECTIONS.profiles).doc(uid).update({ ...fields, updatedAt: toTimestamp(updatedAt) });
   }
 
   async deleteAllOwnedBy(uid: string): Promise<number> {
