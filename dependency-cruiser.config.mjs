@@ -41,6 +41,45 @@ export default {
       from: { path: "^functions/src/(shared|firestore)/" },
       to: { path: "^functions/src/", pathNot: "^functions/src/(shared|firestore)/" },
     },
+    // The web app's layers: app -> features -> shared. A feature is a unit a newcomer can read alone, so
+    // features never import each other (what two need goes down into shared), and shared code never reaches
+    // up into a feature or the app. (Checked here rather than with eslint-plugin-boundaries: its TypeScript
+    // resolver needs platform binaries that the registry these machines reach does not carry, so `npm ci`
+    // failed on a clean clone; dependency-cruiser already resolves web/'s "@/" paths.)
+    {
+      name: "web-feature-imports-feature",
+      severity: "error",
+      comment:
+        "The web app is layered app -> features -> shared, and features never import each other: move what " +
+        "both features need into shared (web/src/components, data, lib), or compose them in web/src/app.",
+      from: { path: "^web/src/features/([^/]+)/" },
+      to: { path: "^web/src/features/", pathNot: "^web/src/features/$1/" },
+    },
+    {
+      name: "web-feature-imports-app",
+      severity: "error",
+      comment: "The web app is layered app -> features -> shared: a feature may not import web/src/app; the app composes features.",
+      from: { path: "^web/src/features/" },
+      to: { path: "^web/src/app/" },
+    },
+    {
+      name: "web-shared-imports-up",
+      severity: "error",
+      comment:
+        "The web app is layered app -> features -> shared: shared code (components, data, lib, config, theme, " +
+        "types, test) may import neither a feature nor the app. Move the part it needs down into shared.",
+      from: { path: "^web/src/(components|data|lib|config|theme|types|test)/" },
+      to: { path: "^web/src/(app|features)/" },
+    },
+    {
+      name: "web-file-outside-layers",
+      severity: "error",
+      comment:
+        "Every file under web/src belongs to a layer: app/, features/<feature>/, or shared (components, data, " +
+        "lib, config, theme, types, test). Give a new top-level folder a layer in dependency-cruiser.config.mjs.",
+      from: { path: "^web/src/", pathNot: "^web/src/((app|features|components|data|lib|config|theme|types|test)/|main\\.tsx$|vite-env\\.d\\.ts$)" },
+      to: {},
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

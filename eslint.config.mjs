@@ -3,7 +3,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import boundaries from 'eslint-plugin-boundaries';
 
 export default tseslint.config(
   {
@@ -48,42 +47,6 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       // React event handlers commonly return promises; SWR mutate and navigation do too.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-    },
-  },
-  {
-    // The web app's layers: app -> features -> shared. A feature is a unit a newcomer can read alone, so
-    // features never import each other (what two need goes down into shared), and shared code never
-    // reaches up into a feature or the app. Checked here so it holds without anyone remembering it.
-    files: ['web/src/**/*.{ts,tsx}'],
-    plugins: { boundaries },
-    settings: {
-      'import/resolver': { typescript: { project: 'web/tsconfig.json' } },
-      'boundaries/elements': [
-        { type: 'app', partialMatch: false, pattern: 'web/src/app' },
-        { type: 'feature', partialMatch: false, pattern: 'web/src/features/*', capture: ['feature'] },
-        { type: 'shared', partialMatch: false, pattern: 'web/src/{components,data,lib,config,theme,types,test}' },
-      ],
-      // The entry point mounts the app and may import anything; nothing imports it.
-      'boundaries/ignore': ['web/src/main.tsx'],
-    },
-    rules: {
-      'boundaries/dependencies': [
-        'error',
-        {
-          default: 'disallow',
-          message: '{{ from.path }} ({{ from.type }}) may not import {{ to.path }} ({{ to.type }}): the web app is layered app -> features -> shared, and features never import each other.',
-          policies: [
-            { from: { element: { type: 'app' } }, allow: { to: { element: { types: { anyOf: ['app', 'feature', 'shared'] } } } } },
-            {
-              from: { element: { type: 'feature' } },
-              allow: [{ to: { element: { type: 'shared' } } }, { to: { element: { type: 'feature', captured: { feature: '{{ from.captured.feature }}' } } } }],
-            },
-            { from: { element: { type: 'shared' } }, allow: { to: { element: { type: 'shared' } } } },
-          ],
-        },
-      ],
-      // Every file under web/src belongs to a layer; a new top-level folder has to be given one here.
-      'boundaries/no-unknown-files': 'error',
     },
   },
   {
