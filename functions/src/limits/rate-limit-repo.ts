@@ -6,7 +6,7 @@ import { recordConverter } from '../firestore/converter.js';
 import type { RateLimitRule } from './limits-config.js';
 import type { CounterWindow, LimitSubject, WindowCounter } from './rate-limiter.js';
 
-/** `rateLimits/{id}`: one counter per rule, subject and window. */
+/** `rateLimits/{id}`: one counter per rule, subject and window, and one document per place taken in it. */
 export interface RateLimitCounter {
   rule: RateLimitRule;
   windowSec: number;
@@ -33,6 +33,9 @@ function counterId(window: CounterWindow): string {
   return `${window.rule}-${window.windowSec}s-${hash}-${window.index}`;
 }
 
+/** Firestore's ALREADY_EXISTS (gRPC code 6): what `create()` answers when the document is there. */
+const isAlreadyExists = (err: unknown): boolean => typeof err === 'object' && err !== null && 'code' in err && err.code === 6;
+
 const ownerOf = (subject: LimitSubject): string | null => (subject.kind === 'user' ? subject.uid : null);
 
 /**
@@ -50,22 +53,35 @@ export class RateLimitRepo implements WindowCounter, AccountDataOwner {
     return this.db.collection(COLLECTIONS.rateLimits).withConverter(counterConverter);
   }
 
-  async increment(window: CounterWindow): Promise<number> {
-    const ref = this.collection.doc(counterId(window));
-    // A blind atomic increment never aborts on contention, unlike a transaction over one hot document.
-    await ref.set(
-      {
-        rule: window.rule,
-        windowSec: window.windowSec,
-        windowStart: new Date(window.startMs).toISOString(),
-        expiresAt: new Date(window.endMs).toISOString(),
-        count: FieldValue.increment(1),
-        ownerUid: ownerOf(window.subject),
-      },
-      { merge: true },
-    );
-    const counted = (await ref.get()).data();
-    return counted?.count ?? Number.MAX_SAFE_INTEGER;
+  /**
+   * A window's places are documents `{counter}-{n}` for n below the limit, each made with `create()`, which
+   * fails if it exists: of requests racing for place n exactly one gets it, and the others try n + 1. The
+   * counter document counts the places taken; it is only where to start looking (it may lag, never lead), so
+   * a request usually takes a place with one write. Why not an increment and a read: a burst's requests all
+   * read the burst's total and were all refused. Why not a transaction: concurrent transactions over one hot
+   * document abort on contention (PUT /profile's 500s).
+   */
+  async take(window: CounterWindow, limit: number): Promise<boolean> {
+    const counterRef = this.collection.doc(counterId(window));
+    const fields = {
+      rule: window.rule,
+      windowSec: window.windowSec,
+      windowStart: new Date(window.startMs).toISOString(),
+      expiresAt: new Date(window.endMs).toISOString(),
+      ownerUid: ownerOf(window.subject),
+    };
+    const takenBefore = (await counterRef.get()).data()?.count ?? 0;
+    for (let place = takenBefore; place < limit; place++) {
+      try {
+        await this.collection.doc(`${counterRef.id}-${place}`).create({ ...fields, count: place + 1 });
+      } catch (err) {
+        if (isAlreadyExists(err)) continue;
+        throw err;
+      }
+      await counterRef.set({ ...fields, count: FieldValue.increment(1) }, { merge: true });
+      return true;
+    }
+    return false;
   }
 
   /** Account deletion: every counter of the user, 500 (a batch's most) at a time. */

@@ -16,8 +16,11 @@ export interface CounterWindow {
 
 /** The shared count behind the limiter (Firestore), so a limit holds across every Cloud Functions instance. */
 export interface WindowCounter {
-  /** Counts one request in the window; returns the window's count including it. */
-  increment(window: CounterWindow): Promise<number>;
+  /**
+   * Takes one of the window's `limit` places for this request: true if one was free. Of requests racing for
+   * the last places, exactly as many win as there are places.
+   */
+  take(window: CounterWindow, limit: number): Promise<boolean>;
 }
 
 export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSec: number; window: LimitWindow };
@@ -39,12 +42,9 @@ export function secondsUntilEnd(window: CounterWindow, nowMs: number): number {
  * longest, and a longer one counts a request only once the shorter ones let it through, so a client that
  * keeps hitting a full minute does not also use up its day.
  *
- * Counting is an atomic increment followed by a read, not a transaction: a burst on one counter then never
- * fails on contention (the "too much contention" aborts transactions give), and no more than the limit ever
- * pass, since the request that makes the count exceed the limit reads at least that count. A request within
- * the limit may read a count raised by a burst beside it and be refused too; that is the price, at the edge
- * of a burst only. Fixed windows let up to twice a limit through across a window boundary; the longer window
- * bounds what that can add up to.
+ * Each window has `limit` places, taken with create-only writes (see RateLimitRepo), so no more than the
+ * limit ever pass, and a concurrent burst lets exactly the free places through, not none. Fixed windows let
+ * up to twice a limit through across a window boundary; the longer window bounds what that can add up to.
  */
 export class RateLimiter {
   constructor(
@@ -58,8 +58,8 @@ export class RateLimiter {
     for (const limitWindow of windows) {
       const nowMs = this.now().getTime();
       const window = windowAt(rule, subject, limitWindow.windowSec, nowMs);
-      const count = await this.counter.increment(window);
-      if (count > limitWindow.limit) return { allowed: false, retryAfterSec: secondsUntilEnd(window, nowMs), window: limitWindow };
+      const taken = await this.counter.take(window, limitWindow.limit);
+      if (!taken) return { allowed: false, retryAfterSec: secondsUntilEnd(window, nowMs), window: limitWindow };
     }
     return { allowed: true };
   }
