@@ -10,6 +10,7 @@ import {
   listedDurationSec,
   sessionFromApi,
   sessionIdFromLink,
+  waitForRecordingUploaded,
   signInThroughUi,
 } from '../support/record-flow.js';
 
@@ -71,7 +72,7 @@ describe('Recording in Chromium with a fake microphone', () => {
     const stopped = Date.now();
     const recordedSec = (paused - started + (stopped - resumed)) / 1000;
 
-    await page.getByText('Recording uploaded').waitFor({ timeout: 60_000 });
+    await waitForRecordingUploaded(page, 'recorded');
     await shot(page, '12-record-uploaded');
     const sessionId = await sessionIdFromLink(page, 'Open the session');
 
@@ -134,7 +135,7 @@ describe('Recording in Chromium with a fake microphone', () => {
     expect(dialogs).toEqual(['beforeunload']);
 
     await recover.click();
-    await page.getByText('Recording uploaded').waitFor({ timeout: 60_000 });
+    await waitForRecordingUploaded(page, 'recovered');
     await shot(page, '15-recovered');
     const sessionId = await sessionIdFromLink(page, 'Open the session');
 

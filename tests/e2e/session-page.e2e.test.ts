@@ -3,7 +3,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { APP_URL, launchBrowser, screenshotPath } from '../support/browser.js';
-import { launchBrowserWithSpeechMicrophone, sessionIdFromLink, signInThroughUi } from '../support/record-flow.js';
+import { launchBrowserWithSpeechMicrophone, sessionIdFromLink, signInThroughUi, waitForRecordingUploaded } from '../support/record-flow.js';
 import { stackAi } from '../support/stack.js';
 
 // The session page against the whole emulated stack: the pipeline runs by itself after the upload, and the
@@ -75,7 +75,7 @@ describe('The session page in Chromium', () => {
     await page.getByRole('button', { name: 'Pause' }).waitFor();
     await sleep(15_000);
     await page.getByRole('button', { name: 'Stop' }).click();
-    await page.getByText('Recording uploaded').waitFor({ timeout: 60_000 });
+    await waitForRecordingUploaded(page, 'session-page-recorded');
     const sessionId = await sessionIdFromLink(page, 'Open the session');
     await page.getByRole('link', { name: 'Open the session' }).click();
     await page.waitForURL(`**/sessions/${sessionId}`);

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { fixture } from './audio-fixtures.js';
 import type { TestUser } from './auth-users.js';
-import { APP_URL, launchBrowser } from './browser.js';
+import { APP_URL, launchBrowser, screenshotPath } from './browser.js';
 
 /**
  * Chromium with a fake microphone that plays the speech fixture (looped), and microphone permission
@@ -70,3 +70,32 @@ export function listedDurationSec(rowText: string): number | null {
 
 /** A status that means the session has its audio (processing may already have moved it on). */
 export const HAS_AUDIO = ['uploaded', 'transcribing', 'generating', 'ready'];
+
+/**
+ * Waits for the record page to say the recording is uploaded. When it does not, the error says what the
+ * upload card showed and what upload requests the API refused, and a screenshot is kept: a failure in CI
+ * is then readable without running it again.
+ */
+export async function waitForRecordingUploaded(page: Page, screenshotName: string, timeout = 60_000): Promise<void> {
+  const refused: string[] = [];
+  const onResponse = (response: { url(): string; status(): number }) => {
+    if (response.url().includes('/upload_audio') && response.status() >= 400) refused.push(`HTTP ${response.status()}`);
+  };
+  page.on('response', onResponse);
+  try {
+    await page.getByText('Recording uploaded').waitFor({ timeout });
+  } catch (err) {
+    await page.screenshot({ path: screenshotPath(`${screenshotName}-not-uploaded`) }).catch(() => undefined);
+    const cards = await page
+      .getByRole('region', { name: /^Upload of the recording/ })
+      .allInnerTexts()
+      .catch(() => []);
+    throw new Error(
+      `The recording was not uploaded within ${timeout / 1000} s. Upload cards: ${JSON.stringify(cards)}; ` +
+        `refused upload requests: ${refused.join(', ') || 'none'}`,
+      { cause: err },
+    );
+  } finally {
+    page.off('response', onResponse);
+  }
+}
