@@ -1,6 +1,8 @@
 // The API's error vocabulary: every non-2xx answer is `{ error: { code, message, field? } }`, and each code
 // has one HTTP status. The API answers with these; the web app reads them (and falls back to the code of a
-// status when a proxy answers in another shape).
+// status when a proxy answers in another shape). A status may carry a more precise code than its general
+// one (403 `reauthentication_required` beside `permission_denied`): the general code is listed first and is
+// what a bare status reads back as.
 
 export const ERROR_CODES = [
   'invalid_argument',
@@ -13,6 +15,9 @@ export const ERROR_CODES = [
   'rate_limited',
   'internal',
   'unavailable',
+  // 403, not 401: the caller is signed in (a 401 makes the web app sign out), but the action (deleting the
+  // account) needs a sign-in more recent than RECENT_SIGN_IN_MAX_AGE_MS; the app asks them to sign in again.
+  'reauthentication_required',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -34,9 +39,11 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
+  reauthentication_required: 403,
 } as const satisfies Record<ErrorCode, number>;
 
-const CODE_BY_STATUS = new Map<number, ErrorCode>(ERROR_CODES.map((code) => [ERROR_STATUS[code], code]));
+// The general code of each status: the first listed with it (reversed, so the first one written wins).
+const CODE_BY_STATUS = new Map<number, ErrorCode>(ERROR_CODES.map((code) => [ERROR_STATUS[code], code] as const).reverse());
 
 /**
  * The code the contract pairs with an HTTP status, for answers that are not in the contract's shape (a

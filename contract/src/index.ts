@@ -11,3 +11,4 @@ export * from './documentation.js';
 export * from './templates.js';
 export * from './profile.js';
 export * from './subscription.js';
+export * from './auth.js';
