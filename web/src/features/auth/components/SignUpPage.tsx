@@ -1,20 +1,15 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
-import { FullPageLoader } from '@/components/feedback/FullPageLoader';
-import { paths, safeRedirectTarget } from '@/config/paths';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths';
 import { signUpWithPassword } from '../api/auth';
-import { useAuth } from '../hooks/use-auth';
+import { useSignedOutPage } from '../hooks/use-signed-out-page';
 import { AuthLayout } from './AuthLayout';
 import { CredentialsForm } from './CredentialsForm';
 
 export function SignUpPage() {
-  const { user, loading } = useAuth();
-  const [searchParams] = useSearchParams();
-  const redirect = searchParams.get('redirect') ?? undefined;
-
-  if (loading) return <FullPageLoader label="Checking your sign-in" />;
-  if (user) return <Navigate to={safeRedirectTarget(redirect)} replace />;
+  const { redirect, leave } = useSignedOutPage();
+  if (leave) return leave;
 
   return (
     <AuthLayout

@@ -1,0 +1,46 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '@/test/render';
+import type { SignedInUser } from '@/types/user';
+import { AuthContext } from './auth-context';
+import { useSignedOutPage } from './use-signed-out-page';
+
+function SignedOutOnlyPage() {
+  const { redirect, leave } = useSignedOutPage();
+  if (leave) return leave;
+  return <p>signed-out page, then {redirect ?? 'home'}</p>;
+}
+
+const clinician: SignedInUser = { uid: 'u1', email: 'c@example.com', emailVerified: true };
+
+function renderAt(path: string, state: { user: SignedInUser | null; loading: boolean }) {
+  return renderRoutes(
+    [
+      { path: '/sign-in', element: <AuthContext.Provider value={state}><SignedOutOnlyPage /></AuthContext.Provider> },
+      { path: '*', element: <p>landed</p> },
+    ],
+    path,
+  );
+}
+
+describe('useSignedOutPage', () => {
+  it('shows the page to a signed-out visitor, with the redirect to pass on', () => {
+    renderAt('/sign-in?redirect=%2Fsessions%2Fs1', { user: null, loading: false });
+    expect(screen.getByText('signed-out page, then /sessions/s1')).toBeInTheDocument();
+  });
+
+  it('shows a loader while the sign-in is being checked', () => {
+    renderAt('/sign-in', { user: null, loading: true });
+    expect(screen.getByRole('progressbar', { name: 'Checking your sign-in' })).toBeInTheDocument();
+  });
+
+  it('takes a signed-in user on to the redirect target', () => {
+    const router = renderAt('/sign-in?redirect=%2Fsessions%2Fs1', { user: clinician, loading: false });
+    expect(router.state.location.pathname).toBe('/sessions/s1');
+  });
+
+  it('never follows a redirect off the site', () => {
+    const router = renderAt('/sign-in?redirect=%2F%2Fevil.example', { user: clinician, loading: false });
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
