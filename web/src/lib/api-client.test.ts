@@ -173,6 +173,33 @@ describe('createApiClient', () => {
   });
 });
 
+describe('createApiClient: public routes and waits', () => {
+  it('calls a public route (anonymous) without asking for a token, even when nobody is signed in', async () => {
+    const { client, fetchMock, getIdToken } = setup({ getIdToken: vi.fn(() => Promise.resolve(null)) });
+    await client.post('/auth/send-code', { email: 'ada@example.com' }, { anonymous: true });
+    expect(getIdToken).not.toHaveBeenCalled();
+    expect(new Headers(requestInit(fetchMock).headers).has('Authorization')).toBe(false);
+    expect(requestInit(fetchMock).credentials).toBe('omit');
+  });
+
+  it('reads Retry-After (seconds) into the ApiError of a 429', async () => {
+    const { client } = setup({
+      fetch: vi.fn<typeof fetch>(() =>
+        Promise.resolve(jsonResponse({ error: { code: 'rate_limited', message: 'Too many codes' } }, { status: 429, headers: { 'Retry-After': '42' } })),
+      ),
+    });
+    const error = await client.post('/auth/send-code', {}, { anonymous: true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).retryAfterSeconds).toBe(42);
+  });
+
+  it('has no wait when Retry-After is missing or not a number of seconds', async () => {
+    const { client } = setup({ fetch: vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({}, { status: 429, headers: { 'Retry-After': 'soon' } }))) });
+    const error = await client.get('/x').catch((e: unknown) => e);
+    expect((error as ApiError).retryAfterSeconds).toBeUndefined();
+  });
+});
+
 describe('createApiClient: bytes and uploads share the client', () => {
   it('getBlob returns the bytes, and its errors are the same ApiErrors, 401 included', async () => {
     const onUnauthorized = vi.fn();

@@ -13,13 +13,16 @@ export class ApiError extends Error {
   readonly code: string;
   readonly field: string | undefined;
   readonly requestId: string | undefined;
+  /** From `Retry-After` (a 429 says how long to wait): whole seconds, or undefined when not given as seconds. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(init: { status: number; code: string; message: string; field?: string; requestId?: string }) {
+  constructor(init: { status: number; code: string; message: string; field?: string; requestId?: string; retryAfterSeconds?: number }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     this.field = init.field;
     this.requestId = init.requestId;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 
@@ -53,6 +56,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
+  /** A public route (the one-time code sign-in): sent without a token, so it works while signed out. */
+  anonymous?: boolean;
 }
 
 export interface UploadOptions {
@@ -134,9 +139,16 @@ interface RawAnswer {
   status: number;
   body: unknown;
   requestId: string | undefined;
+  retryAfter?: string | null | undefined;
 }
 
-function toApiError({ status, body, requestId }: RawAnswer): ApiError {
+/** `Retry-After` as delta-seconds (what the API sends); an HTTP date or junk gives no figure rather than a wrong one. */
+function retryAfterSeconds(header: string | null | undefined): number | undefined {
+  if (!header || !/^\d+$/.test(header.trim())) return undefined;
+  return Number(header.trim());
+}
+
+function toApiError({ status, body, requestId, retryAfter }: RawAnswer): ApiError {
   const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
   return new ApiError({
     status,
@@ -144,6 +156,7 @@ function toApiError({ status, body, requestId }: RawAnswer): ApiError {
     message: typeof error?.message === 'string' && error.message !== '' ? error.message : fallbackMessage(status),
     field: typeof error?.field === 'string' ? error.field : undefined,
     requestId,
+    retryAfterSeconds: retryAfterSeconds(retryAfter),
   });
 }
 
@@ -197,7 +210,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   async function send<T>(method: HttpMethod, path: string, options: RequestOptions, accept: string, read: (response: Response) => Promise<T>): Promise<T> {
     const callerSignal = options.signal;
-    const token = await tokenFor(callerSignal);
+    const token = options.anonymous ? null : await tokenFor(callerSignal);
 
     const controller = new AbortController();
     let timedOut = false;
@@ -215,7 +228,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     };
 
     const { body, contentType } = encodeBody(options.body);
-    const headers: Record<string, string> = { Accept: accept, Authorization: `Bearer ${token}` };
+    const headers: Record<string, string> = { Accept: accept };
+    if (token !== null) headers['Authorization'] = `Bearer ${token}`;
     if (contentType) headers['Content-Type'] = contentType;
 
     const fetchImpl = deps.fetch ?? globalThis.fetch.bind(globalThis);
@@ -236,7 +250,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
       const requestId = response.headers.get('X-Request-Id') ?? undefined;
       try {
-        if (!response.ok) throw failure({ status: response.status, body: await readJson(response), requestId });
+        if (!response.ok) {
+          throw failure({ status: response.status, body: await readJson(response), requestId, retryAfter: response.headers.get('Retry-After') });
+        }
         return await read(response);
       } catch (error) {
         if (error instanceof ApiError) throw error;
@@ -282,7 +298,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         });
       }
       xhr.addEventListener('load', () => {
-        const answer = { status: xhr.status, body: parseJson(xhr.responseText), requestId: xhr.getResponseHeader('X-Request-Id') ?? undefined };
+        const answer = {
+          status: xhr.status,
+          body: parseJson(xhr.responseText),
+          requestId: xhr.getResponseHeader('X-Request-Id') ?? undefined,
+          retryAfter: xhr.getResponseHeader('Retry-After'),
+        };
         if (xhr.status < 200 || xhr.status >= 300) return fail(failure(answer));
         const result = jsonOf<T>(answer);
         if (result instanceof ApiError) return fail(result);
