@@ -12,3 +12,4 @@ export * from './templates.js';
 export * from './profile.js';
 export * from './subscription.js';
 export * from './auth.js';
+export * from './billing.js';

@@ -1,6 +1,7 @@
 // The clinician's profile (API contract: Profile): the resource and what PUT /profile takes.
 import { z } from 'zod';
 import { ownIdParams, resourceId, shortText } from './fields.js';
+import { referralCodeField } from './billing.js';
 import { languageTag } from './languages.js';
 
 export interface Profile {
@@ -29,6 +30,9 @@ export const updateProfileBody = z.strictObject({
   // Which template the Record tab preselects; null clears it. Must be a template the caller can use.
   defaultTemplateId: resourceId.nullable().optional(),
   defaultLanguage: languageTag.optional(),
+  // The referral code the sign-up came with (?ref=CODE): stored once, never changed (another code later is
+  // 409, the caller's own code or an unknown one 400 naming this field).
+  referredByCode: referralCodeField.optional(),
 });
 
 export const profileIdParams = ownIdParams;
