@@ -48,6 +48,23 @@ describe('parseEnv', () => {
     expect(result.env.legalLinks.baaUrl).toBe('https://charta.example/baa');
   });
 
+  it('reads the sign-in settings: no single sign-on and no mail catcher unless configured', () => {
+    const defaults = parseEnv(complete);
+    if (!defaults.ok) throw new Error('expected a valid environment');
+    expect(defaults.env.signIn).toEqual({ ssoProviderId: null, mailCatcherUrl: '' });
+
+    const set = parseEnv({ ...complete, VITE_SSO_PROVIDER_ID: 'saml.acme-clinic', VITE_MAIL_CATCHER_URL: 'http://127.0.0.1:9380/' });
+    if (!set.ok) throw new Error('expected a valid environment');
+    expect(set.env.signIn).toEqual({ ssoProviderId: 'saml.acme-clinic', mailCatcherUrl: 'http://127.0.0.1:9380' });
+  });
+
+  it('refuses a single sign-on provider id Firebase would not know how to use', () => {
+    const result = parseEnv({ ...complete, VITE_SSO_PROVIDER_ID: 'google.com' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((p) => p.name)).toEqual(['VITE_SSO_PROVIDER_ID']);
+  });
+
   it('rejects a flag that is neither true nor false', () => {
     const result = parseEnv({ ...complete, VITE_USE_EMULATORS: 'yes' });
     expect(result.ok).toBe(false);

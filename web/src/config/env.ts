@@ -23,6 +23,12 @@ export interface Env {
   };
   /** Off unless explicitly 'true': no analytics code is loaded while off. */
   analyticsEnabled: boolean;
+  signIn: {
+    /** An `oidc.*` or `saml.*` Firebase Auth provider id: "Sign in with your organisation" appears only when set. */
+    ssoProviderId: string | null;
+    /** The local mail catcher's page, named on "check your inbox" in emulator builds; '' when not set. */
+    mailCatcherUrl: string;
+  };
 }
 
 export interface EnvProblem {
@@ -80,6 +86,18 @@ function readUrl(raw: RawEnv, name: string, fallback: string, problems: EnvProbl
   return fallback;
 }
 
+// Firebase Auth tells the protocol by the id's prefix (the Auth emulator accepts any oidc.* or saml.* id).
+const SSO_PROVIDER_ID = /^(oidc|saml)\.[A-Za-z0-9._-]+$/;
+
+function readSsoProviderId(raw: RawEnv, problems: EnvProblem[]): string | null {
+  const name = 'VITE_SSO_PROVIDER_ID';
+  const value = readString(raw, name);
+  if (value === '') return null;
+  if (SSO_PROVIDER_ID.test(value)) return value;
+  problems.push({ name, problem: `must be a Firebase provider id starting with "oidc." or "saml." (got "${value}")` });
+  return null;
+}
+
 export function parseEnv(raw: RawEnv): EnvResult {
   const problems: EnvProblem[] = [];
   for (const name of REQUIRED_ENV_VARS) {
@@ -104,6 +122,10 @@ export function parseEnv(raw: RawEnv): EnvResult {
       baaUrl: readUrl(raw, 'VITE_BAA_URL', DEFAULT_LEGAL_LINKS.baaUrl, problems, true),
     },
     analyticsEnabled: readFlag(raw, 'VITE_ENABLE_ANALYTICS', problems),
+    signIn: {
+      ssoProviderId: readSsoProviderId(raw, problems),
+      mailCatcherUrl: readUrl(raw, 'VITE_MAIL_CATCHER_URL', '', problems, false).replace(/\/+$/, ''),
+    },
   };
 
   return problems.length > 0 ? { ok: false, problems } : { ok: true, env };
