@@ -4,7 +4,7 @@
 # Ctrl-C stops everything it started.
 source "$(dirname "$0")/lib/setup.sh"
 charta_prepare
-charta_require_free_ports 5000 5001 8080 9099 4400 4500 9299
+charta_require_free_ports 5000 5001 8080 9099 4400 4500 9299 9325 9380
 
 echo "charta: building the API and the web app (emulator mode)"
 npm run --silent build -w functions
@@ -26,6 +26,11 @@ fi
 
 charta_start_ai_emulator 9299
 trap charta_stop_ai_emulator EXIT
+# Mail the API sends (sign-in codes) lands here, beside the Auth emulator's verification and reset links.
+charta_start_mail_catcher 9325 9380 127.0.0.1:9099
+trap 'charta_stop_ai_emulator; charta_stop_mail_catcher' EXIT
+# A fixed development key for one-time codes (production reads its own from Secret Manager).
+export OTP_HMAC_SECRET=charta-local-development-otp-key-not-for-production
 
 # The emulators run in a process group of their own so that Ctrl-C can stop every child (Java included).
 setsid npx firebase emulators:start --project demo-charta --only "$emulators" "${persist[@]}" &
@@ -36,6 +41,7 @@ stop() {
   trap - INT TERM EXIT
   echo; echo "charta: stopping the emulators"
   charta_stop_ai_emulator
+  charta_stop_mail_catcher
   kill -INT -- "-$emulators_pid" 2>/dev/null || true
   for _ in $(seq 1 40); do
     kill -0 -- "-$emulators_pid" 2>/dev/null || { echo "charta: stopped"; exit "$status"; }
@@ -65,6 +71,7 @@ cat <<BANNER
   Charta is running locally on the Firebase emulators.
     App:           http://localhost:5000
     AI emulator:   $AI_EMULATOR_URL (Speech-to-Text and Gemini, emulated)
+    Inbox:         $MAIL_CATCHER_URL (sign-in codes, verification and password-reset links)
     API:           http://localhost:5000/api/v1/health
     Demo sign-in:  $demo
   Press Ctrl-C to stop.

@@ -6,6 +6,7 @@ source scripts/lib/node22.sh
 source scripts/lib/prereqs.sh
 source scripts/lib/firestore-emulator.sh
 source scripts/lib/ai-emulator.sh
+source scripts/lib/mail-catcher.sh
 
 # What every command needs first: system tools, npm dependencies, the offline Firestore emulator.
 charta_prepare() {
@@ -25,13 +26,19 @@ charta_test_stack() {
   [ "$offset" = 10000 ] || CHARTA_FIREBASE_TEST_CONFIG=".firebase.test-$offset.json"
   export CHARTA_FIREBASE_TEST_CONFIG
   # shellcheck disable=SC2086
-  charta_require_free_ports $ports $((9299 + offset))
+  charta_require_free_ports $ports $((9299 + offset)) $((9325 + offset)) $((9380 + offset))
   charta_start_ai_emulator $((9299 + offset))
   trap charta_stop_ai_emulator EXIT
+  # The mail catcher (SMTP and its inbox) reads the offset Auth emulator's links; its stop joins the trap.
+  charta_start_mail_catcher $((9325 + offset)) $((9380 + offset)) "127.0.0.1:$((9099 + offset))"
+  trap 'charta_stop_ai_emulator; charta_stop_mail_catcher' EXIT
+  # A fixed development key for one-time codes (production reads its own from Secret Manager).
+  export OTP_HMAC_SECRET=charta-local-development-otp-key-not-for-production
   export GEMINI_TIMEOUT_MS=6000 SPEECH_TIMEOUT_MS=6000 AI_RETRY_ATTEMPTS=2 AI_RETRY_FIRST_DELAY_MS=300
   export CHARTA_APP_URL=http://localhost:$((5000 + offset))
   # Limits far above what any suite sends, so only tests/integration/rate-limits*.test.ts (which injects
   # tight ones) meets them; the counting itself still runs on every limited route.
   export RATE_LIMIT_MODEL_CALLS=100000/1m RATE_LIMIT_SESSION_CREATION=100000/1m RATE_LIMIT_UPLOADS=100000/1m \
-    RATE_LIMIT_PUBLIC=100000/1m
+    RATE_LIMIT_PUBLIC=100000/1m RATE_LIMIT_CODE_SEND_EMAIL=100000/1m RATE_LIMIT_CODE_SEND_ADDRESS=100000/1m \
+    RATE_LIMIT_CODE_VERIFY_ADDRESS=100000/1m
 }

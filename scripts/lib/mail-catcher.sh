@@ -1,0 +1,22 @@
+# Sourced by the project's scripts: start the local mail catcher (emulators/mail-catcher: an SMTP server
+# and an inbox page that also lists the Auth emulator's verification, reset and sign-in links) in the
+# background, export for the API where to send mail (SMTP_URL, MAIL_FROM; the Functions emulator passes
+# them on) and for tests and the start banner where to read it (MAIL_CATCHER_URL), and stop it when the
+# calling script exits. Usage: charta_start_mail_catcher <smtp-port> <web-port> <auth-emulator-host:port>
+charta_start_mail_catcher() {
+  local smtp_port=$1 web_port=$2 auth_host=$3
+  node "$charta_root/emulators/mail-catcher/server.ts" --smtp-port "$smtp_port" --web-port "$web_port" \
+    --auth-emulator "http://$auth_host" --project demo-charta &
+  charta_mail_catcher_pid=$!
+  for _ in $(seq 1 50); do
+    curl -fsS "http://127.0.0.1:$web_port/health" >/dev/null 2>&1 && break
+    kill -0 "$charta_mail_catcher_pid" 2>/dev/null || { echo "charta: the mail catcher did not start" >&2; return 1; }
+    sleep 0.2
+  done
+  export SMTP_URL="smtp://127.0.0.1:$smtp_port" MAIL_FROM="Charta <no-reply@charta.local>"
+  export MAIL_CATCHER_URL="http://127.0.0.1:$web_port"
+}
+
+charta_stop_mail_catcher() {
+  [ -n "${charta_mail_catcher_pid:-}" ] && kill "$charta_mail_catcher_pid" 2>/dev/null || true
+}
