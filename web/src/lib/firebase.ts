@@ -1,6 +1,7 @@
 // Firebase is initialised on first use, not at import, so that a broken build configuration reaches the
 // configuration error page (main.tsx) instead of throwing while modules load.
-import { initializeApp } from 'firebase/app';
+import * as firebaseApp from 'firebase/app';
+import { initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signOut, type Auth } from 'firebase/auth';
 import { getEnv } from '@/config/env';
 
@@ -15,8 +16,30 @@ export function getFirebaseAuth(): Auth {
     // Emulator mode (a demo- project): accounts and tokens come from the local Auth emulator only.
     connectAuthEmulator(instance, env.authEmulatorUrl, { disableWarnings: true });
   }
+  keepTokensFresh(app);
   auth = instance;
   return instance;
+}
+
+/**
+ * Turns on the SDK's own proactive refresh. Read in node_modules/@firebase/auth/dist/esm/index-*.js
+ * (firebase 12.9, @firebase/auth 1.13.6): `ProactiveRefresh` refreshes the ID token 5 minutes before it
+ * expires (Duration.OFFSET 300000) and, on `auth/network-request-failed` only, retries after 30 s doubling
+ * to 16 minutes (RETRY_BACKOFF_MIN 30000, RETRY_BACKOFF_MAX 960000) — the spec's policy exactly. But it
+ * runs only while a token listener is registered through the SDK's internal `auth-internal` component,
+ * which Firestore, Storage and Functions clients do and this app (Auth alone) never did: without it,
+ * `getIdToken()` refreshed only within 30 s of expiry (Buffer.TOKEN_REFRESH). Registering one empty
+ * listener is all that was missing; the schedule and backoff stay the SDK's.
+ */
+function keepTokensFresh(app: FirebaseApp): void {
+  // `_getProvider` is exported at run time but left out of the published types; firebase.test.ts checks
+  // against the real SDK that this still turns the refresh on, so an upgrade that changes it fails there.
+  const { _getProvider: getProvider } = firebaseApp as unknown as { _getProvider: (app: FirebaseApp, name: 'auth-internal') => AuthInternalProvider };
+  getProvider(app, 'auth-internal').getImmediate().addAuthTokenListener(() => undefined);
+}
+
+interface AuthInternalProvider {
+  getImmediate(): { addAuthTokenListener(listener: (token: string | null) => void): void };
 }
 
 /** The current user's ID token; the SDK hands back its cached one and refreshes it about 5 minutes before expiry. */
