@@ -13,7 +13,7 @@ import { deleteSession } from '@/data/sessions';
 import type * as UploadAudioModule from '../api/upload-audio';
 import { uploadAudioPart, type AudioPart, type UploadReceipt } from '../api/upload-audio';
 import { RecordingUploadsProvider } from '../hooks/use-recording-uploads';
-import { openChunkStore } from '../lib/chunk-store';
+import { openChunkStore, type StoredRecording } from '../lib/chunk-store';
 import { createRecordingUploads, type RecordingUploads } from '../lib/recording-uploads';
 import { RecordPage } from './RecordPage';
 
@@ -151,6 +151,42 @@ async function fillPatient(user: ReturnType<typeof userEvent.setup>, name = 'Mar
   await waitFor(() => expect(screen.getByLabelText('Template', { selector: 'select' })).toHaveValue('history-and-physical'));
 }
 
+/** Opens the page, names the patient and starts recording on `stream`; the recorder once it runs. */
+async function startRecording(user: ReturnType<typeof userEvent.setup>, stream: MediaStream = fakeStream()) {
+  getUserMedia.mockResolvedValue(stream);
+  renderPage();
+  await fillPatient(user);
+  await user.click(screen.getByRole('button', { name: 'Start recording' }));
+  await screen.findByRole('button', { name: 'Pause' });
+  return FakeMediaRecorder.instances[0]!;
+}
+
+/** A recording an earlier page load left on this device; `uploaded[i]`: whether the server has chunk i. */
+async function leaveRecordingBehind(overrides: Partial<StoredRecording>, uploaded: boolean[]) {
+  const store = await openChunkStore({ factory: current.factory });
+  const recording: StoredRecording = {
+    id: 'left-behind',
+    uid: 'u1',
+    sessionId: 'session-9',
+    uploadId: 'upload-9',
+    patientName: 'Bruno Díaz',
+    templateId: 'soap',
+    language: 'en-US',
+    mimeType: 'audio/webm',
+    startedAt: '2026-11-21T09:00:00.000Z',
+    stoppedAt: null,
+    elapsedMs: 2000,
+    ...overrides,
+  };
+  await store.putRecording(recording);
+  for (const [chunkIndex, isUploaded] of uploaded.entries()) {
+    const data = new TextEncoder().encode(`part-${chunkIndex}`).buffer;
+    const { id: recordingId, sessionId, uploadId } = recording;
+    await store.putChunk({ recordingId, sessionId, uploadId, chunkIndex, data, size: data.byteLength, uploaded: isUploaded, final: false, createdAt: '' });
+  }
+  return store;
+}
+
 describe('RecordPage', () => {
   it('preselects the profile’s template and language, and remembers a new template choice', async () => {
     const user = userEvent.setup();
@@ -194,17 +230,11 @@ describe('RecordPage', () => {
     const user = userEvent.setup();
     const parts = fakeUploads();
     const stream = fakeStream();
-    getUserMedia.mockResolvedValue(stream);
-    renderPage();
-    await fillPatient(user);
-
-    await user.click(screen.getByRole('button', { name: 'Start recording' }));
-    await screen.findByRole('button', { name: 'Pause' });
+    const recorder = await startRecording(user, stream);
 
     const [createPath, form] = mockedApi.post.mock.calls.find(([path]) => path === '/session/create_session')!;
     expect(createPath).toBe('/session/create_session');
     expect(Object.fromEntries((form as FormData).entries())).toEqual({ patientName: 'María García', templateId: 'history-and-physical', language: 'es-ES' });
-    const recorder = FakeMediaRecorder.instances[0]!;
     expect(recorder.timeslice).toBe(2000);
     expect(recorder.mimeType).toBe('audio/webm;codecs=opus');
     expect(screen.getByRole('timer', { name: 'Elapsed time' })).toHaveTextContent(/^00:0\d$/);
@@ -243,12 +273,7 @@ describe('RecordPage', () => {
     const user = userEvent.setup();
     const parts = fakeUploads();
     const stream = fakeStream();
-    getUserMedia.mockResolvedValue(stream);
-    renderPage();
-    await fillPatient(user);
-    await user.click(screen.getByRole('button', { name: 'Start recording' }));
-    await screen.findByRole('button', { name: 'Pause' });
-    const recorder = FakeMediaRecorder.instances[0]!;
+    const recorder = await startRecording(user, stream);
     act(() => recorder.emit('AAA'));
 
     const [, onEnded] = stream.track.addEventListener.mock.calls.find(([type]) => type === 'ended') as [string, () => void];
@@ -265,12 +290,8 @@ describe('RecordPage', () => {
     const parts = fakeUploads();
     const succeed = upload.getMockImplementation()!;
     upload.mockImplementation(() => Promise.reject(new ApiError({ status: 404, code: 'not_found', message: 'No such session' })));
-    getUserMedia.mockResolvedValue(fakeStream());
-    renderPage();
-    await fillPatient(user);
-    await user.click(screen.getByRole('button', { name: 'Start recording' }));
-    await screen.findByRole('button', { name: 'Pause' });
-    act(() => FakeMediaRecorder.instances[0]!.emit('AAA'));
+    const recorder = await startRecording(user);
+    act(() => recorder.emit('AAA'));
     await user.click(screen.getByRole('button', { name: 'Stop' }));
 
     expect(await screen.findByText('The upload failed')).toBeInTheDocument();
@@ -286,24 +307,7 @@ describe('RecordPage', () => {
     const user = userEvent.setup();
     // Before the reload, chunk 0 went up; chunks 1 and 2 are only on this device.
     const parts = fakeUploads({ 'upload-9': [0] });
-    const store = await openChunkStore({ factory: current.factory });
-    await store.putRecording({
-      id: 'left-behind',
-      uid: 'u1',
-      sessionId: 'session-9',
-      uploadId: 'upload-9',
-      patientName: 'Bruno Díaz',
-      templateId: 'soap',
-      language: 'en-US',
-      mimeType: 'audio/webm;codecs=opus',
-      startedAt: '2026-11-21T09:00:00.000Z',
-      stoppedAt: null,
-      elapsedMs: 6000,
-    });
-    for (const index of [0, 1, 2]) {
-      const data = new TextEncoder().encode(`part-${index}`).buffer;
-      await store.putChunk({ recordingId: 'left-behind', sessionId: 'session-9', uploadId: 'upload-9', chunkIndex: index, data, size: data.byteLength, uploaded: index === 0, final: false, createdAt: '' });
-    }
+    await leaveRecordingBehind({ mimeType: 'audio/webm;codecs=opus', elapsedMs: 6000 }, [true, false, false]);
     renderPage();
 
     const prompt = (await screen.findByText('Recover an unfinished recording')).closest('[role="alert"]') as HTMLElement;
@@ -321,22 +325,7 @@ describe('RecordPage', () => {
 
   it('discards a left-behind recording only after confirmation', async () => {
     const user = userEvent.setup();
-    const store = await openChunkStore({ factory: current.factory });
-    await store.putRecording({
-      id: 'left-behind',
-      uid: 'u1',
-      sessionId: 'session-9',
-      uploadId: 'upload-9',
-      patientName: 'Bruno Díaz',
-      templateId: 'soap',
-      language: 'en-US',
-      mimeType: 'audio/webm',
-      startedAt: '2026-11-21T09:00:00.000Z',
-      stoppedAt: null,
-      elapsedMs: 2000,
-    });
-    const data = new TextEncoder().encode('x').buffer;
-    await store.putChunk({ recordingId: 'left-behind', sessionId: 'session-9', uploadId: 'upload-9', chunkIndex: 0, data, size: 1, uploaded: false, final: false, createdAt: '' });
+    const store = await leaveRecordingBehind({}, [false]);
     renderPage();
 
     await user.click(await screen.findByRole('button', { name: 'Discard' }));
@@ -349,22 +338,7 @@ describe('RecordPage', () => {
   });
 
   it('does not offer another user’s recording', async () => {
-    const store = await openChunkStore({ factory: current.factory });
-    await store.putRecording({
-      id: 'theirs',
-      uid: 'someone-else',
-      sessionId: 's',
-      uploadId: 'u',
-      patientName: 'Private Person',
-      templateId: 'soap',
-      language: 'en-US',
-      mimeType: 'audio/webm',
-      startedAt: '',
-      stoppedAt: null,
-      elapsedMs: 0,
-    });
-    const data = new TextEncoder().encode('x').buffer;
-    await store.putChunk({ recordingId: 'theirs', sessionId: 's', uploadId: 'u', chunkIndex: 0, data, size: 1, uploaded: false, final: false, createdAt: '' });
+    await leaveRecordingBehind({ id: 'theirs', uid: 'someone-else', sessionId: 's', uploadId: 'u', patientName: 'Private Person' }, [false]);
     renderPage('u1');
     await screen.findByRole('button', { name: 'Start recording' });
     await new Promise((resolve) => setTimeout(resolve, 50));
