@@ -24,6 +24,23 @@ function serve(routes: Record<string, Handler>) {
 
 const conflict = () => new ApiError({ status: 409, code: 'conflict', message: 'The documentation changed since you loaded it', field: 'counter' });
 
+/** update_value answering a conflict to the first save and saving (counter 5) from then on. */
+function conflictOnceThenSave(): Handler {
+  let saves = 0;
+  return (body) => {
+    saves += 1;
+    if (saves === 1) throw conflict();
+    return { section: { ...documentation().sections[0]!, content: body['content'] }, counter: 5 };
+  };
+}
+
+/** Another tab saves `content` into section `sectionId` (counter 4): the server answers that from now on. */
+function editElsewhere(sectionId: string, content: string) {
+  handlers['/documentation/by_session'] = () => ({
+    documentation: documentation({ counter: 4, sections: documentation().sections.map((s) => (s.id === sectionId ? { ...s, content } : s)) }),
+  });
+}
+
 function renderPage() {
   return renderRoutes(
     [
@@ -208,20 +225,13 @@ describe('SessionPage: editing', () => {
   });
 
   it('A conflict on the same section keeps the draft, shows the latest, and can overwrite with the new counter', async () => {
-    let saves = 0;
     readyRoutes({
-      '/session/documentation/section/update_value': (body) => {
-        saves += 1;
-        if (saves === 1) throw conflict();
-        return { section: { ...documentation().sections[0]!, content: body['content'] }, counter: 5 };
-      },
+      '/session/documentation/section/update_value': conflictOnceThenSave(),
     });
     renderPage();
     const box = await screen.findByRole('textbox', { name: 'Subjective' });
     // Meanwhile, another tab saved a different Subjective.
-    handlers['/documentation/by_session'] = () => ({
-      documentation: documentation({ counter: 4, sections: documentation().sections.map((s) => (s.id === 'subjective' ? { ...s, content: 'Edited in another tab.' } : s)) }),
-    });
+    editElsewhere('subjective', 'Edited in another tab.');
     await userEvent.clear(box);
     await userEvent.type(box, 'My version.');
     const section = screen.getByRole('region', { name: 'Subjective' });
@@ -249,9 +259,7 @@ describe('SessionPage: editing', () => {
     });
     renderPage();
     const box = await screen.findByRole('textbox', { name: 'Subjective' });
-    handlers['/documentation/by_session'] = () => ({
-      documentation: documentation({ counter: 4, sections: documentation().sections.map((s) => (s.id === 'subjective' ? { ...s, content: 'Edited in another tab.' } : s)) }),
-    });
+    editElsewhere('subjective', 'Edited in another tab.');
     await userEvent.type(box, ' More.');
     const section = screen.getByRole('region', { name: 'Subjective' });
     await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
@@ -261,19 +269,12 @@ describe('SessionPage: editing', () => {
   });
 
   it('When only another section changed, saving again with the new counter needs no decision', async () => {
-    let saves = 0;
     readyRoutes({
-      '/session/documentation/section/update_value': (body) => {
-        saves += 1;
-        if (saves === 1) throw conflict();
-        return { section: { ...documentation().sections[0]!, content: body['content'] }, counter: 5 };
-      },
+      '/session/documentation/section/update_value': conflictOnceThenSave(),
     });
     renderPage();
     const box = await screen.findByRole('textbox', { name: 'Subjective' });
-    handlers['/documentation/by_session'] = () => ({
-      documentation: documentation({ counter: 4, sections: documentation().sections.map((s) => (s.id === 'objective' ? { ...s, content: 'Changed elsewhere.' } : s)) }),
-    });
+    editElsewhere('objective', 'Changed elsewhere.');
     await userEvent.type(box, ' Better.');
     const section = screen.getByRole('region', { name: 'Subjective' });
     await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
