@@ -4,7 +4,7 @@
 # Ctrl-C stops everything it started.
 source "$(dirname "$0")/lib/setup.sh"
 charta_prepare
-charta_require_free_ports 5000 5001 8080 9099 4400 4500 9299 9325 9380
+charta_require_free_ports 5000 5001 8080 9099 4400 4500 9299 9325 9380 12111
 
 echo "charta: building the API and the web app (emulator mode)"
 npm run --silent build -w functions
@@ -29,6 +29,9 @@ trap charta_stop_ai_emulator EXIT
 # Mail the API sends (sign-in codes) lands here, beside the Auth emulator's verification and reset links.
 charta_start_mail_catcher 9325 9380 127.0.0.1:9099
 trap 'charta_stop_ai_emulator; charta_stop_mail_catcher' EXIT
+# Stripe, emulated: checkout and the billing portal work with no Stripe account; webhooks go to the API.
+charta_start_stripe_emulator 12111 http://127.0.0.1:5000/api/v1/stripe/webhook
+trap 'charta_stop_ai_emulator; charta_stop_mail_catcher; charta_stop_stripe_emulator' EXIT
 # A fixed development key for one-time codes (production reads its own from Secret Manager).
 export OTP_HMAC_SECRET=charta-local-development-otp-key-not-for-production
 
@@ -42,6 +45,7 @@ stop() {
   echo; echo "charta: stopping the emulators"
   charta_stop_ai_emulator
   charta_stop_mail_catcher
+  charta_stop_stripe_emulator
   kill -INT -- "-$emulators_pid" 2>/dev/null || true
   for _ in $(seq 1 40); do
     kill -0 -- "-$emulators_pid" 2>/dev/null || { echo "charta: stopped"; exit "$status"; }
@@ -72,6 +76,7 @@ cat <<BANNER
     App:           http://localhost:5000
     AI emulator:   $AI_EMULATOR_URL (Speech-to-Text and Gemini, emulated)
     Inbox:         $MAIL_CATCHER_URL (sign-in codes, verification and password-reset links)
+    Stripe:        $STRIPE_EMULATOR_URL (emulated: Upgrade opens its checkout page, no card needed)
     API:           http://localhost:5000/api/v1/health
     Demo sign-in:  $demo
   Press Ctrl-C to stop.
