@@ -4,6 +4,7 @@ import { RouteErrorPage } from '@/components/errors/RouteErrorPage';
 import { getEnv } from '@/config/env';
 import { paths } from '@/config/paths';
 import { RequireAuth, SignInPage, SignUpPage } from '@/features/auth';
+import { BillingPage } from '@/features/billing';
 import { SettingsPage } from '@/features/profile';
 import { RecordPage } from '@/features/record';
 import { SessionPage } from '@/features/session-page';
@@ -35,6 +36,7 @@ export const routes: RouteObject[] = [
           { path: paths.sharedTemplate.path, element: <SharedTemplatePage /> },
           { path: paths.template.path, element: <TemplateEditorPage /> },
           { path: paths.settings.path, element: <SettingsPage /> },
+          { path: paths.billing.path, element: <BillingPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

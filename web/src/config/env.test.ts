@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './env';
+import { describeEnvProblems, parseEnv } from './env';
 
 const complete = {
   VITE_FIREBASE_API_KEY: 'key',
@@ -46,6 +46,24 @@ describe('parseEnv', () => {
     expect(result.env.useEmulators).toBe(true);
     expect(result.env.extensionMode).toBe(true);
     expect(result.env.legalLinks.baaUrl).toBe('https://charta.example/baa');
+  });
+
+  it('reads the billing settings, with the local Stripe emulator by default', () => {
+    const defaults = parseEnv(complete);
+    if (!defaults.ok) throw new Error('expected a valid environment');
+    expect(defaults.env.billing).toEqual({ stripePublishableKey: '', stripeEmulatorUrl: 'http://127.0.0.1:12111' });
+
+    const set = parseEnv({ ...complete, VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_123', VITE_STRIPE_EMULATOR_URL: 'http://127.0.0.1:52111/' });
+    if (!set.ok) throw new Error('expected a valid environment');
+    expect(set.env.billing).toEqual({ stripePublishableKey: 'pk_test_123', stripeEmulatorUrl: 'http://127.0.0.1:52111' });
+  });
+
+  it('refuses a Stripe secret key where the publishable one belongs: the build would publish it', () => {
+    const result = parseEnv({ ...complete, VITE_STRIPE_PUBLISHABLE_KEY: 'sk_live_secret' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((p) => p.name)).toEqual(['VITE_STRIPE_PUBLISHABLE_KEY']);
+    expect(describeEnvProblems(result.problems)).not.toContain('sk_live_secret');
   });
 
   it('reads the sign-in settings: no single sign-on and no mail catcher unless configured', () => {

@@ -29,6 +29,12 @@ export interface Env {
     /** The local mail catcher's page, named on "check your inbox" in emulator builds; '' when not set. */
     mailCatcherUrl: string;
   };
+  billing: {
+    /** Stripe's publishable key (pk_...), for embedded Checkout in production; '' when billing is not set up. */
+    stripePublishableKey: string;
+    /** The local Stripe emulator, whose checkout page stands in for Stripe's embedded one in emulator builds. */
+    stripeEmulatorUrl: string;
+  };
 }
 
 export interface EnvProblem {
@@ -55,6 +61,7 @@ const DEFAULT_LEGAL_LINKS = {
 };
 
 const DEFAULT_AUTH_EMULATOR_URL = 'http://127.0.0.1:9099';
+const DEFAULT_STRIPE_EMULATOR_URL = 'http://127.0.0.1:12111';
 
 function readString(raw: RawEnv, name: string): string {
   const value = raw[name];
@@ -84,6 +91,15 @@ function readUrl(raw: RawEnv, name: string, fallback: string, problems: EnvProbl
   if (isHttpUrl(value) || (allowPath && value.startsWith('/') && !value.startsWith('//'))) return value;
   problems.push({ name, problem: `must be an http(s) URL${allowPath ? ' or a path starting with /' : ''} (got "${value}")` });
   return fallback;
+}
+
+// A secret key (sk_/rk_) in a web build would be published to every visitor: refuse the build's config.
+function readPublishableKey(raw: RawEnv, problems: EnvProblem[]): string {
+  const name = 'VITE_STRIPE_PUBLISHABLE_KEY';
+  const value = readString(raw, name);
+  if (value === '' || value.startsWith('pk_')) return value;
+  problems.push({ name, problem: 'must be a Stripe publishable key (pk_...), never a secret one' });
+  return '';
 }
 
 // Firebase Auth tells the protocol by the id's prefix (the Auth emulator accepts any oidc.* or saml.* id).
@@ -125,6 +141,10 @@ export function parseEnv(raw: RawEnv): EnvResult {
     signIn: {
       ssoProviderId: readSsoProviderId(raw, problems),
       mailCatcherUrl: readUrl(raw, 'VITE_MAIL_CATCHER_URL', '', problems, false).replace(/\/+$/, ''),
+    },
+    billing: {
+      stripePublishableKey: readPublishableKey(raw, problems),
+      stripeEmulatorUrl: readUrl(raw, 'VITE_STRIPE_EMULATOR_URL', DEFAULT_STRIPE_EMULATOR_URL, problems, false).replace(/\/+$/, ''),
     },
   };
 

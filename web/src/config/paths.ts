@@ -52,6 +52,10 @@ export const paths = {
     path: '/settings',
     getHref: () => '/settings',
   },
+  billing: {
+    path: '/billing',
+    getHref: () => '/billing',
+  },
   signIn: {
     path: '/sign-in',
     getHref: (redirectTo?: string) => withRedirect('/sign-in', redirectTo),
@@ -59,5 +63,7 @@ export const paths = {
   signUp: {
     path: '/sign-up',
     getHref: (redirectTo?: string) => withRedirect('/sign-up', redirectTo),
+    /** The link a clinician shares to invite a colleague (the sign-up page remembers the code). */
+    getReferralHref: (referralCode: string) => `/sign-up?${new URLSearchParams({ ref: referralCode }).toString()}`,
   },
 } as const;

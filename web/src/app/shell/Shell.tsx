@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import { Outlet } from 'react-router';
 import { NavigationProvider, useNavigationState } from '@/components/layout/navigation-state';
 import { useAuth, VerifyEmailBanner } from '@/features/auth';
+import { ReferralClaim } from '@/features/billing';
 import { AppHeader } from './AppHeader';
 import { BottomNavigationBar } from './BottomNavigationBar';
 import { LegalFooter } from './LegalLinks';
@@ -33,6 +34,7 @@ export function Shell() {
   return (
     <NavigationProvider user={user}>
       <ShellLayout />
+      <ReferralClaim />
     </NavigationProvider>
   );
 }

@@ -6,7 +6,7 @@ import { useNotify } from '@/components/feedback/notifications';
 import type { SignedInUser } from '@/types/user';
 import { useIsMobileLayout } from '@/lib/use-is-mobile-layout';
 
-export type NavigationTab = 'record' | 'sessions' | 'templates' | 'settings';
+export type NavigationTab = 'record' | 'sessions' | 'templates' | 'billing' | 'settings';
 
 export const DEFAULT_TAB: NavigationTab = 'record';
 export const DEFAULT_TITLE = 'Record';

@@ -1,13 +1,17 @@
 import type { Subscription, SubscriptionPlan, SubscriptionStatus } from '@charta/contract';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '@/components/feedback/ErrorState';
+import { paths } from '@/config/paths';
+import { useSubscription } from '@/data/billing';
 import { describeError } from '@/lib/error-message';
-import { useSubscription } from '../api/subscription';
 
 function planName(plan: SubscriptionPlan): string {
   switch (plan) {
@@ -77,6 +81,12 @@ export function SubscriptionCard() {
           <Skeleton variant="text" width={160} height={32} aria-label="Loading subscription" />
         )}
       </CardContent>
+      {/* Usage, upgrading, billing and referrals have their own page; Settings only says where the plan stands. */}
+      <CardActions sx={{ px: 2, pb: 2 }}>
+        <Button component={RouterLink} to={paths.billing.getHref()}>
+          Plan and billing
+        </Button>
+      </CardActions>
     </Card>
   );
 }

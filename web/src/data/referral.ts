@@ -1,0 +1,81 @@
+// A referral from sign-up to the first profile write (API contract: Billing and referral; PUT /profile's
+// referredByCode). The sign-up page (auth) remembers the code and greets the invitee by the referrer's name; the
+// signed-in app (billing) sends it once the account exists. Two features, one code: it lives here.
+import { referralCodeField, type LookupCustomerNameResponse, type ProfileResponse } from '@charta/contract';
+import { useEffect, useState } from 'react';
+import { api } from '@/lib/api';
+
+// sessionStorage: the code belongs to this tab's sign-up, not to whoever uses the browser next week.
+const REFERRAL_CODE_KEY = 'charta-referral-code';
+
+/** The code as the API stores it (trimmed, upper-case), or null when it cannot be one. */
+export function normalizeReferralCode(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const parsed = referralCodeField.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Keeps a sign-up link's `?ref=` code for the first profile write; answers the code kept, or null. */
+export function rememberReferralCode(value: string | null | undefined): string | null {
+  const code = normalizeReferralCode(value);
+  if (code === null) return null;
+  try {
+    sessionStorage.setItem(REFERRAL_CODE_KEY, code);
+  } catch {
+    // Storage refused: the greeting still shows; the referral is simply not recorded.
+  }
+  return code;
+}
+
+export function rememberedReferralCode(): string | null {
+  try {
+    return normalizeReferralCode(sessionStorage.getItem(REFERRAL_CODE_KEY));
+  } catch {
+    return null;
+  }
+}
+
+export function forgetReferralCode(): void {
+  try {
+    sessionStorage.removeItem(REFERRAL_CODE_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}
+
+/** PUT /profile { referredByCode }: stored once by the API (another code later is 409, one's own 400). */
+export function claimReferral(referralCode: string): Promise<ProfileResponse> {
+  return api.put<ProfileResponse>('/profile', { referredByCode: referralCode });
+}
+
+/** POST /referral/lookup_customer_name (public): "Maria G.", never more. */
+export async function lookupReferrerName(referralCode: string): Promise<string> {
+  const { name } = await api.post<LookupCustomerNameResponse>('/referral/lookup_customer_name', { referralCode });
+  return name;
+}
+
+export type ReferrerName = { state: 'none' } | { state: 'loading' } | { state: 'found'; name: string } | { state: 'unknown' };
+
+/**
+ * The referrer's short name for a code, looked up once. Not through SWR: a code that matches nobody (404) or
+ * a lookup refused by its rate limit is no error to announce to someone about to sign up, and the lookup is
+ * public and rate-limited, so it is not re-sent on every focus.
+ */
+export function useReferrerName(referralCode: string | null): ReferrerName {
+  const [result, setResult] = useState<{ code: string; name: string | null } | null>(null);
+  useEffect(() => {
+    if (!referralCode) return;
+    let current = true;
+    lookupReferrerName(referralCode).then(
+      (name) => current && setResult({ code: referralCode, name }),
+      () => current && setResult({ code: referralCode, name: null }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [referralCode]);
+
+  if (!referralCode) return { state: 'none' };
+  if (result?.code !== referralCode) return { state: 'loading' };
+  return result.name === null ? { state: 'unknown' } : { state: 'found', name: result.name };
+}

@@ -1,0 +1,70 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths';
+import { forgetSessionToDocument, sessionToDocument } from '@/data/billing';
+import type { CheckoutReturnPhase } from '../hooks/use-checkout-return';
+
+interface CheckoutReturnNoticeProps {
+  phase: CheckoutReturnPhase;
+  onCheckAgain: () => void;
+  onDismiss: () => void;
+}
+
+/** What happened to the payment the clinician just made, while the plan catches up with it. */
+export function CheckoutReturnNotice({ phase, onCheckAgain, onDismiss }: CheckoutReturnNoticeProps) {
+  // Read once: the session the clinician left to upgrade from (the session page remembers it).
+  const [heldSessionId] = useState(sessionToDocument);
+  switch (phase) {
+    case 'none':
+      return null;
+    case 'waiting':
+      return (
+        <Alert severity="info" icon={<CircularProgress size={20} aria-hidden />} role="status">
+          <AlertTitle>Thank you: confirming your payment</AlertTitle>
+          Your plan changes here as soon as Stripe confirms it, usually within seconds.
+        </Alert>
+      );
+    case 'slow':
+      return (
+        <Alert
+          severity="warning"
+          role="alert"
+          action={
+            <Button color="inherit" size="small" variant="outlined" onClick={onCheckAgain}>
+              Check again
+            </Button>
+          }
+        >
+          <AlertTitle>This is taking longer than usual</AlertTitle>
+          If your payment went through, nothing is lost: your plan changes as soon as Stripe confirms it, which can take a few
+          minutes. Check again in a moment.
+        </Alert>
+      );
+    case 'confirmed':
+      return (
+        <Alert severity="success" role="status" onClose={onDismiss}>
+          <AlertTitle>Welcome to Pro</AlertTitle>
+          <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <span>You can document every session, with no monthly limit.</span>
+            {heldSessionId && (
+              <Button
+                component={RouterLink}
+                to={paths.session.getHref(heldSessionId)}
+                variant="contained"
+                color="success"
+                size="small"
+                onClick={forgetSessionToDocument}
+              >
+                Back to your session to document it
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      );
+  }
+}
