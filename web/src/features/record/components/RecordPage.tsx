@@ -18,6 +18,7 @@ import { useRecordingUploads } from '../hooks/use-recording-uploads';
 import { useWakeLock } from '../hooks/use-wake-lock';
 import { FileUploadCard } from './FileUploadCard';
 import { PasteNotes } from './PasteNotes';
+import { PlanLimitNotice } from './PlanLimitNotice';
 import { RecorderCard } from './RecorderCard';
 import { RecordingUploadCard } from './RecordingUploadCard';
 import { RecoveryPrompt } from './RecoveryPrompt';
@@ -129,6 +130,8 @@ export function RecordPage() {
   return (
     <Stack spacing={3} sx={{ maxWidth: 760 }}>
       {user && <RecoveryPrompt uid={user.uid} manager={manager} />}
+
+      <PlanLimitNotice />
 
       {!online && (
         <Alert severity="warning">
