@@ -73,11 +73,21 @@ describe('hasValidStructure: WebM', () => {
   it.each([
     ['its header followed by HTML', Buffer.concat([liveWebm(2, 0), HTML])],
     ['a recording with HTML after its last cluster', Buffer.concat([liveWebm(), HTML])],
-    ['a recording cut inside a block', liveWebm().subarray(0, liveWebm().length - 3)],
+    ['a header cut short (no cluster yet)', liveWebm(2, 0).subarray(0, 20)],
     ['a video-only file', liveWebm(1)],
     ['no clusters at all', liveWebm(2, 0)],
   ])('Refuses %s', async (_what, bytes) => {
     expect(await valid('webm', bytes)).toBe(false);
+  });
+
+  // A tab closed or reloaded mid-recording leaves chunks that end anywhere: recovery uploads them as they are.
+  it.each([
+    ['inside a block', 3],
+    ['inside a block header', 9],
+    ['inside a cluster header', liveWebm(2, 3).length - liveWebm(2, 2).length + 2],
+  ])('Accepts a recording cut %s', async (_where, cut) => {
+    const recording = liveWebm();
+    expect(await valid('webm', recording.subarray(0, recording.length - cut))).toBe(true);
   });
 });
 
@@ -100,5 +110,18 @@ describe('hasValidStructure: Ogg and MP4', () => {
   it('Refuses HTML after the last page or box', async () => {
     expect(await valid('ogg', Buffer.concat([oggPage([1, 2, 3]), HTML]))).toBe(false);
     expect(await valid('mp4', Buffer.concat([mp4, HTML]))).toBe(false);
+  });
+
+  it('Accepts a recording cut inside its last page or box (a recovered recording)', async () => {
+    const pages = Buffer.concat([oggPage([1, 2, 3]), oggPage([4, 5, 6, 7])]);
+    expect(await valid('ogg', pages.subarray(0, pages.length - 2))).toBe(true);
+    expect(await valid('ogg', pages.subarray(0, pages.length - 12))).toBe(true);
+    expect(await valid('mp4', mp4.subarray(0, mp4.length - 2))).toBe(true);
+  });
+
+  it('Refuses a cut that is all there is, or that does not begin as a page or box', async () => {
+    expect(await valid('ogg', oggPage([1, 2, 3]).subarray(0, 20))).toBe(false);
+    expect(await valid('ogg', Buffer.concat([oggPage([1, 2, 3]), Buffer.from('Ogx')]))).toBe(false);
+    expect(await valid('mp4', Buffer.concat([box('ftyp', [1]), box('moov', [2]).subarray(0, 9)]))).toBe(false);
   });
 });

@@ -10,6 +10,12 @@ import type { AudioContainer } from './audio-format.js';
  * WAV (RIFF chunks), WebM (EBML elements) and Ogg (pages) and MP4/M4A (boxes) are walked to the end;
  * MP3, AAC and FLAC frames carry no length a framing walk could check cheaply, so for them this answers
  * true and the probe's decoding of their headers is what holds.
+ *
+ * The containers a browser records into (WebM, Ogg, MP4) may end inside their last block, page or box: a
+ * recording whose tab was closed or reloaded mid-recording is recovered from the chunks the device kept, and
+ * MediaRecorder's chunks split elements anywhere. Such a cut is accepted once the element it cuts has a valid
+ * id (nothing the cut hides could be checked anyway: block and page payloads are codec data, never walked).
+ * Refusing it lost the clinician's recording (415 on recovery).
  */
 export async function hasValidStructure(container: AudioContainer, bytes: AsyncIterable<Uint8Array>): Promise<boolean> {
   const reader = new ByteReader(bytes);
@@ -35,8 +41,13 @@ export async function hasValidStructure(container: AudioContainer, bytes: AsyncI
 }
 
 class MalformedContainer extends Error {}
+/** The file ended inside an element, page or box whose framing was valid so far. */
+class CutShort extends MalformedContainer {}
 const malformed = (): never => {
   throw new MalformedContainer();
+};
+const cutShort = (): never => {
+  throw new CutShort();
 };
 
 /** Sequential reads and skips over a stream, never holding more than what one read asks for. */
@@ -59,10 +70,10 @@ class ByteReader {
     }
   }
 
-  /** Exactly n bytes, or a MalformedContainer if the file ends first. */
+  /** Exactly n bytes, or CutShort if the file ends first. */
   async read(n: number): Promise<Buffer> {
     await this.fill(n);
-    if (this.buffer.length < n) malformed();
+    if (this.buffer.length < n) cutShort();
     const out = this.buffer.subarray(0, n);
     this.buffer = this.buffer.subarray(n);
     this.position += n;
@@ -75,12 +86,12 @@ class ByteReader {
     return this.buffer.subarray(0, n);
   }
 
-  /** Skips n bytes; a MalformedContainer if the file ends first. */
+  /** Skips n bytes; CutShort if the file ends first. */
   async skip(n: number): Promise<void> {
     let left = n;
     while (left > 0) {
       if (this.buffer.length === 0) await this.fill(1);
-      if (this.buffer.length === 0) malformed();
+      if (this.buffer.length === 0) cutShort();
       const take = Math.min(left, this.buffer.length);
       this.buffer = this.buffer.subarray(take);
       this.position += take;
@@ -167,7 +178,7 @@ async function readElementHeader(reader: ByteReader): Promise<EbmlElement> {
   const idFirst = (await reader.peek(1))[0] ?? malformed();
   const idBytes = await reader.read(vintLength(idFirst, 4));
   const id = idBytes.reduce((n, b) => n * 256 + b, 0);
-  const sizeFirst = (await reader.peek(1))[0] ?? malformed();
+  const sizeFirst = (await reader.peek(1))[0] ?? cutShort();
   const sizeLength = vintLength(sizeFirst, 8);
   const sizeBytes = await reader.read(sizeLength);
   let size = sizeFirst & (0xff >> sizeLength);
@@ -217,21 +228,27 @@ async function walkWebm(reader: ByteReader): Promise<boolean> {
   const segmentEnd = segment.size === null ? Infinity : reader.position + segment.size;
   let audioTrack = false;
   let clusters = 0;
-  while (reader.position < segmentEnd && !(await reader.atEnd())) {
-    const element = await readElementHeader(reader);
-    if (!SEGMENT_CHILDREN.has(element.id)) return false;
-    if (element.id === TRACKS) {
-      const entries = childrenOf(await readPayload(reader, element)).filter((c) => c.id === TRACK_ENTRY);
-      audioTrack ||= entries.some((entry) => childrenOf(entry.data).some((c) => c.id === TRACK_TYPE && c.data.length === 1 && c.data[0] === TRACK_TYPE_AUDIO));
-    } else if (element.id === CLUSTER) {
-      clusters++;
-      await walkCluster(reader, element, segmentEnd);
-    } else {
-      if (element.size === null) return false;
-      await reader.skip(element.size);
+  try {
+    while (reader.position < segmentEnd && !(await reader.atEnd())) {
+      const element = await readElementHeader(reader);
+      if (!SEGMENT_CHILDREN.has(element.id)) return false;
+      if (element.id === TRACKS) {
+        const entries = childrenOf(await readPayload(reader, element)).filter((c) => c.id === TRACK_ENTRY);
+        audioTrack ||= entries.some((entry) => childrenOf(entry.data).some((c) => c.id === TRACK_TYPE && c.data.length === 1 && c.data[0] === TRACK_TYPE_AUDIO));
+      } else if (element.id === CLUSTER) {
+        clusters++;
+        await walkCluster(reader, element, segmentEnd);
+      } else {
+        if (element.size === null) return false;
+        await reader.skip(element.size);
+      }
     }
+  } catch (err) {
+    // A recording cut in its clusters (see hasValidStructure); a header cut short is not a recording.
+    if (!(err instanceof CutShort) || clusters === 0) throw err;
+    return audioTrack;
   }
-  // The Segment is the file: nothing after it, and it is not cut short.
+  // The Segment is the file: nothing after it.
   if (reader.position > segmentEnd || !(await reader.atEnd())) return false;
   return audioTrack && clusters > 0;
 }
@@ -261,16 +278,25 @@ async function startsSegmentChild(reader: ByteReader): Promise<boolean> {
 async function walkOggPages(reader: ByteReader): Promise<boolean> {
   let pages = 0;
   while (!(await reader.atEnd())) {
-    const header = await reader.read(27);
-    if (header.toString('latin1', 0, 4) !== 'OggS' || header[4] !== 0) return false;
-    const segments = await reader.read(header[26] ?? 0);
-    await reader.skip(segments.reduce((sum, lacing) => sum + lacing, 0));
+    // A last page cut short must still begin as a page does (see hasValidStructure).
+    const capture = await reader.peek(5);
+    if (!Buffer.from('OggS\0', 'latin1').subarray(0, capture.length).equals(capture)) return false;
+    try {
+      const header = await reader.read(27);
+      const segments = await reader.read(header[26] ?? 0);
+      await reader.skip(segments.reduce((sum, lacing) => sum + lacing, 0));
+    } catch (err) {
+      if (err instanceof CutShort && pages > 0) return true;
+      throw err;
+    }
     pages++;
   }
   return pages > 0;
 }
 
 // --- MP4/M4A: boxes (size, type) back to back to the end of the file, with a movie and its media data.
+
+const FRAGMENT_BOXES = new Set(['moof', 'mdat']);
 
 async function walkMp4Boxes(reader: ByteReader): Promise<boolean> {
   const seen = new Set<string>();
@@ -289,7 +315,14 @@ async function walkMp4Boxes(reader: ByteReader): Promise<boolean> {
     if (size === 0) return false; // "to the end of the file": nothing could be checked after it
     const headerBytes = reader.position - start;
     if (size < headerBytes) return false;
-    await reader.skip(size - headerBytes);
+    try {
+      await reader.skip(size - headerBytes);
+    } catch (err) {
+      // A fragmented recording (Safari's) cut inside a fragment's box, once its movie has been read. Only
+      // those boxes: bytes after a whole file (HTML, say) read as a box of some other type and size.
+      if (err instanceof CutShort && seen.has('ftyp') && seen.has('moov') && FRAGMENT_BOXES.has(type)) return seen.has('mdat');
+      throw err;
+    }
   }
   return seen.has('ftyp') && seen.has('moov') && seen.has('mdat');
 }
