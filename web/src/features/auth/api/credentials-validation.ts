@@ -10,14 +10,21 @@ export interface CredentialsErrors {
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The email field's problem, or undefined when it looks like an address. */
+export function validateEmail(value: string): string | undefined {
+  const email = value.trim();
+  if (email === '') return 'Enter your email address.';
+  if (!EMAIL_PATTERN.test(email)) return 'Enter a valid email address.';
+  return undefined;
+}
+
 export function validateCredentials(
   values: { email: string; password: string },
   mode: 'sign-in' | 'sign-up',
 ): CredentialsErrors {
   const errors: CredentialsErrors = {};
-  const email = values.email.trim();
-  if (email === '') errors.email = 'Enter your email address.';
-  else if (!EMAIL_PATTERN.test(email)) errors.email = 'Enter a valid email address.';
+  const emailError = validateEmail(values.email);
+  if (emailError) errors.email = emailError;
 
   if (values.password === '') errors.password = 'Enter your password.';
   else if (mode === 'sign-up' && values.password.length < MIN_PASSWORD_LENGTH) {

@@ -10,13 +10,17 @@ interface CredentialsFormProps {
   mode: 'sign-in' | 'sign-up';
   submitLabel: string;
   onSubmit: (email: string, password: string) => Promise<void>;
+  /** The address to start with (typed in another sign-in form, or the account a provider found). */
+  initialEmail?: string;
+  /** Told as the email is typed, so the page can carry it to its other forms. */
+  onEmailChange?: (email: string) => void;
 }
 
 type Field = 'email' | 'password';
 
 /** Email and password with inline validation; what happens on submit is the page's business. */
-export function CredentialsForm({ mode, submitLabel, onSubmit }: CredentialsFormProps) {
-  const [values, setValues] = useState({ email: '', password: '' });
+export function CredentialsForm({ mode, submitLabel, onSubmit, initialEmail = '', onEmailChange }: CredentialsFormProps) {
+  const [values, setValues] = useState({ email: initialEmail, password: '' });
   // Errors appear once a filled-in field was left or the form was submitted, not while the user starts typing.
   const [touched, setTouched] = useState<Record<Field, boolean>>({ email: false, password: false });
   const [submitted, setSubmitted] = useState(false);
@@ -31,6 +35,7 @@ export function CredentialsForm({ mode, submitLabel, onSubmit }: CredentialsForm
 
   const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
     setValues((previous) => ({ ...previous, [field]: event.target.value }));
+    if (field === 'email') onEmailChange?.(event.target.value);
     setServerError(null);
   };
   // Leaving an empty field is not a mistake yet (the user may be heading for "Sign up"); "required" errors
@@ -65,7 +70,8 @@ export function CredentialsForm({ mode, submitLabel, onSubmit }: CredentialsForm
         label="Email"
         type="email"
         autoComplete="email"
-        autoFocus
+        // With the address known (a provider found the account), the password is what is left to type.
+        autoFocus={initialEmail === ''}
         value={values.email}
         onChange={change('email')}
         onBlur={blur('email')}
@@ -77,6 +83,7 @@ export function CredentialsForm({ mode, submitLabel, onSubmit }: CredentialsForm
         label="Password"
         type="password"
         autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
+        autoFocus={initialEmail !== ''}
         value={values.password}
         onChange={change('password')}
         onBlur={blur('password')}

@@ -2,10 +2,9 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
-import { signInWithPassword } from '../api/auth';
 import { useSignedOutPage } from '../hooks/use-signed-out-page';
 import { AuthLayout } from './AuthLayout';
-import { CredentialsForm } from './CredentialsForm';
+import { SignInMethods } from './SignInMethods';
 
 export function SignInPage() {
   const { redirect, leave } = useSignedOutPage();
@@ -23,7 +22,7 @@ export function SignInPage() {
         </Typography>
       }
     >
-      <CredentialsForm mode="sign-in" submitLabel="Sign in" onSubmit={signInWithPassword} />
+      <SignInMethods />
     </AuthLayout>
   );
 }

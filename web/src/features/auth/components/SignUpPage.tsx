@@ -6,6 +6,7 @@ import { signUpWithPassword } from '../api/auth';
 import { useSignedOutPage } from '../hooks/use-signed-out-page';
 import { AuthLayout } from './AuthLayout';
 import { CredentialsForm } from './CredentialsForm';
+import { SignUpAlternatives } from './SignUpAlternatives';
 
 export function SignUpPage() {
   const { redirect, leave } = useSignedOutPage();
@@ -27,6 +28,7 @@ export function SignUpPage() {
         We will email you a link to verify your address.
       </Typography>
       <CredentialsForm mode="sign-up" submitLabel="Create account" onSubmit={signUpWithPassword} />
+      <SignUpAlternatives />
     </AuthLayout>
   );
 }
