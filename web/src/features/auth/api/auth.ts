@@ -59,9 +59,7 @@ export async function signUpWithPassword(email: string, password: string): Promi
 
 export async function resendVerificationEmail(): Promise<void> {
   const user = getFirebaseAuth().currentUser;
-  if (!user) return;
-  await sendEmailVerification(user);
-  recordVerificationSent(user.uid);
+  if (user) await sendEmailVerification(user);
 }
 
 /**

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { getEnv } from '@/config/env';
 import { resendVerificationEmail } from '../api/auth';
 import { describeAuthError } from '../api/auth-errors';
-import { verificationResendAllowedAt } from '../api/resend-throttle';
+import { recordVerificationSent, verificationResendAllowedAt } from '../api/resend-throttle';
 import { describeWait } from '../api/sign-in-methods';
 import { useAuth } from '../hooks/use-auth';
 import { useCountdown } from '../hooks/use-countdown';
@@ -34,6 +34,7 @@ export function VerifyEmailBanner() {
     setStatus({ kind: 'sending' });
     try {
       await resendVerificationEmail();
+      recordVerificationSent(user.uid);
       setStatus({ kind: 'sent' });
     } catch (error) {
       setStatus({ kind: 'failed', message: describeAuthError(error).message });
