@@ -17,6 +17,7 @@ import { useSWRConfig } from 'swr';
 import { ErrorState } from '@/components/feedback/ErrorState';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import { paths } from '@/config/paths';
+import { isHeldByPlanLimit } from '@/data/billing';
 import { sessionKey } from '@/data/sessions';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
@@ -28,6 +29,7 @@ import { useTakingLong } from '../hooks/use-taking-long';
 import { hasTimings } from '../lib/speakers';
 import { ChatPanel } from './ChatPanel';
 import { DocumentationPanel } from './DocumentationPanel';
+import { PlanLimitHeld } from './PlanLimitHeld';
 import { ProcessingFailed, ProcessingProgress } from './ProcessingProgress';
 import { SessionHeader } from './SessionHeader';
 import { TranscriptPanel, type TranscriptFocus } from './TranscriptPanel';
@@ -171,7 +173,11 @@ function SessionWorkspace({ session }: { session: Session }) {
     note = (
       <Card>
         <CardContent>
-          <Typography color="text.secondary">No documentation yet. Retry above to write it; the transcript stays as it is.</Typography>
+          <Typography color="text.secondary">
+            {isHeldByPlanLimit(session)
+              ? 'No documentation yet: it is written once the monthly limit no longer holds this session.'
+              : 'No documentation yet. Retry above to write it; the transcript stays as it is.'}
+          </Typography>
         </CardContent>
       </Card>
     );
@@ -199,7 +205,12 @@ function SessionWorkspace({ session }: { session: Session }) {
           onRetry={() => void retry()}
         />
       )}
-      {status === 'failed' && <ProcessingFailed session={session} retrying={retrying} onRetry={() => void retry()} />}
+      {status === 'failed' &&
+        (isHeldByPlanLimit(session) ? (
+          <PlanLimitHeld session={session} documenting={retrying} onDocument={() => void retry()} />
+        ) : (
+          <ProcessingFailed session={session} retrying={retrying} onRetry={() => void retry()} />
+        ))}
       {retryError && (
         <Alert severity="error" role="alert" onClose={() => setRetryError(null)}>
           Could not start again: {retryError}

@@ -1,0 +1,62 @@
+import type { Session } from '@charta/contract';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths';
+import { planAllowance, rememberSessionToDocument, usePlanUsage } from '@/data/billing';
+
+interface PlanLimitHeldProps {
+  session: Session;
+  documenting: boolean;
+  /** POST /session/process: documents it, once the limit no longer holds it. */
+  onDocument: () => void;
+}
+
+/**
+ * A session the free plan's monthly limit stopped at its transcript. Not a failure: nothing is lost, and it is
+ * documented after an upgrade (or when the count restarts). While the limit holds, the action is the upgrade;
+ * once it does not (Pro, or a new month), the action documents it.
+ */
+export function PlanLimitHeld({ session, documenting, onDocument }: PlanLimitHeldProps) {
+  const { data } = usePlanUsage();
+  const limited = data ? planAllowance(data.usage).kind === 'reached' : null;
+
+  const upgrade = (
+    <Button
+      component={RouterLink}
+      to={paths.billing.getHref()}
+      onClick={() => rememberSessionToDocument(session.id)}
+      color="inherit"
+      size="small"
+      variant="outlined"
+    >
+      Upgrade to document it
+    </Button>
+  );
+  const documentNow = (
+    <Button color="inherit" size="small" variant={limited === false ? 'outlined' : 'text'} onClick={onDocument} loading={documenting}>
+      Document it
+    </Button>
+  );
+
+  return (
+    <Alert
+      severity="info"
+      action={
+        // Usage unknown (its read failed): both, and the server decides.
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          {limited !== false && upgrade}
+          {limited !== true && documentNow}
+        </Stack>
+      }
+    >
+      <AlertTitle>{limited === false ? 'Ready to be documented' : 'Kept until you upgrade'}</AlertTitle>
+      {limited === false
+        ? 'The free plan’s monthly limit held this session, and it no longer applies.'
+        : (session.error?.message ?? 'The free plan’s monthly limit is reached.')}{' '}
+      Its audio and transcript are kept: nothing is lost.
+    </Alert>
+  );
+}
