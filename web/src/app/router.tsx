@@ -3,7 +3,7 @@ import { NotFoundPage } from '@/components/errors/NotFoundPage';
 import { RouteErrorPage } from '@/components/errors/RouteErrorPage';
 import { getEnv } from '@/config/env';
 import { paths } from '@/config/paths';
-import { RequireAuth, SignInPage, SignUpPage } from '@/features/auth';
+import { DeleteAccountSection, RequireAuth, SignInPage, SignUpPage } from '@/features/auth';
 import { BillingPage } from '@/features/billing';
 import { SettingsPage } from '@/features/profile';
 import { RecordPage } from '@/features/record';
@@ -35,7 +35,7 @@ export const routes: RouteObject[] = [
           { path: paths.templateLibrary.path, element: <LibraryPage /> },
           { path: paths.sharedTemplate.path, element: <SharedTemplatePage /> },
           { path: paths.template.path, element: <TemplateEditorPage /> },
-          { path: paths.settings.path, element: <SettingsPage /> },
+          { path: paths.settings.path, element: <SettingsPage accountSection={<DeleteAccountSection />} /> },
           { path: paths.billing.path, element: <BillingPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -1,14 +1,21 @@
 import Stack from '@mui/material/Stack';
+import type { ReactNode } from 'react';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import { ProfileSection } from './ProfileSection';
 import { SubscriptionCard } from './SubscriptionCard';
 
-export function SettingsPage() {
+interface SettingsPageProps {
+  /** What the app puts last, from other features (deleting the account belongs to auth). */
+  accountSection?: ReactNode;
+}
+
+export function SettingsPage({ accountSection }: SettingsPageProps = {}) {
   useShellPage('settings', 'Settings');
   return (
     <Stack spacing={3} sx={{ maxWidth: 640 }}>
       <ProfileSection />
       <SubscriptionCard />
+      {accountSection}
     </Stack>
   );
 }
