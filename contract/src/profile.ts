@@ -13,6 +13,8 @@ export interface Profile {
   defaultTemplateId: string | null;
   defaultLanguage: string;
   referralCode: string;
+  /** The referral code this clinician signed up with, once set (PUT /profile `referredByCode`); absent if none. */
+  referredByCode?: string | null;
   createdAt: string;
   updatedAt: string;
 }

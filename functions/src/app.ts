@@ -1,5 +1,6 @@
 import cors from 'cors';
 import express, { Router, type Express } from 'express';
+import { referralRoutes, stripeRoutes, stripeWebhookHandlers } from './billing/routes.js';
 import { creationRoutes, documentationRoutes, sessionDocumentationRoutes } from './documentation/routes.js';
 import { authenticate } from './http/authenticate.js';
 import { jsonBody } from './http/body.js';
@@ -34,6 +35,8 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   const allowedOrigins = new Set(config.corsOrigins);
   const corsOrigin = (origin: string | undefined, allow: (err: Error | null, allowed: boolean) => void) => allow(null, origin !== undefined && allowedOrigins.has(origin));
   app.use(cors({ origin: corsOrigin, credentials: false, maxAge: 600, exposedHeaders: ['X-Request-Id', 'Retry-After'] }));
+  // Before the JSON parser: Stripe's signature covers the exact bytes it sent, which parsing would lose.
+  app.post(`${API_BASE_PATH}/stripe/webhook`, ...stripeWebhookHandlers(services.webhookService, logger));
   app.use(jsonBody(config.jsonBodyLimitBytes));
 
   const requireUser = authenticate(identity, logger);
@@ -43,7 +46,10 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
     res.json({ status: 'ok', version: APP_VERSION });
   });
   api.use('/profile', requireUser, profileRoutes(services.profileService, services.accountDeletion));
-  api.use('/subscription', requireUser, subscriptionRoutes(services.subscriptionService));
+  api.use('/subscription', requireUser, subscriptionRoutes(services.subscriptionService, services.planLimits));
+  api.use('/stripe', requireUser, stripeRoutes(services.checkoutService, services.customerService));
+  // Public: a sign-up page asks whose invitation it is (first name and last initial only), limited per address.
+  api.use('/referral', referralRoutes(services.referralService, limits));
   api.use('/session', requireUser, sessionRoutes(services.sessionService, services.uploadService, deps.audioStore, limits));
   api.use('/session', requireUser, sessionDocumentationRoutes(services.documentationService, limits));
   api.use('/session', requireUser, processRoutes(services.processService, limits));

@@ -1,3 +1,4 @@
+import { billingConfigFromEnv, type BillingConfig } from './billing/billing-config.js';
 import { limitsConfigFromEnv, type LimitsConfig } from './limits/limits-config.js';
 
 /** Runtime settings of the API, read once from the environment (functions/.env in deployment). */
@@ -24,6 +25,8 @@ export interface AppConfig {
    */
   appUrl: string;
   limits: LimitsConfig;
+  /** Stripe, prices, the free plan's limit, the trial and the referral credit (billing/billing-config.ts). */
+  billing: BillingConfig;
 }
 
 const DEFAULT_TRUST_PROXY_HOPS = 2;
@@ -63,5 +66,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxyHops: parseHops(env['TRUST_PROXY_HOPS']),
     appUrl: appUrlOf(env),
     limits: limitsConfigFromEnv(env),
+    billing: billingConfigFromEnv(env),
   };
 }

@@ -5,6 +5,18 @@ import type { AiServices } from './ai/ai-services.js';
 import { accountAudioOwner } from './audio/audio-data-owner.js';
 import { UploadRepo } from './audio/upload-repo.js';
 import { UploadService } from './audio/upload-service.js';
+import { billingAccountOwner } from './billing/customers/billing-account-closer.js';
+import { CheckoutService } from './billing/checkout/checkout-service.js';
+import { CustomerService } from './billing/customers/customer-service.js';
+import type { BillingGateway } from './billing/gateway/billing-gateway.js';
+import { BillingGatewayRef } from './billing/gateway/gateway-ref.js';
+import { StripeBillingGateway } from './billing/gateway/stripe-billing-gateway.js';
+import { PlanLimits } from './billing/plan-limits/plan-limits.js';
+import { ReferralCreditRepo } from './billing/referral/referral-credit-repo.js';
+import { ReferralService } from './billing/referral/referral-service.js';
+import { SubscriptionSync } from './billing/sync/subscription-sync.js';
+import { StripeEventRepo } from './billing/webhook/stripe-event-repo.js';
+import { WebhookService } from './billing/webhook/webhook-service.js';
 import type { AppConfig } from './config.js';
 import { CreationService } from './documentation/creation-service.js';
 import { DocumentationRepo } from './documentation/documentation-repo.js';
@@ -47,6 +59,8 @@ export interface AppDeps {
   /** Tests may replace the catalog sessions and the pipeline use; the default reads built-ins and Firestore. */
   templates?: TemplateCatalog;
   config: AppConfig;
+  /** Stripe (or its local emulator) by configuration; tests may pass another. None: billing is off (503). */
+  billingGateway?: BillingGateway | null;
   now?: () => Date;
 }
 
@@ -72,6 +86,22 @@ export function createServices(deps: AppDeps) {
   const transcriptRepo = new TranscriptRepo(db);
   const documentationRepo = new DocumentationRepo(db);
   const rateLimitRepo = new RateLimitRepo(db);
+
+  // Billing: one gateway to Stripe (or none, when not configured); the plan's limit is decided from our record.
+  const billingConfig = deps.config.billing;
+  const billingGateway = new BillingGatewayRef(
+    deps.billingGateway !== undefined ? deps.billingGateway : billingConfig.stripe ? StripeBillingGateway.fromConnection(billingConfig.stripe, billingConfig.webhookToleranceSec) : null,
+  );
+  const referralCreditRepo = new ReferralCreditRepo(db);
+  const customerService = new CustomerService(subscriptionRepo, billingGateway, logger);
+  const subscriptionSync = new SubscriptionSync(subscriptionRepo, billingGateway, logger);
+  const referralService = new ReferralService(profileRepo, referralCreditRepo, customerService, billingGateway, billingConfig, logger, now);
+  const planLimits = new PlanLimits({
+    planOf: async (uid) => (await subscriptionRepo.find(null, uid)).plan,
+    countGenerated: (uid, from, to) => documentationRepo.countGenerated(uid, from, to),
+    freeDocumentationsPerMonth: billingConfig.freeDocumentationsPerMonth,
+    now,
+  });
 
   const writer = new NoteWriter(deps.ai.model);
   const templates = deps.templates ?? templateCatalog(templateRepo);
@@ -105,6 +135,7 @@ export function createServices(deps: AppDeps) {
     store: audioStore,
     transcriber: deps.ai.transcriber,
     writer,
+    quota: planLimits,
     logger,
     now,
   });
@@ -118,6 +149,8 @@ export function createServices(deps: AppDeps) {
       accountAudioOwner(uploadRepo, uploadService, audioStore),
       { name: 'templates', deleteAllOwnedBy: (uid) => templateService.deleteAllOwnedBy(uid) },
       profileRepo,
+      // Before the subscription record, which holds the Stripe ids it needs.
+      billingAccountOwner(subscriptionRepo, billingGateway, referralCreditRepo, logger),
       subscriptionRepo,
       rateLimitRepo,
       ownedDocumentsSweep(db),
@@ -131,12 +164,19 @@ export function createServices(deps: AppDeps) {
     libraryService,
     templateAssistant,
     profileService: new ProfileService(profileRepo, templates, logger, now),
-    subscriptionService: new SubscriptionService(subscriptionRepo),
+    subscriptionService: new SubscriptionService(subscriptionRepo, {
+      setCancelAtPeriodEnd: async (subscriptionId, cancelAtPeriodEnd) => subscriptionSync.record(await billingGateway.require().setCancelAtPeriodEnd(subscriptionId, cancelAtPeriodEnd)),
+    }),
+    planLimits,
+    customerService,
+    checkoutService: new CheckoutService(subscriptionRepo, customerService, billingGateway, billingConfig, deps.config.appUrl),
+    referralService,
+    webhookService: new WebhookService(billingGateway, new StripeEventRepo(db), subscriptionSync, subscriptionRepo, referralService, logger, now),
     sessionService,
     uploadService,
-    documentationService: new DocumentationService(documentationRepo, sessionRepo, transcriptRepo, profileRepo, templates, writer, now),
-    processService: new ProcessService(db, sessionRepo, now),
-    creationService: new CreationService(sessionService, sessionRepo, transcriptRepo, documentationRepo, templates, pipeline, now),
+    documentationService: new DocumentationService(documentationRepo, sessionRepo, transcriptRepo, profileRepo, templates, writer, now, planLimits),
+    processService: new ProcessService(db, sessionRepo, now, planLimits),
+    creationService: new CreationService(sessionService, sessionRepo, transcriptRepo, documentationRepo, templates, pipeline, now, planLimits),
     pipeline,
     /** Resumes or fails sessions whose run stopped, deletes abandoned uploads (a scheduled function runs it). */
     pipelineSweeper: new PipelineSweeper({

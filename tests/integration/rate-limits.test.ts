@@ -21,6 +21,7 @@ const TIGHT: LimitsConfig = {
     sessionCreation: [{ limit: 2, windowSec: 60 }],
     upload: [{ limit: 3, windowSec: 60 }],
     publicByAddress: [{ limit: 2, windowSec: 60 }],
+    referralLookup: [{ limit: 2, windowSec: 60 }],
   },
   audioStorageBytesPerUser: DEFAULT_LIMITS.audioStorageBytesPerUser,
 };

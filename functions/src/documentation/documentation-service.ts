@@ -1,4 +1,5 @@
 import { conflict, invalidArgument, notFound } from '../http/errors.js';
+import { planLimitReached, UNLIMITED_DOCUMENTATION, type DocumentationQuota } from './documentation-quota.js';
 import type { ProfileRepo } from '../profile/profile-repo.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
 import type { SessionRecord } from '../sessions/session.js';
@@ -24,6 +25,7 @@ export class DocumentationService {
     private readonly templates: TemplateCatalog,
     private readonly writer: NoteWriter,
     private readonly now: () => Date,
+    private readonly quota: DocumentationQuota = UNLIMITED_DOCUMENTATION,
   ) {}
 
   async bySession(uid: string, sessionId: string): Promise<Documentation> {
@@ -53,6 +55,11 @@ export class DocumentationService {
     const transcript = await this.transcriptOf(uid, sessionId);
     const template = await this.templates.find(uid, templateId ?? session.templateId);
     if (!template) throw invalidArgument('templateId is not a template you can use', 'templateId');
+    // A session's first documentation counts against the plan; rewriting one it has does not (counted once).
+    if (!(await this.docs.find(session.id))) {
+      const refusal = await this.quota.refusalFor(uid);
+      if (refusal) throw planLimitReached(refusal);
+    }
     const started = Date.now();
     const written = await this.writer.writeNote(await this.context(uid, session, transcript), template.sections);
     const generateMs = Date.now() - started;

@@ -19,6 +19,10 @@ export const COLLECTIONS = {
    * owned until that is gone too, so a deletion stopped half-way is finished by a retry or account deletion.
    */
   sessionDeletions: 'sessionDeletions',
+  /** Stripe webhook events handled (`stripeEvents/{eventId}`), so a redelivery is a no-op; `expiresAt` has a TTL policy. */
+  stripeEvents: 'stripeEvents',
+  /** A referrer's credit for a referred user's first paid invoice (`referralCredits/{referredUid}`): once per referred user. */
+  referralCredits: 'referralCredits',
   /** Rate-limit counters, one per rule, subject and window; `expiresAt` has a TTL policy. */
   rateLimits: 'rateLimits',
 } as const;

@@ -11,7 +11,7 @@ export interface LimitWindow {
 }
 
 /** The counted limits. A request is refused when any of its rule's windows is full. */
-export const RATE_LIMIT_RULES = ['modelCall', 'sessionCreation', 'upload', 'publicByAddress'] as const;
+export const RATE_LIMIT_RULES = ['modelCall', 'sessionCreation', 'upload', 'publicByAddress', 'referralLookup'] as const;
 export type RateLimitRule = (typeof RATE_LIMIT_RULES)[number];
 
 export interface LimitsConfig {
@@ -26,6 +26,7 @@ export const RATE_LIMIT_ENV: Record<RateLimitRule, string> = {
   sessionCreation: 'RATE_LIMIT_SESSION_CREATION',
   upload: 'RATE_LIMIT_UPLOADS',
   publicByAddress: 'RATE_LIMIT_PUBLIC',
+  referralLookup: 'RATE_LIMIT_REFERRAL_LOOKUP',
 };
 
 export const AUDIO_STORAGE_CAP_ENV = 'AUDIO_STORAGE_CAP_MB';
@@ -39,6 +40,8 @@ export const AUDIO_STORAGE_CAP_ENV = 'AUDIO_STORAGE_CAP_MB';
  * - upload: upload_audio requests. The recorder sends a chunk every 2 s (30 a minute); 120 a minute lets a
  *   queue built up offline catch up at 4 chunks a second (the web app retries a 429 after Retry-After).
  * - publicByAddress: routes without sign-in (GET /health), per client address.
+ * - referralLookup: POST /referral/lookup_customer_name, per client address: 10 a minute, 50 a day. A
+ *   sign-up page asks once; this keeps anyone from walking the code space to collect names.
  * - audio storage: 10 GB, about 700 hours of the recorder's Opus or 90 hours of 16 kHz WAV.
  */
 export const DEFAULT_LIMITS: LimitsConfig = {
@@ -53,6 +56,10 @@ export const DEFAULT_LIMITS: LimitsConfig = {
     ],
     upload: [{ limit: 120, windowSec: 60 }],
     publicByAddress: [{ limit: 60, windowSec: 60 }],
+    referralLookup: [
+      { limit: 10, windowSec: 60 },
+      { limit: 50, windowSec: 86_400 },
+    ],
   },
   audioStorageBytesPerUser: 10 * 1024 * 1024 * 1024,
 };

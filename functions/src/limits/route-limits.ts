@@ -24,6 +24,8 @@ export interface RouteLimits {
   audioStorage: RequestHandler;
   /** Routes without sign-in, counted per client address. */
   publicByAddress: RequestHandler;
+  /** POST /referral/lookup_customer_name, per client address (it is public, and names people). */
+  referralLookupByAddress: RequestHandler;
 }
 
 const WHAT_IS_LIMITED: Record<RateLimitRule, string> = {
@@ -31,6 +33,7 @@ const WHAT_IS_LIMITED: Record<RateLimitRule, string> = {
   sessionCreation: 'new sessions',
   upload: 'audio uploads',
   publicByAddress: 'requests',
+  referralLookup: 'referral code lookups',
 };
 
 function describeWindow(windowSec: number): string {
@@ -77,5 +80,6 @@ export function routeLimits(limiter: RateLimiter, storage: AudioStorageUsage, co
       next();
     },
     publicByAddress: limitBy(limiter, 'publicByAddress', (req) => ({ kind: 'address', address: clientAddress(req) })),
+    referralLookupByAddress: limitBy(limiter, 'referralLookup', (req) => ({ kind: 'address', address: clientAddress(req) })),
   };
 }

@@ -76,3 +76,38 @@ export function logSweepItemFailed(log: Logger, f: { kind: 'session' | 'upload';
 export function logSweepCompleted(log: Logger, f: { resumed: number; failed: number; uploadsDeleted: number; durationMs: number }): void {
   log.info('sweep_completed', f);
 }
+
+/** A user's one Stripe customer was made and recorded. */
+export function logBillingCustomerCreated(log: Logger, f: { uid: LogId; customerId: LogId }): void {
+  log.info('billing_customer_created', f);
+}
+
+/** Our subscription record now mirrors Stripe's current state of the subscription. */
+export function logSubscriptionSynced(log: Logger, f: { uid: LogId; subscriptionId: LogId; status: LogCode; plan: LogCode }): void {
+  log.info('subscription_synced', f);
+}
+
+/** A Stripe webhook was handled (or found already handled: a redelivery). */
+export function logStripeEventHandled(log: Logger, f: { eventId: LogId; type: LogCode; outcome: LogCode; durationMs: number }): void {
+  log.info('stripe_event_handled', f);
+}
+
+/** A Stripe webhook could not be handled: answered 5xx so Stripe delivers it again. */
+export function logStripeEventFailed(log: Logger, f: { eventId: LogId; type: LogCode; errorName: LogCode }): void {
+  log.error('stripe_event_failed', f);
+}
+
+/** A webhook was refused before reading it: no or a bad signature, a stale timestamp, a body that is not an event. */
+export function logStripeWebhookRejected(log: Logger, f: { requestId: LogId; reason: LogCode }): void {
+  log.warn('stripe_webhook_rejected', f);
+}
+
+/** A referrer was credited for a referred user's first paid invoice. */
+export function logReferralCredited(log: Logger, f: { referredUid: LogId; referrerUid: LogId; customerId: LogId; balanceTransactionId: LogId; amount: number }): void {
+  log.info('referral_credited', f);
+}
+
+/** Account deletion reached Stripe: the subscription ended and the customer deleted. */
+export function logBillingAccountClosed(log: Logger, f: { uid: LogId; customerId?: LogId | undefined; subscriptionId?: LogId | undefined }): void {
+  log.info('billing_account_closed', f);
+}

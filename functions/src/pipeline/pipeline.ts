@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { PIPELINE_TIMING } from '@charta/contract';
 import type { Transcriber } from '../ai/transcriber.js';
 import type { UploadRepo } from '../audio/upload-repo.js';
+import { PLAN_LIMIT_SESSION_ERROR_CODE } from '@charta/contract';
+import { UNLIMITED_DOCUMENTATION, type DocumentationQuota } from '../documentation/documentation-quota.js';
 import { writtenDocumentation } from '../documentation/written-documentation.js';
 import type { DocumentationRepo } from '../documentation/documentation-repo.js';
 import type { NoteWriter } from '../documentation/note-writer.js';
@@ -31,6 +33,8 @@ export interface PipelineDeps {
   store: AudioStore;
   transcriber: Transcriber;
   writer: NoteWriter;
+  /** The plan's monthly limit: past it a session stops at its transcript (`plan_limit_reached`), kept for later. */
+  quota?: DocumentationQuota;
   logger: Logger;
   now: () => Date;
 }
@@ -182,6 +186,11 @@ export class Pipeline {
     const template = await this.d.templates.find(session.ownerUid, session.templateId);
     if (!template) {
       throw new PipelineFailure({ code: 'template_missing', message: 'The session\'s template no longer exists. Choose another template, then press Retry.' });
+    }
+    // A session's first documentation counts against the plan (new audio rewrites the one it has: counted once).
+    if (!existing) {
+      const refusal = await (this.d.quota ?? UNLIMITED_DOCUMENTATION).refusalFor(session.ownerUid);
+      if (refusal) throw new PipelineFailure({ code: PLAN_LIMIT_SESSION_ERROR_CODE, message: refusal });
     }
     const profile = await this.d.profiles.find(null, session.ownerUid);
     const started = Date.now();

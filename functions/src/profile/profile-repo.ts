@@ -49,6 +49,26 @@ export class ProfileRepo implements AccountDataOwner {
     await this.db.collection(COLLECTIONS.profiles).doc(uid).update({ ...fields, updatedAt: toTimestamp(updatedAt) });
   }
 
+  /** The profile whose referral code this is (codes are made unique enough: 31^8; the first one wins if not). */
+  async findByReferralCode(code: string): Promise<Profile | null> {
+    const snap = await this.db.collection(COLLECTIONS.profiles).withConverter(profileConverter).where('referralCode', '==', code).limit(1).get();
+    return snap.docs[0]?.data() ?? null;
+  }
+
+  /**
+   * Records the referral code a user signed up with, once: in a transaction, so of two different codes sent
+   * at once one is stored and the other finds it. Answers the code stored (this one, or the one before).
+   */
+  async setReferredByCodeOnce(uid: string, code: string, updatedAt: string): Promise<string> {
+    return this.db.runTransaction(async (tx) => {
+      const profile = await this.find(tx, uid);
+      if (!profile) throw new Error('setReferredByCodeOnce needs an existing profile');
+      if (profile.referredByCode) return profile.referredByCode;
+      tx.update(this.db.collection(COLLECTIONS.profiles).doc(uid), { referredByCode: code, updatedAt: toTimestamp(updatedAt) });
+      return code;
+    });
+  }
+
   async deleteAllOwnedBy(uid: string): Promise<number> {
     const ref = this.ref(uid);
     const existed = (await ref.get()).exists;

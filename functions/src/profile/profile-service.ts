@@ -1,5 +1,5 @@
 import type { CallerIdentity } from '../identity/identity-provider.js';
-import { invalidArgument, notFound } from '../http/errors.js';
+import { conflict, invalidArgument, notFound } from '../http/errors.js';
 import type { TemplateCatalog } from '../templates/template-catalog.js';
 import { logId, type Logger } from '../logging/logger.js';
 import { logProfileCreated } from '../logging/log-events.js';
@@ -30,13 +30,28 @@ export class ProfileService {
    * and fail (500 after 15 s); now each is applied whole, in turn, and the last stays. Answers the profile
    * as stored after this edit.
    */
-  async update(caller: CallerIdentity, changes: ProfileChanges): Promise<Profile> {
-    if (changes.defaultTemplateId && !(await this.templates.isUsableBy(caller.uid, changes.defaultTemplateId))) {
+  async update(caller: CallerIdentity, changes: ProfileChanges & { referredByCode?: string | undefined }): Promise<Profile> {
+    const { referredByCode, ...fields } = changes;
+    if (fields.defaultTemplateId && !(await this.templates.isUsableBy(caller.uid, fields.defaultTemplateId))) {
       throw invalidArgument('defaultTemplateId is not a template you can use', 'defaultTemplateId');
     }
-    await this.getOrCreate(caller);
-    await this.repo.applyChanges(caller.uid, changes, this.now().toISOString());
+    const profile = await this.getOrCreate(caller);
+    if (referredByCode !== undefined) await this.setReferredBy(profile, referredByCode);
+    if (referredByCode === undefined || Object.values(fields).some((value) => value !== undefined)) await this.repo.applyChanges(caller.uid, fields, this.now().toISOString());
     return this.requireProfile(caller.uid);
+  }
+
+  /**
+   * The referral code a sign-up came with: set once and never changed (the same code again is a no-op, so a
+   * retried request succeeds; another code is 409). One's own code, or one nobody has, is 400.
+   */
+  private async setReferredBy(profile: Profile, code: string): Promise<void> {
+    if (profile.referredByCode === code) return;
+    if (profile.referredByCode) throw conflict('referredByCode is already set and cannot be changed', 'referredByCode');
+    if (code === profile.referralCode) throw invalidArgument('referredByCode is your own referral code', 'referredByCode');
+    if (!(await this.repo.findByReferralCode(code))) throw invalidArgument('referredByCode is not a known referral code', 'referredByCode');
+    const stored = await this.repo.setReferredByCodeOnce(profile.uid, code, this.now().toISOString());
+    if (stored !== code) throw conflict('referredByCode is already set and cannot be changed', 'referredByCode');
   }
 
   private async requireProfile(uid: string): Promise<Profile> {

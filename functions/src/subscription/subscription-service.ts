@@ -1,26 +1,45 @@
 import { conflict } from '../http/errors.js';
-import { isCancellable, type Subscription } from './subscription.js';
+import { isCancellable, toContract, type Subscription, type SubscriptionRecord } from './subscription.js';
 import type { SubscriptionRepo } from './subscription-repo.js';
+
+/**
+ * The payment provider's side of a subscription (billing fills it in): changing it there, then recording
+ * the provider's answer, so our record never claims what Stripe does not hold.
+ */
+export interface ProviderSubscriptions {
+  setCancelAtPeriodEnd(subscriptionId: string, cancelAtPeriodEnd: boolean): Promise<SubscriptionRecord | null>;
+}
 
 /** Subscription use cases available to the user. Plan changes themselves come from billing. */
 export class SubscriptionService {
-  constructor(private readonly repo: SubscriptionRepo) {}
+  constructor(
+    private readonly repo: SubscriptionRepo,
+    private readonly provider: ProviderSubscriptions | null = null,
+  ) {}
 
-  get(uid: string): Promise<Subscription> {
-    return this.repo.find(null, uid);
+  async get(uid: string): Promise<Subscription> {
+    return toContract(await this.repo.find(null, uid));
   }
 
-  /** Cancel at the end of the paid period, or keep renewing. Idempotent. */
-  setCancelAtPeriodEnd(uid: string, cancelAtPeriodEnd: boolean): Promise<Subscription> {
+  /**
+   * Cancel at the end of the paid period, or keep renewing. Idempotent. A Stripe subscription is changed in
+   * Stripe and recorded as Stripe answers; a record without one (a plan granted by hand) changes here only.
+   */
+  async setCancelAtPeriodEnd(uid: string, cancelAtPeriodEnd: boolean): Promise<Subscription> {
+    const current = await this.repo.find(null, uid);
+    if (current.cancelAtPeriodEnd === cancelAtPeriodEnd) return toContract(current);
+    if (!isCancellable(current)) throw conflict('There is no running paid subscription to change', 'cancelAtPeriodEnd');
+    if (current.stripeSubscriptionId && this.provider) {
+      const recorded = await this.provider.setCancelAtPeriodEnd(current.stripeSubscriptionId, cancelAtPeriodEnd);
+      return toContract(recorded ?? (await this.repo.find(null, uid)));
+    }
     return this.repo.runTransaction(async (tx) => {
-      const current = await this.repo.find(tx, uid);
-      if (current.cancelAtPeriodEnd === cancelAtPeriodEnd) return current;
-      if (!isCancellable(current)) {
-        throw conflict('There is no running paid subscription to change', 'cancelAtPeriodEnd');
-      }
-      const updated = { ...current, cancelAtPeriodEnd };
+      const record = await this.repo.find(tx, uid);
+      if (record.cancelAtPeriodEnd === cancelAtPeriodEnd) return toContract(record);
+      if (!isCancellable(record)) throw conflict('There is no running paid subscription to change', 'cancelAtPeriodEnd');
+      const updated = { ...record, cancelAtPeriodEnd };
       this.repo.save(tx, updated);
-      return updated;
+      return toContract(updated);
     });
   }
 }

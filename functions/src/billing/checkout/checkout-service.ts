@@ -1,0 +1,72 @@
+import type { CustomerBalance, PurchasablePlan } from '@charta/contract';
+import { conflict, unavailable } from '../../http/errors.js';
+import type { SubscriptionRepo } from '../../subscription/subscription-repo.js';
+import type { BillingConfig } from '../billing-config.js';
+import type { CustomerService } from '../customers/customer-service.js';
+import type { CheckoutMode } from '../gateway/billing-gateway.js';
+import type { BillingGatewayRef } from '../gateway/gateway-ref.js';
+
+/**
+ * Where Stripe sends the clinician back: the Plan & billing page, which polls until the webhook has landed.
+ * `{CHECKOUT_SESSION_ID}` is Stripe's placeholder, filled in by Stripe (and by the emulator).
+ */
+export function billingReturnUrls(appUrl: string) {
+  return {
+    checkoutDone: `${appUrl}/billing?checkout=done&session_id={CHECKOUT_SESSION_ID}`,
+    checkoutCancelled: `${appUrl}/billing?checkout=cancelled`,
+    portalReturn: `${appUrl}/billing`,
+  };
+}
+
+/** Upgrading (Checkout, hosted or embedded), managing billing (the Customer Portal) and the credit balance. */
+export class CheckoutService {
+  constructor(
+    private readonly subscriptions: SubscriptionRepo,
+    private readonly customers: CustomerService,
+    private readonly gateway: BillingGatewayRef,
+    private readonly config: Pick<BillingConfig, 'proPriceId' | 'trialDays' | 'referralCredit'>,
+    private readonly appUrl: string,
+  ) {}
+
+  /** A hosted Checkout page's URL. */
+  async hostedCheckoutUrl(uid: string, plan: PurchasablePlan): Promise<string> {
+    const { url } = await this.checkout(uid, plan, 'hosted');
+    if (!url) throw new Error('Stripe answered a hosted checkout session without a url');
+    return url;
+  }
+
+  /** What embedded Checkout opens with. */
+  async embeddedCheckoutSecret(uid: string, plan: PurchasablePlan): Promise<string> {
+    const { clientSecret } = await this.checkout(uid, plan, 'embedded');
+    if (!clientSecret) throw new Error('Stripe answered an embedded checkout session without a client_secret');
+    return clientSecret;
+  }
+
+  /** A Checkout Session for the caller's customer; a second Pro subscription is refused (409 naming `plan`). */
+  private async checkout(uid: string, plan: PurchasablePlan, mode: CheckoutMode): Promise<{ url: string | null; clientSecret: string | null }> {
+    const gateway = this.gateway.require();
+    const priceId = this.config.proPriceId;
+    if (!priceId) throw unavailable('Billing has no price for Pro configured on this server (STRIPE_PRICE_PRO)');
+    const record = await this.subscriptions.find(null, uid);
+    if (record.plan === plan) throw conflict('You are already on Pro: manage your subscription with Manage billing', 'plan');
+    const customerId = await this.customers.customerIdOf(uid);
+    const urls = billingReturnUrls(this.appUrl);
+    const session = await gateway.createCheckoutSession({ uid, customerId, priceId, trialDays: this.config.trialDays, mode, returnUrl: urls.checkoutDone, cancelUrl: urls.checkoutCancelled });
+    return { url: session.url, clientSecret: session.clientSecret };
+  }
+
+  async portalUrl(uid: string): Promise<string> {
+    const gateway = this.gateway.require();
+    const customerId = await this.customers.customerIdOf(uid);
+    return (await gateway.createPortalSession(customerId, billingReturnUrls(this.appUrl).portalReturn)).url;
+  }
+
+  /** The caller's credit (Stripe's balance negated: credit is positive); 0 without a customer. */
+  async balance(uid: string): Promise<CustomerBalance> {
+    const gateway = this.gateway.require();
+    const customerId = await this.customers.existingCustomerIdOf(uid);
+    const customer = customerId ? await gateway.retrieveCustomer(customerId) : null;
+    // 0 - balance, not -balance: no balance is 0, never -0.
+    return { amount: customer ? 0 - customer.balance : 0, currency: customer?.currency ?? this.config.referralCredit.currency };
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The billing port: what Charta asks of its payment provider, in Charta's words. The Stripe adapter
+ * (stripe-billing-gateway.ts) is the one implementation, pointed at api.stripe.com or at the local emulator
+ * by configuration; domain code never sees Stripe's types.
+ */
+
+/** A provider subscription's state as the provider holds it now (never an event's possibly stale copy). */
+export interface ProviderSubscription {
+  id: string;
+  customerId: string;
+  /** Stripe's statuses: active, trialing, past_due, unpaid, canceled, incomplete, incomplete_expired, paused. */
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  /** The end of the period paid for (the latest of its items'); null if the provider does not say. */
+  currentPeriodEnd: Date | null;
+}
+
+export interface ProviderCustomer {
+  id: string;
+  /** Stripe's balance in cents: negative is credit the customer has with us. */
+  balance: number;
+  /** Null until the customer is first invoiced or credited. */
+  currency: string | null;
+}
+
+export type CheckoutMode = 'hosted' | 'embedded';
+
+export interface CheckoutRequest {
+  uid: string;
+  customerId: string;
+  priceId: string;
+  trialDays: number;
+  mode: CheckoutMode;
+  /** Where the provider sends the customer after paying: hosted `success_url`, embedded `return_url`. */
+  returnUrl: string;
+  /** Hosted only: where Cancel leads. */
+  cancelUrl: string;
+}
+
+export interface CheckoutSession {
+  id: string;
+  /** Hosted: the page to send the customer to. */
+  url: string | null;
+  /** Embedded: what Stripe.js (or the emulator's page) opens Checkout with. */
+  clientSecret: string | null;
+}
+
+/**
+ * A verified webhook event, reduced to what Charta acts on. `subscriptionId` and `customerId` are the ids the
+ * event names (from a subscription, an invoice or a checkout session); `invoice` is set for invoice events.
+ */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  subscriptionId: string | null;
+  customerId: string | null;
+  invoice: { id: string; amountPaid: number; currency: string } | null;
+}
+
+/** The webhook's signature is missing, malformed, wrong or too old. */
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+export interface BillingGateway {
+  /** Creates the user's customer; the same idempotency key answers the same customer (Stripe keeps keys 24 h). */
+  createCustomer(uid: string, idempotencyKey: string): Promise<{ id: string }>;
+  /** Null if the customer does not exist or was deleted. */
+  retrieveCustomer(customerId: string): Promise<ProviderCustomer | null>;
+  /** Deletes the customer; one already gone is not an error. */
+  deleteCustomer(customerId: string): Promise<void>;
+  createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
+  createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
+  /** Null if the subscription does not exist. */
+  retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription | null>;
+  setCancelAtPeriodEnd(subscriptionId: string, cancelAtPeriodEnd: boolean): Promise<ProviderSubscription>;
+  /** Ends the subscription now (account deletion); one already canceled or gone is not an error. */
+  cancelSubscriptionNow(subscriptionId: string): Promise<void>;
+  /** Adds `amount` cents of credit to the customer's balance; the same idempotency key credits once. */
+  creditCustomer(args: { customerId: string; amount: number; currency: string; description: string; idempotencyKey: string }): Promise<{ id: string }>;
+  /** Verifies a webhook's signature over its raw body; throws WebhookSignatureError if it does not hold. */
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent;
+}

@@ -1,0 +1,78 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAN_LIMIT_SESSION_ERROR_CODE } from '@charta/contract';
+import { configFromEnv } from '../../functions/src/config.js';
+import { emulatorApi } from '../support/api-app.js';
+import { uniqueDialogueWav } from '../support/audio-fixtures.js';
+import { createTestUser, type TestUser } from '../support/auth-users.js';
+import { bearer, createSession, uploadAudio } from '../support/sessions.js';
+import { receiveWebhooks, upgradeToPro } from '../support/stripe-emulator.js';
+
+// A free plan of 1 documentation a month: the second recording of the month meets the limit.
+const baseConfig = configFromEnv();
+const { app, db, services } = emulatorApi({ config: { billing: { ...baseConfig.billing, freeDocumentationsPerMonth: 1 } } });
+let webhooks: Awaited<ReturnType<typeof receiveWebhooks>>;
+
+beforeAll(async () => {
+  webhooks = await receiveWebhooks(app, 5413);
+});
+afterAll(async () => {
+  await webhooks.close();
+});
+
+/** A recorded session whose audio is complete, processed by the pipeline as the trigger would. */
+async function recordedSession(user: TestUser) {
+  const upload = await uploadAudio(app, user, uniqueDialogueWav(), 'visit.wav').expect(201);
+  const session = await createSession(app, user, { audio_uri: upload.body.audio_uri as string });
+  await services.pipeline.process(session.id);
+  return (await request(app).post('/api/v1/session/session').set(bearer(user)).send({ sessionId: session.id }).expect(200)).body.session as {
+    id: string;
+    status: string;
+    error: { code: string; message: string } | null;
+    documentationId: string | null;
+  };
+}
+
+describe('the free plan’s monthly limit in the pipeline', () => {
+  it('Past the limit a recording stops at its transcript, kept; it is documented once the user upgrades', async () => {
+    const user = await createTestUser();
+    expect((await recordedSession(user)).status).toBe('ready');
+
+    const held = await recordedSession(user);
+    expect(held).toMatchObject({ status: 'failed', documentationId: null, error: { code: PLAN_LIMIT_SESSION_ERROR_CODE } });
+    expect(held.error?.message).toContain('1 documentation a month');
+    // Nothing the clinician recorded is lost: the audio and the transcript are there.
+    const transcript = await request(app).post('/api/v1/session/transcription').set(bearer(user)).send({ sessionId: held.id }).expect(200);
+    expect(transcript.body.transcript.segments.length).toBeGreaterThan(0);
+    expect((await db.collection('documentation').doc(held.id).get()).exists).toBe(false);
+
+    // Retrying on the free plan answers the limit at once and leaves the session as it is.
+    const refused = await request(app).post('/api/v1/session/process').set(bearer(user)).send({ sessionId: held.id }).expect(403);
+    expect(refused.body.error).toMatchObject({ code: 'permission_denied', field: 'plan' });
+    const regenerate = await request(app).post('/api/v1/session/regenerate_documentation').set(bearer(user)).send({ sessionId: held.id }).expect(403);
+    expect(regenerate.body.error).toMatchObject({ code: 'permission_denied', field: 'plan' });
+
+    await upgradeToPro(app, user);
+    await request(app).post('/api/v1/session/process').set(bearer(user)).send({ sessionId: held.id }).expect(202);
+    await services.pipeline.process(held.id);
+    const done = (await request(app).post('/api/v1/session/session').set(bearer(user)).send({ sessionId: held.id }).expect(200)).body.session;
+    expect(done).toMatchObject({ status: 'ready', error: null, documentationId: held.id });
+  });
+
+  it('Rewriting a documentation a session already has is not refused at the limit (it is counted once)', async () => {
+    const user = await createTestUser();
+    const ready = await recordedSession(user);
+    expect(ready.status).toBe('ready');
+    await request(app).post('/api/v1/session/regenerate_documentation').set(bearer(user)).send({ sessionId: ready.id }).expect(200);
+    expect((await request(app).get('/api/v1/subscription/usage').set(bearer(user)).expect(200)).body.usage).toMatchObject({ documentationsThisMonth: 1, monthlyLimit: 1 });
+  });
+
+  it('/creation at the limit is 403 and stores nothing', async () => {
+    const user = await createTestUser();
+    await recordedSession(user);
+    const before = (await db.collection('sessions').where('ownerUid', '==', user.uid).get()).size;
+    const res = await request(app).post('/api/v1/creation').set(bearer(user)).send({ patientName: 'Ana López', templateId: 'soap', text: 'Clinician: Any pain? Patient: No.' }).expect(403);
+    expect(res.body.error).toMatchObject({ code: 'permission_denied', field: 'plan' });
+    expect((await db.collection('sessions').where('ownerUid', '==', user.uid).get()).size).toBe(before);
+  });
+});

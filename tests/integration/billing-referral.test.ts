@@ -1,0 +1,114 @@
+import { randomInt } from 'node:crypto';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../functions/src/config.js';
+import { emulatorApi } from '../support/api-app.js';
+import { createTestUser, type TestUser } from '../support/auth-users.js';
+import { bearer } from '../support/sessions.js';
+import { emulatorControl, receiveWebhooks, testStripe, upgradeToPro } from '../support/stripe-emulator.js';
+
+const baseConfig = configFromEnv();
+const CREDIT = { amount: 1500, currency: 'usd' };
+const { app } = emulatorApi({ config: { billing: { ...baseConfig.billing, referralCredit: CREDIT } } });
+const stripe = testStripe();
+let webhooks: Awaited<ReturnType<typeof receiveWebhooks>>;
+
+beforeAll(async () => {
+  webhooks = await receiveWebhooks(app, 5412);
+});
+afterAll(async () => {
+  await webhooks.close();
+});
+
+async function profileOf(user: TestUser) {
+  return (await request(app).get('/api/v1/profile').set(bearer(user)).expect(200)).body.profile as { referralCode: string; referredByCode?: string | null; email: string };
+}
+
+async function referrerAndReferred() {
+  const referrer = await createTestUser({ displayName: 'Dr. Maria Garcia Lopez' });
+  const referred = await createTestUser({ displayName: 'Ana Pérez' });
+  const { referralCode } = await profileOf(referrer);
+  await request(app).put('/api/v1/profile').set(bearer(referred)).send({ referredByCode: referralCode.toLowerCase() }).expect(200);
+  return { referrer, referred, referralCode };
+}
+
+describe('POST /referral/lookup_customer_name', () => {
+  it('Public: the referrer’s first name and last initial, nothing else (never the email)', async () => {
+    const referrer = await createTestUser({ displayName: 'Dr. Maria Garcia Lopez' });
+    const { referralCode, email } = await profileOf(referrer);
+    const res = await request(app).post('/api/v1/referral/lookup_customer_name').send({ referralCode: ` ${referralCode.toLowerCase()} ` }).expect(200);
+    expect(res.body).toEqual({ name: 'Maria L.' });
+    expect(JSON.stringify(res.body)).not.toContain(email);
+    expect(JSON.stringify(res.body)).not.toContain('Garcia');
+  });
+
+  it('An unknown code is 404; a malformed one 400 naming referralCode', async () => {
+    const unknown = await request(app).post('/api/v1/referral/lookup_customer_name').send({ referralCode: 'ZZZZ9999ZZ' }).expect(404);
+    expect(unknown.body.error.code).toBe('not_found');
+    const bad = await request(app).post('/api/v1/referral/lookup_customer_name').send({ referralCode: 'a@b.c' }).expect(400);
+    expect(bad.body.error).toMatchObject({ code: 'invalid_argument', field: 'referralCode' });
+  });
+
+  it('Rate limited per client address (3 an hour here): the 4th is 429 with Retry-After; another address is not', async () => {
+    const tight = emulatorApi({ config: { trustProxyHops: 2, limits: { ...baseConfig.limits, rates: { ...baseConfig.limits.rates, referralLookup: [{ limit: 3, windowSec: 3600 }] } } } });
+    const client = `203.0.113.${randomInt(1, 250)}`;
+    const ask = (address = client) => request(tight.app).post('/api/v1/referral/lookup_customer_name').set('X-Forwarded-For', `${address}, 10.1.2.3`).send({ referralCode: 'ZZZZ9999ZZ' });
+    for (let i = 0; i < 3; i++) expect((await ask()).status).toBe(404);
+    const limited = await ask();
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await ask(`198.51.100.${randomInt(1, 250)}`)).status).toBe(404);
+  });
+});
+
+describe('referredByCode on PUT /profile', () => {
+  it('Set once: the same code again is fine, another is 409; one’s own code and unknown codes are 400', async () => {
+    const { referred, referralCode } = await referrerAndReferred();
+    expect((await profileOf(referred)).referredByCode).toBe(referralCode);
+    await request(app).put('/api/v1/profile').set(bearer(referred)).send({ referredByCode: referralCode }).expect(200);
+    const other = await createTestUser();
+    const changed = await request(app).put('/api/v1/profile').set(bearer(referred)).send({ referredByCode: (await profileOf(other)).referralCode }).expect(409);
+    expect(changed.body.error).toMatchObject({ code: 'conflict', field: 'referredByCode' });
+
+    const self = await createTestUser();
+    const own = await request(app).put('/api/v1/profile').set(bearer(self)).send({ referredByCode: (await profileOf(self)).referralCode }).expect(400);
+    expect(own.body.error).toMatchObject({ code: 'invalid_argument', field: 'referredByCode' });
+    const unknown = await request(app).put('/api/v1/profile').set(bearer(self)).send({ referredByCode: 'ZZZZ9999ZZ' }).expect(400);
+    expect(unknown.body.error).toMatchObject({ code: 'invalid_argument', field: 'referredByCode' });
+  });
+
+  it('Two different codes at once: one is stored, the other answers 409', async () => {
+    const [a, b, user] = await Promise.all([createTestUser(), createTestUser(), createTestUser()]);
+    const codes = [(await profileOf(a)).referralCode, (await profileOf(b)).referralCode];
+    await profileOf(user);
+    const answers = await Promise.all(codes.map((code) => request(app).put('/api/v1/profile').set(bearer(user)).send({ referredByCode: code })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(codes).toContain((await profileOf(user)).referredByCode);
+  });
+});
+
+describe('referral credit', () => {
+  it('The referrer is credited once when the referred user’s first invoice is paid, even if invoice.paid arrives twice', async () => {
+    const { referrer, referred } = await referrerAndReferred();
+    const { subscriptionId, control } = await upgradeToPro(app, referred, 'twice');
+    expect(control.events.filter((e) => e.type === 'invoice.paid').length).toBeGreaterThanOrEqual(1);
+    // A later paid invoice is not a first one.
+    await emulatorControl(`subscriptions/${subscriptionId}/renew`, { delivery: 'twice' });
+
+    const balance = await request(app).post('/api/v1/stripe/balance').set(bearer(referrer)).send({}).expect(200);
+    expect(balance.body).toEqual({ balance: CREDIT });
+    const customerId = (await request(app).get('/api/v1/subscription').set(bearer(referrer))).body.subscription.stripeCustomerId as string;
+    const transactions = await stripe.customers.listBalanceTransactions(customerId);
+    expect(transactions.data.map((t) => t.amount)).toEqual([-CREDIT.amount]);
+    // The referred user gets nothing.
+    expect((await request(app).post('/api/v1/stripe/balance').set(bearer(referred)).send({}).expect(200)).body.balance.amount).toBe(0);
+  });
+
+  it('No referral, no credit; a user without a customer has a 0 balance', async () => {
+    const user = await createTestUser();
+    expect((await request(app).post('/api/v1/stripe/balance').set(bearer(user)).send({}).expect(200)).body).toEqual({ balance: { amount: 0, currency: CREDIT.currency } });
+    await upgradeToPro(app, user);
+    expect((await request(app).post('/api/v1/stripe/balance').set(bearer(user)).send({}).expect(200)).body.balance.amount).toBe(0);
+  });
+});

@@ -1,0 +1,220 @@
+import { createHmac } from 'node:crypto';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../functions/src/config.js';
+import { emulatorApi } from '../support/api-app.js';
+import { createTestUser, type TestUser } from '../support/auth-users.js';
+import { bearer } from '../support/sessions.js';
+import { emulatorControl, receiveWebhooks, testStripe, upgradeToPro } from '../support/stripe-emulator.js';
+
+// The real API in-process, with the real Stripe adapter (the official SDK) against the Stripe emulator, which
+// delivers its webhooks here. A free plan of 2 documentations a month keeps the limit tests short.
+const baseConfig = configFromEnv();
+const FREE_LIMIT = 2;
+const { app, db } = emulatorApi({ config: { billing: { ...baseConfig.billing, freeDocumentationsPerMonth: FREE_LIMIT } } });
+const stripe = testStripe();
+let webhooks: Awaited<ReturnType<typeof receiveWebhooks>>;
+
+beforeAll(async () => {
+  webhooks = await receiveWebhooks(app, 5411);
+});
+afterAll(async () => {
+  await webhooks.close();
+});
+
+async function subscriptionOf(user: TestUser) {
+  const res = await request(app).get('/api/v1/subscription').set(bearer(user)).expect(200);
+  return res.body.subscription as { plan: string; status: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: string | null; stripeCustomerId: string | null };
+}
+
+async function usageOf(user: TestUser) {
+  return (await request(app).get('/api/v1/subscription/usage').set(bearer(user)).expect(200)).body.usage as { plan: string; documentationsThisMonth: number; monthlyLimit: number | null; resetsAt: string };
+}
+
+function documentFromText(user: TestUser) {
+  return request(app).post('/api/v1/creation').set(bearer(user)).send({ patientName: 'Ana López', templateId: 'soap', text: 'Clinician: How is the cough? Patient: Better since Monday.' });
+}
+
+describe('checkout → webhook → pro', () => {
+  it('A paid checkout makes the user pro, with no monthly limit; the record mirrors Stripe', async () => {
+    const user = await createTestUser();
+    expect(await subscriptionOf(user)).toMatchObject({ plan: 'free', status: 'none' });
+    const { subscriptionId, control } = await upgradeToPro(app, user);
+    expect(control.events.map((e) => e.type)).toEqual(expect.arrayContaining(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']));
+
+    const subscription = await subscriptionOf(user);
+    const inStripe = await stripe.subscriptions.retrieve(subscriptionId);
+    expect(subscription).toMatchObject({ plan: 'pro', status: 'active', cancelAtPeriodEnd: false, stripeCustomerId: inStripe.customer });
+    expect(Date.parse(subscription.currentPeriodEnd ?? '')).toBe((inStripe.items.data[0]?.current_period_end ?? 0) * 1000);
+    expect(await usageOf(user)).toMatchObject({ plan: 'pro', monthlyLimit: null });
+    // Unlimited: past the free plan's limit.
+    for (let i = 0; i <= FREE_LIMIT; i++) await documentFromText(user).expect(201);
+    expect((await usageOf(user)).documentationsThisMonth).toBe(FREE_LIMIT + 1);
+  });
+
+  it('Embedded checkout answers a client secret of an embedded_page session for the caller’s customer', async () => {
+    const user = await createTestUser();
+    const res = await request(app).post('/api/v1/stripe/embedded_payments_link').set(bearer(user)).send({ plan: 'pro' }).expect(200);
+    expect(res.body.clientSecret).toMatch(/^cs_.+_secret_/);
+    const sessions = await stripe.checkout.sessions.list({ customer: (await subscriptionOf(user)).stripeCustomerId ?? '' });
+    expect(sessions.data[0]).toMatchObject({ ui_mode: 'embedded_page', mode: 'subscription' });
+    expect(sessions.data[0]?.return_url).toContain('/billing?checkout=done&session_id=');
+  });
+
+  it('Checkout for a plan already held is 409 naming plan; an unknown plan is 400', async () => {
+    const user = await createTestUser();
+    await upgradeToPro(app, user);
+    const again = await request(app).get('/api/v1/stripe/payments_link?plan=pro').set(bearer(user)).expect(409);
+    expect(again.body.error).toMatchObject({ code: 'conflict', field: 'plan' });
+    const free = await request(app).post('/api/v1/stripe/embedded_payments_link').set(bearer(user)).send({ plan: 'free' }).expect(400);
+    expect(free.body.error).toMatchObject({ code: 'invalid_argument', field: 'plan' });
+  });
+
+  it('The portal link opens the emulator’s portal for the caller’s customer', async () => {
+    const user = await createTestUser();
+    const res = await request(app).get('/api/v1/stripe/portal_link').set(bearer(user)).expect(200);
+    expect(res.body.url).toMatch(/\/portal\/bps_/);
+  });
+
+  it('Without sign-in the billing routes are 401', async () => {
+    await request(app).post('/api/v1/stripe/create_customer').send({}).expect(401);
+    await request(app).get('/api/v1/stripe/payments_link?plan=pro').expect(401);
+  });
+});
+
+describe('the subscription follows Stripe', () => {
+  it('A failed payment makes it past_due (still pro while Stripe retries)', async () => {
+    const user = await createTestUser();
+    const { subscriptionId } = await upgradeToPro(app, user);
+    await emulatorControl(`subscriptions/${subscriptionId}/fail_payment`);
+    expect(await subscriptionOf(user)).toMatchObject({ plan: 'pro', status: 'past_due' });
+  });
+
+  it('Cancel at period end (portal) shows; PUT /subscription keeps it again in Stripe itself', async () => {
+    const user = await createTestUser();
+    const { subscriptionId } = await upgradeToPro(app, user);
+    await emulatorControl(`subscriptions/${subscriptionId}/cancel_at_period_end`);
+    expect(await subscriptionOf(user)).toMatchObject({ plan: 'pro', status: 'active', cancelAtPeriodEnd: true });
+
+    const keep = await request(app).put('/api/v1/subscription').set(bearer(user)).send({ cancelAtPeriodEnd: false }).expect(200);
+    expect(keep.body.subscription).toMatchObject({ cancelAtPeriodEnd: false, plan: 'pro' });
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).cancel_at_period_end).toBe(false);
+
+    const cancel = await request(app).delete(`/api/v1/subscription/${user.uid}`).set(bearer(user)).expect(200);
+    expect(cancel.body.subscription).toMatchObject({ cancelAtPeriodEnd: true });
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).cancel_at_period_end).toBe(true);
+    expect(Object.keys(cancel.body.subscription).sort()).toEqual(['cancelAtPeriodEnd', 'currentPeriodEnd', 'plan', 'status', 'stripeCustomerId', 'uid']);
+  });
+
+  it('Expiry makes it free and the monthly limit applies again, with the limit, the reset and how to upgrade', async () => {
+    const user = await createTestUser();
+    const { subscriptionId } = await upgradeToPro(app, user);
+    for (let i = 0; i < FREE_LIMIT; i++) await documentFromText(user).expect(201);
+    await emulatorControl(`subscriptions/${subscriptionId}/expire`);
+    expect(await subscriptionOf(user)).toMatchObject({ plan: 'free', status: 'canceled' });
+    const refused = await documentFromText(user).expect(403);
+    expect(refused.body.error).toMatchObject({ code: 'permission_denied', field: 'plan' });
+    expect(refused.body.error.message).toContain(`${FREE_LIMIT} documentations a month`);
+    expect(refused.body.error.message).toMatch(/resets on \w+ 1, \d{4}/);
+    expect(refused.body.error.message).toContain('Upgrade to Pro');
+    expect(await usageOf(user)).toMatchObject({ plan: 'free', documentationsThisMonth: FREE_LIMIT, monthlyLimit: FREE_LIMIT });
+  });
+
+  it('Duplicated and reordered events give the same final state as in-order ones', async () => {
+    const [inOrder, twice, reversed] = await Promise.all([createTestUser(), createTestUser(), createTestUser()]);
+    const finals = [];
+    for (const [user, delivery] of [[inOrder, 'normal'], [twice, 'twice'], [reversed, 'reversed']] as const) {
+      const { subscriptionId } = await upgradeToPro(app, user, delivery);
+      await emulatorControl(`subscriptions/${subscriptionId}/renew`, { delivery });
+      await emulatorControl(`subscriptions/${subscriptionId}/cancel_at_period_end`, { delivery });
+      const { plan, status, cancelAtPeriodEnd } = await subscriptionOf(user);
+      finals.push({ plan, status, cancelAtPeriodEnd });
+    }
+    expect(finals).toEqual([
+      { plan: 'pro', status: 'active', cancelAtPeriodEnd: true },
+      { plan: 'pro', status: 'active', cancelAtPeriodEnd: true },
+      { plan: 'pro', status: 'active', cancelAtPeriodEnd: true },
+    ]);
+  });
+
+  it('An expiry delivered before the events of the checkout still ends as canceled/free', async () => {
+    const user = await createTestUser();
+    const { subscriptionId } = await upgradeToPro(app, user, 'reversed');
+    await emulatorControl(`subscriptions/${subscriptionId}/expire`, { delivery: 'reversed' });
+    expect(await subscriptionOf(user)).toMatchObject({ plan: 'free', status: 'canceled' });
+  });
+});
+
+describe('POST /stripe/webhook', () => {
+  const secret = baseConfig.billing.stripe?.webhookSecret ?? '';
+  const event = JSON.stringify({ id: 'evt_test_signature', object: 'event', type: 'customer.subscription.updated', data: { object: { id: 'sub_missing', object: 'subscription' } } });
+  const sign = (body: string, t: number, key = secret) => `t=${t},v1=${createHmac('sha256', key).update(`${t}.${body}`).digest('hex')}`;
+  const now = () => Math.floor(Date.now() / 1000);
+
+  it.each([
+    ['no signature', undefined],
+    ['a wrong secret', sign(event, now(), 'whsec_wrong')],
+    ['a stale timestamp (301 s)', sign(event, now() - 301)],
+    ['garbage', 'not a signature'],
+  ])('%s: 400 in the contract’s shape, nothing handled', async (_what, signature) => {
+    let req = request(app).post('/api/v1/stripe/webhook').set('content-type', 'application/json');
+    if (signature) req = req.set('stripe-signature', signature);
+    const res = await req.send(event).expect(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid_argument' });
+    expect((await db.collection('stripeEvents').doc('evt_test_signature').get()).exists).toBe(false);
+  });
+
+  it('A body altered after signing is refused', async () => {
+    const signature = sign(event, now());
+    await request(app).post('/api/v1/stripe/webhook').set('content-type', 'application/json').set('stripe-signature', signature).send(event.replace('sub_missing', 'sub_other')).expect(400);
+  });
+
+  it('A signed event is recorded once handled, and its redelivery is a no-op', async () => {
+    const id = `evt_test_${Date.now()}`;
+    const body = JSON.stringify({ id, object: 'event', type: 'customer.created', data: { object: { id: 'cus_x', object: 'customer' } } });
+    const first = await request(app).post('/api/v1/stripe/webhook').set('content-type', 'application/json').set('stripe-signature', sign(body, now())).send(body).expect(200);
+    expect(first.body).toEqual({ received: true });
+    expect((await db.collection('stripeEvents').doc(id).get()).exists).toBe(true);
+    await request(app).post('/api/v1/stripe/webhook').set('content-type', 'application/json').set('stripe-signature', sign(body, now())).send(body).expect(200);
+  });
+});
+
+describe('one Stripe customer per user', () => {
+  it('20 concurrent create_customer calls make one customer, and every answer names it', async () => {
+    const user = await createTestUser();
+    const started = Date.now();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => request(app).post('/api/v1/stripe/create_customer').set(bearer(user)).send({})));
+    const elapsedMs = Date.now() - started;
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const ids = new Set(answers.map((a) => a.body.customerId as string));
+    expect(ids.size).toBe(1);
+    const all = await stripe.customers.list({ limit: 100 }).autoPagingToArray({ limit: 10_000 });
+    expect(all.filter((c) => c.metadata['charta_uid'] === user.uid)).toHaveLength(1);
+    expect((await subscriptionOf(user)).stripeCustomerId).toBe([...ids][0]);
+    console.info(`billing: 20 concurrent create_customer → 1 customer in ${elapsedMs} ms`);
+  });
+
+  it('Checkout and portal at once with create_customer still make one', async () => {
+    const user = await createTestUser();
+    await Promise.all([
+      request(app).post('/api/v1/stripe/create_customer').set(bearer(user)).send({}).expect(200),
+      request(app).get('/api/v1/stripe/payments_link?plan=pro').set(bearer(user)).expect(200),
+      request(app).get('/api/v1/stripe/portal_link').set(bearer(user)).expect(200),
+      request(app).post('/api/v1/stripe/embedded_payments_link').set(bearer(user)).send({ plan: 'pro' }).expect(200),
+    ]);
+    const all = await stripe.customers.list({ limit: 100 }).autoPagingToArray({ limit: 10_000 });
+    expect(all.filter((c) => c.metadata['charta_uid'] === user.uid)).toHaveLength(1);
+  });
+});
+
+describe('account deletion reaches Stripe', () => {
+  it('The subscription is canceled and the customer deleted', async () => {
+    const user = await createTestUser();
+    const { subscriptionId } = await upgradeToPro(app, user);
+    const customerId = (await subscriptionOf(user)).stripeCustomerId ?? '';
+    await request(app).delete(`/api/v1/profile/${user.uid}`).set(bearer(user)).expect(200);
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
+    expect(await stripe.customers.retrieve(customerId)).toMatchObject({ id: customerId, deleted: true });
+    expect((await db.collection('subscriptions').doc(user.uid).get()).exists).toBe(false);
+  });
+});
