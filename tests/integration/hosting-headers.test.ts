@@ -14,7 +14,10 @@ describe('Hosting: the web app', () => {
     const res = await request(STACK_URL).get(path).expect(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     const csp = directives(String(res.headers['content-security-policy'] ?? ''));
-    expect(csp.get('script-src')).toEqual(["'self'"]);
+    // Firebase Auth's Google and single sign-on popups/redirects run through Google's iframe helper (gapi,
+    // from apis.google.com) and frame the project's auth domain; nothing else may load script or be framed.
+    expect(csp.get('script-src')).toEqual(["'self'", 'https://apis.google.com']);
+    expect(csp.get('frame-src')).toEqual(expect.arrayContaining(['https://*.firebaseapp.com']));
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']));
