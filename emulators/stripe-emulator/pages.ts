@@ -21,8 +21,9 @@ const STYLE = `
   :root { color-scheme: light; }
   * { box-sizing: border-box; }
   body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1a1a1a; background: #f6f7f9; }
-  main { max-width: 30rem; margin: 2rem auto; padding: 1.5rem; background: #fff; border: 1px solid #d0d4da; border-radius: 8px; }
-  body.embedded main { margin: 0 auto; border: 0; }
+  main { width: calc(100% - 2rem); max-width: 30rem; margin: 2rem auto; padding: 1.5rem; background: #fff; border: 1px solid #d0d4da; border-radius: 8px; }
+  body.embedded { background: #fff; }
+  body.embedded main { width: 100%; margin: 0 auto; border: 0; }
   h1 { font-size: 1.5rem; margin: 0 0 1rem; }
   h2 { font-size: 1.125rem; margin: 1.5rem 0 .5rem; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; margin: 0 0 1rem; }
