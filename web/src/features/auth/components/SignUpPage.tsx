@@ -6,6 +6,7 @@ import { signUpWithPassword } from '../api/auth';
 import { useSignedOutPage } from '../hooks/use-signed-out-page';
 import { AuthLayout } from './AuthLayout';
 import { CredentialsForm } from './CredentialsForm';
+import { InvitedBy } from './InvitedBy';
 import { SignUpAlternatives } from './SignUpAlternatives';
 
 export function SignUpPage() {
@@ -24,6 +25,7 @@ export function SignUpPage() {
         </Typography>
       }
     >
+      <InvitedBy />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         We will email you a link to verify your address.
       </Typography>
