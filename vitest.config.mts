@@ -20,6 +20,16 @@ export default defineConfig({
       },
       {
         test: {
+          // Checks of what a build produces (it builds its own copy of the web app, so it runs on its own).
+          name: 'build',
+          root: 'tests',
+          include: ['build/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'rules',
           root: 'tests',
           include: ['rules/**/*.test.ts'],

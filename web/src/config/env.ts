@@ -23,6 +23,13 @@ export interface Env {
   };
   /** Off unless explicitly 'true': no analytics code is loaded while off. */
   analyticsEnabled: boolean;
+  /** What the analytics build loads (both null while analytics is off); see lib/analytics. */
+  analytics: {
+    /** A Google Tag Manager container (GTM-...), loaded on signed-out pages only; null: no tag manager. */
+    tagManagerId: string | null;
+    /** posthog-js's project key and our own host for it (a reverse proxy); null: no product analytics. */
+    productAnalytics: { projectKey: string; apiHost: string } | null;
+  };
   signIn: {
     /** An `oidc.*` or `saml.*` Firebase Auth provider id: "Sign in with your organisation" appears only when set. */
     ssoProviderId: string | null;
@@ -102,6 +109,22 @@ function readPublishableKey(raw: RawEnv, problems: EnvProblem[]): string {
   return '';
 }
 
+const TAG_MANAGER_ID = /^GTM-[A-Z0-9]+$/;
+
+// Read only when the analytics flag is on: a build without analytics needs none of these.
+function readAnalytics(raw: RawEnv, enabled: boolean, problems: EnvProblem[]): Env['analytics'] {
+  if (!enabled) return { tagManagerId: null, productAnalytics: null };
+  const tagManagerId = readString(raw, 'VITE_GTM_ID');
+  if (tagManagerId !== '' && !TAG_MANAGER_ID.test(tagManagerId)) problems.push({ name: 'VITE_GTM_ID', problem: `must be a container id like GTM-ABC123 (got "${tagManagerId}")` });
+  const projectKey = readString(raw, 'VITE_POSTHOG_KEY');
+  const apiHost = readUrl(raw, 'VITE_POSTHOG_HOST', '', problems, false).replace(/\/+$/, '');
+  if (projectKey !== '' && apiHost === '') problems.push({ name: 'VITE_POSTHOG_HOST', problem: 'is missing: product analytics goes to our own host, never a default one' });
+  return {
+    tagManagerId: TAG_MANAGER_ID.test(tagManagerId) ? tagManagerId : null,
+    productAnalytics: projectKey !== '' && apiHost !== '' ? { projectKey, apiHost } : null,
+  };
+}
+
 // Firebase Auth tells the protocol by the id's prefix (the Auth emulator accepts any oidc.* or saml.* id).
 const SSO_PROVIDER_ID = /^(oidc|saml)\.[A-Za-z0-9._-]+$/;
 
@@ -121,6 +144,7 @@ export function parseEnv(raw: RawEnv): EnvResult {
   }
 
   const apiBaseUrl = readUrl(raw, 'VITE_API_BASE_URL', '', problems, false).replace(/\/+$/, '');
+  const analyticsEnabled = readFlag(raw, 'VITE_ENABLE_ANALYTICS', problems);
   const env: Env = {
     firebase: {
       apiKey: readString(raw, 'VITE_FIREBASE_API_KEY'),
@@ -137,7 +161,8 @@ export function parseEnv(raw: RawEnv): EnvResult {
       privacyUrl: readUrl(raw, 'VITE_PRIVACY_URL', DEFAULT_LEGAL_LINKS.privacyUrl, problems, true),
       baaUrl: readUrl(raw, 'VITE_BAA_URL', DEFAULT_LEGAL_LINKS.baaUrl, problems, true),
     },
-    analyticsEnabled: readFlag(raw, 'VITE_ENABLE_ANALYTICS', problems),
+    analyticsEnabled,
+    analytics: readAnalytics(raw, analyticsEnabled, problems),
     signIn: {
       ssoProviderId: readSsoProviderId(raw, problems),
       mailCatcherUrl: readUrl(raw, 'VITE_MAIL_CATCHER_URL', '', problems, false).replace(/\/+$/, ''),

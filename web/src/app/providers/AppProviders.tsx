@@ -2,7 +2,9 @@ import { useEffect, type ReactNode } from 'react';
 import { NotificationsProvider } from '@/components/feedback/notifications';
 import { AuthProvider, useAuth } from '@/features/auth';
 import { useRecordingsOnDevice } from '@/features/record';
+import { ANALYTICS_BUILT_IN } from '@/lib/analytics';
 import { AppThemeProvider } from '@/theme/AppThemeProvider';
+import { Analytics } from './Analytics';
 import { SwrProvider } from './swr/SwrProvider';
 
 /** A fresh data cache per signed-in user: one clinician's patients never show up in another's session. */
@@ -31,7 +33,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <NotificationsProvider>
         <AuthProvider>
           <RecordingsFollowSignedInUser />
-          <CachePerUser>{children}</CachePerUser>
+          {/* A constant: without analytics in the build, <Analytics> and all it loads are left out of the bundle. */}
+          {ANALYTICS_BUILT_IN ? (
+            <Analytics>
+              <CachePerUser>{children}</CachePerUser>
+            </Analytics>
+          ) : (
+            <CachePerUser>{children}</CachePerUser>
+          )}
         </AuthProvider>
       </NotificationsProvider>
     </AppThemeProvider>

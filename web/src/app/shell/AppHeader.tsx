@@ -4,6 +4,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useNavigationState } from '@/components/layout/navigation-state';
 import { ColorModeToggle } from '@/theme/ColorModeToggle';
+import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { AccountMenu } from './AccountMenu';
 import { MIDDLE_COMPONENTS } from './middle-components';
 
@@ -15,7 +16,8 @@ export function AppHeader() {
       <Toolbar sx={{ gap: 1 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           {customHeader ?? (
-            <Typography variant="h6" component="h1" noWrap>
+            // The title names the patient on a session's page.
+            <Typography variant="h6" component="h1" noWrap className={NO_CAPTURE_CLASS}>
               {title}
             </Typography>
           )}

@@ -11,6 +11,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatBytes } from '@/lib/format';
+import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import type { FileUploadState } from '../hooks/use-file-upload';
 import { UploadProgress } from './UploadProgress';
 
@@ -45,7 +46,7 @@ export function FileUploadCard({ state, online, disabled, onFile, onRetry, onRes
   };
 
   return (
-    <Card component="section" aria-labelledby="file-upload-heading">
+    <Card component="section" aria-labelledby="file-upload-heading" className={NO_CAPTURE_CLASS}>
       <CardContent>
         <Stack spacing={2}>
           <Typography id="file-upload-heading" variant="h2">

@@ -16,6 +16,7 @@ import { languagesIncluding } from '@/config/languages';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
+import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { createFromText } from '../api/creation';
 import type { SessionSetupValues } from './SessionSetupFields';
 
@@ -84,7 +85,7 @@ export function PasteNotes({ defaults, templates, disabled }: PasteNotesProps) {
       <Button startIcon={<ContentPasteOutlined />} onClick={show} disabled={disabled}>
         Paste notes instead
       </Button>
-      <Dialog open={open} onClose={submitting ? undefined : () => setOpen(false)} aria-labelledby={titleId} fullWidth maxWidth="md">
+      <Dialog open={open} onClose={submitting ? undefined : () => setOpen(false)} aria-labelledby={titleId} fullWidth maxWidth="md" className={NO_CAPTURE_CLASS}>
         <form onSubmit={(event) => void submit(event)} noValidate>
           <DialogTitle id={titleId}>Documentation from notes</DialogTitle>
           <DialogContent>

@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { paths } from '@/config/paths';
 import { formatBytes, formatDuration } from '@/lib/format';
+import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import type { RecordingEntry } from '../lib/recording-uploads';
 import { describeUploadError } from '../lib/upload-errors';
 import { UploadProgress } from './UploadProgress';
@@ -52,7 +53,7 @@ export function RecordingUploadCard({ entry, online, onRetry, onDiscard, onDismi
   };
 
   return (
-    <Card component="section" aria-label={`Upload of the recording for ${patientName}`}>
+    <Card component="section" aria-label={`Upload of the recording for ${patientName}`} className={NO_CAPTURE_CLASS}>
       <CardContent>
         <Stack spacing={1.5}>
           <Typography variant="h3" component="h3">

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { useNotify } from '@/components/feedback/notifications';
 import { formatBytes, formatDateTime, formatDuration } from '@/lib/format';
+import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import type { RecordingUploads, UnfinishedRecording } from '../lib/recording-uploads';
 
 interface RecoveryPromptProps {
@@ -65,7 +66,7 @@ export function RecoveryPrompt({ uid, manager }: RecoveryPromptProps) {
   if (unfinished.length === 0) return null;
 
   return (
-    <Stack spacing={1.5} component="section" aria-label="Unfinished recordings">
+    <Stack spacing={1.5} component="section" aria-label="Unfinished recordings" className={NO_CAPTURE_CLASS}>
       {unfinished.map((item) => {
         const { recording } = item;
         return (

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { languagesIncluding } from '@/config/languages';
+import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 
 export interface SessionSetupValues {
   patientName: string;
@@ -39,7 +40,7 @@ export function SessionSetupFields({
   const templateOptions = templates ?? [];
   const templateHelp = templatesFailed ? 'The templates could not be loaded.' : templates ? 'The documentation is written in this format.' : 'Loading templates…';
   return (
-    <Stack spacing={2}>
+    <Stack spacing={2} className={NO_CAPTURE_CLASS}>
       <TextField
         label="Patient name"
         value={values.patientName}

@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { formatClock } from '@/lib/format';
+import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import type { ChatMessage } from '../api/types';
 import type { useSessionChat } from '../hooks/use-session-chat';
 import { speakerLabel } from '../lib/speakers';
@@ -63,7 +64,7 @@ export function ChatPanel({ chat, available, segments, timed, onShowCitation, on
   };
 
   return (
-    <Card component="section" aria-labelledby="chat-heading" sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, ...layout }}>
+    <Card component="section" aria-labelledby="chat-heading" className={NO_CAPTURE_CLASS} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, ...layout }}>
       <Stack direction="row" sx={{ alignItems: 'center', px: 2, pt: 1.5, pb: 1 }}>
         <Typography id="chat-heading" variant="h2" sx={{ fontSize: '1.125rem', flexGrow: 1 }}>
           Chat with this session

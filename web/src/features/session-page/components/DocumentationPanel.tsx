@@ -11,6 +11,7 @@ import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { useNotify } from '@/components/feedback/notifications';
 import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { describeError } from '@/lib/error-message';
+import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { getDocumentation, magicEditDocumentation } from '../api/documentation';
 import type { Draft } from '../hooks/use-section-editing';
 import { isStaleCounter, STALE_NOTE_MESSAGE } from '../lib/section-editing';
@@ -95,7 +96,7 @@ export function DocumentationPanel({ sessionId, documentation, mutate, segments,
   };
 
   return (
-    <Stack spacing={2} component="section" aria-labelledby="documentation-heading">
+    <Stack spacing={2} component="section" aria-labelledby="documentation-heading" className={NO_CAPTURE_CLASS}>
       <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Typography id="documentation-heading" variant="h2" sx={{ flexGrow: 1 }}>
           Documentation

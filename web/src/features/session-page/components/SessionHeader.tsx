@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { SessionStatusChip } from '@/components/feedback/SessionStatusChip';
 import { DOCUMENTATION_LANGUAGES } from '@/config/languages';
 import { describeDuration, formatDateTime, formatDuration } from '@/lib/format';
+import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 
 interface SessionHeaderProps {
   session: Session;
@@ -19,7 +20,7 @@ interface SessionHeaderProps {
 export function SessionHeader({ session, chatOpen, chatAvailable, onToggleChat }: SessionHeaderProps) {
   const language = DOCUMENTATION_LANGUAGES.find((l) => l.tag === session.language)?.label ?? session.language;
   return (
-    <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 2, flexWrap: 'wrap' }}>
+    <Stack direction="row" className={NO_CAPTURE_CLASS} sx={{ alignItems: 'flex-start', gap: 2, flexWrap: 'wrap' }}>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         {/* The shell's header already shows the session's title: here, who it is for and the facts. */}
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>

@@ -13,6 +13,7 @@ import { ErrorState } from '@/components/feedback/ErrorState';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { formatClock } from '@/lib/format';
+import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { useSessionAudio } from '../hooks/use-session-audio';
 import { highlightFor, NO_HIGHLIGHT } from '../lib/evidence';
 import { hasTimings, speakerColor, speakerLabel } from '../lib/speakers';
@@ -185,6 +186,7 @@ export function TranscriptPanel({ sessionId, title, transcript, error, onRetry, 
       component="section"
       ref={cardRef}
       aria-labelledby="transcript-heading"
+      className={NO_CAPTURE_CLASS}
       sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, scrollMarginTop: 80, ...layout }}
     >
       <Box sx={{ px: 2, pt: 2, pb: 1 }}>

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
 import { describeError } from '@/lib/error-message';
 import { SESSION_LIMITS, type Session } from '@charta/contract';
+import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 
 interface RenameSessionDialogProps {
   session: Session;
@@ -41,7 +42,7 @@ export function RenameSessionDialog({ session, onRename, onClose }: RenameSessio
   };
 
   return (
-    <Dialog open onClose={saving ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog open onClose={saving ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth className={NO_CAPTURE_CLASS}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id={titleId}>Rename session</DialogTitle>
         <DialogContent>

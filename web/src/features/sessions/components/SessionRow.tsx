@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { describeDuration, formatDateTime, formatDuration } from '@/lib/format';
 import type { Session } from '@charta/contract';
 import { SessionStatusChip } from '@/components/feedback/SessionStatusChip';
+import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 
 interface SessionRowProps {
   session: Session;
@@ -27,6 +28,7 @@ export function SessionRow({ session, selected, onSelect, onRename, onDelete }: 
     <Box
       component="li"
       aria-label={session.title}
+      className={NO_CAPTURE_CLASS}
       sx={{
         // Wide: one line. Compact (phones): duration and status move under the title, which keeps its width.
         display: 'grid',

@@ -14,6 +14,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { TEMPLATE_LIMITS } from '@charta/contract';
+import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { generateTemplateFromNote } from '../api/templates';
 
 const MAX_NOTE = TEMPLATE_LIMITS.note;
@@ -46,7 +47,7 @@ export function FromNotePage() {
   }
 
   return (
-    <Stack spacing={2} sx={{ maxWidth: 960 }}>
+    <Stack spacing={2} className={NO_CAPTURE_CLASS} sx={{ maxWidth: 960 }}>
       <Box>
         <Button component={RouterLink} to={paths.templates.getHref()} startIcon={<ArrowBack />}>
           All templates
