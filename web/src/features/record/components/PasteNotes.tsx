@@ -1,4 +1,4 @@
-import { DOCUMENTATION_LIMITS, SESSION_LIMITS, type Template } from '@charta/contract';
+import { DOCUMENTATION_LIMITS, type Template } from '@charta/contract';
 import ContentPasteOutlined from '@mui/icons-material/ContentPasteOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -12,13 +12,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { languagesIncluding } from '@/config/languages';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { createFromText } from '../api/creation';
-import type { SessionSetupValues } from './SessionSetupFields';
+import { SessionSetupFields, type SessionSetupValues } from './SessionSetupFields';
 
 interface PasteNotesProps {
   /** What the Record tab has chosen so far: the dialog starts from it. */
@@ -48,8 +47,7 @@ export function PasteNotes({ defaults, templates, disabled }: PasteNotesProps) {
     setOpen(true);
   };
 
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
+  const set = (field: keyof typeof values, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     if (field === 'patientName' || field === 'text') setErrors((current) => ({ ...current, [field]: undefined }));
   };
@@ -94,45 +92,19 @@ export function PasteNotes({ defaults, templates, disabled }: PasteNotesProps) {
                 Paste dictated notes or a transcript (for example “Clinician: … / Patient: …” lines). Charta writes the documentation from it, as it does from a
                 recording.
               </DialogContentText>
-              <TextField
-                label="Patient name"
-                value={values.patientName}
-                onChange={set('patientName')}
-                required
-                autoComplete="off"
+              <SessionSetupFields
+                values={values}
+                onPatientNameChange={(value) => set('patientName', value)}
+                onTemplateChange={(value) => set('templateId', value)}
+                onLanguageChange={(value) => set('language', value)}
+                templates={templates}
+                patientNameError={errors.patientName ?? null}
                 disabled={submitting}
-                error={Boolean(errors.patientName)}
-                helperText={errors.patientName}
-                slotProps={{ htmlInput: { maxLength: SESSION_LIMITS.patientName } }}
               />
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField
-                  select
-                  label="Template"
-                  value={values.templateId}
-                  onChange={set('templateId')}
-                  disabled={submitting || !templates}
-                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                >
-                  {(templates ?? []).length === 0 && <option value="">Loading…</option>}
-                  {(templates ?? []).map((template) => (
-                    <option key={template.id} value={template.id}>
-                      {template.name}
-                    </option>
-                  ))}
-                </TextField>
-                <TextField select label="Language" value={values.language} onChange={set('language')} disabled={submitting} slotProps={{ select: { native: true } }}>
-                  {languagesIncluding(values.language).map(({ tag, label }) => (
-                    <option key={tag} value={tag}>
-                      {label}
-                    </option>
-                  ))}
-                </TextField>
-              </Stack>
               <TextField
                 label="Notes or transcript"
                 value={values.text}
-                onChange={set('text')}
+                onChange={(event) => set('text', event.target.value)}
                 required
                 multiline
                 minRows={8}

@@ -18,8 +18,9 @@ interface SessionSetupFieldsProps {
   onLanguageChange: (language: string) => void;
   /** What the Template field offers: the user's templates and the built-ins. */
   templates: Pick<Template, 'id' | 'name'>[] | undefined;
-  templatesFailed: boolean;
-  onReloadTemplates: () => void;
+  /** The template list could not be loaded; with `onReloadTemplates`, a button offers to load it again. */
+  templatesFailed?: boolean;
+  onReloadTemplates?: () => void;
   patientNameError: string | null;
   /** While recording: the session exists, its details are fixed. */
   disabled: boolean;
@@ -32,7 +33,7 @@ export function SessionSetupFields({
   onTemplateChange,
   onLanguageChange,
   templates,
-  templatesFailed,
+  templatesFailed = false,
   onReloadTemplates,
   patientNameError,
   disabled,
@@ -86,7 +87,7 @@ export function SessionSetupFields({
           ))}
         </TextField>
       </Stack>
-      {templatesFailed && (
+      {templatesFailed && onReloadTemplates && (
         <div>
           <Button size="small" onClick={onReloadTemplates}>
             Load templates again
