@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BillingGateway } from '../../functions/src/billing/gateway/billing-gateway.js';
+import { StripeBillingGateway } from '../../functions/src/billing/gateway/stripe-billing-gateway.js';
 import { configFromEnv } from '../../functions/src/config.js';
 import { emulatorApi } from '../support/api-app.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
@@ -167,6 +169,24 @@ describe('POST /stripe/webhook', () => {
   it('A body altered after signing is refused', async () => {
     const signature = sign(event, now());
     await request(app).post('/api/v1/stripe/webhook').set('content-type', 'application/json').set('stripe-signature', signature).send(event.replace('sub_missing', 'sub_other')).expect(400);
+  });
+
+  it('A handler failure answers 5xx so Stripe retries, and is not recorded as handled; the retry is', async () => {
+    const user = await createTestUser();
+    const { subscriptionId } = await upgradeToPro(app, user);
+    const connection = baseConfig.billing.stripe;
+    if (!connection) throw new Error('billing is not configured');
+    const real = StripeBillingGateway.fromConnection(connection, baseConfig.billing.webhookToleranceSec);
+    const stripeDown: BillingGateway = Object.assign(Object.create(real) as StripeBillingGateway, { retrieveSubscription: () => Promise.reject(new Error('Stripe is down')) });
+    const failing = emulatorApi({ billingGateway: stripeDown });
+    const id = `evt_test_fail_${Date.now()}`;
+    const body = JSON.stringify({ id, object: 'event', type: 'customer.subscription.updated', data: { object: { id: subscriptionId, object: 'subscription' } } });
+    const res = await request(failing.app).post('/api/v1/stripe/webhook').set('content-type', 'application/json').set('stripe-signature', sign(body, now())).send(body);
+    expect(res.status).toBeGreaterThanOrEqual(500);
+    expect(res.body.error.code).toBe('internal');
+    expect((await db.collection('stripeEvents').doc(id).get()).exists).toBe(false);
+    await request(app).post('/api/v1/stripe/webhook').set('content-type', 'application/json').set('stripe-signature', sign(body, now())).send(body).expect(200);
+    expect((await db.collection('stripeEvents').doc(id).get()).exists).toBe(true);
   });
 
   it('A signed event is recorded once handled, and its redelivery is a no-op', async () => {

@@ -14,6 +14,7 @@ import { authEmulatorHost, firestoreEmulatorHost, PROJECT_ID } from './emulators
 import { aiConfigFromEnv } from '../../functions/src/ai/ai-config.js';
 import { googleAiServices, type AiServices } from '../../functions/src/ai/ai-services.js';
 import type { RetryPolicy } from '../../functions/src/ai/retry.js';
+import type { BillingGateway } from '../../functions/src/billing/gateway/billing-gateway.js';
 
 /**
  * The real AI adapters, pointed at an AI emulator: the shared one `npm test` starts (AI_EMULATOR_URL), or
@@ -51,14 +52,14 @@ export function testAudioStore(dir = SHARED_LOCAL_AUDIO_DIR): AudioStore {
  * The real API, built by the same factory as the deployed function, on the emulators, with logs captured.
  * Passing the same `audioStore` to two calls is how a test restarts the API between chunks.
  */
-export function emulatorApi(opts: { audioStore?: AudioStore; ai?: AiServices; config?: Partial<AppConfig>; now?: () => Date } = {}) {
+export function emulatorApi(opts: { audioStore?: AudioStore; ai?: AiServices; config?: Partial<AppConfig>; now?: () => Date; billingGateway?: BillingGateway | null } = {}) {
   const admin = adminApp();
   const logger = memoryLogger();
   const db = getFirestore(admin);
   const audioStore = opts.audioStore ?? testAudioStore();
   const ai = opts.ai ?? emulatedAi();
   const config = { ...configFromEnv(), ...opts.config };
-  const deps = { db, identity: firebaseIdentity(getAuth(admin)), audioStore, ai, logger, config, ...(opts.now ? { now: opts.now } : {}) };
+  const deps = { db, identity: firebaseIdentity(getAuth(admin)), audioStore, ai, logger, config, ...(opts.now ? { now: opts.now } : {}), ...(opts.billingGateway !== undefined ? { billingGateway: opts.billingGateway } : {}) };
   const services = createServices(deps);
   const app = createApp(deps, services);
   return { app, logger, db, auth: getAuth(admin), audioStore, services };
