@@ -8,11 +8,10 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type DragEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
-import { paths } from '@/config/paths';
 import { formatBytes } from '@/lib/format';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import type { FileUploadState } from '../hooks/use-file-upload';
+import { UploadDoneAlert } from './UploadDoneAlert';
 import { UploadProgress } from './UploadProgress';
 
 interface FileUploadCardProps {
@@ -109,22 +108,9 @@ export function FileUploadCard({ state, online, disabled, onFile, onRetry, onRes
             <Alert severity="warning">The connection was interrupted. Trying again shortly…</Alert>
           )}
           {state.phase === 'complete' && (
-            <Alert
-              severity="success"
-              action={
-                <Button color="inherit" size="small" onClick={onReset}>
-                  Close
-                </Button>
-              }
-            >
-              <AlertTitle>File uploaded</AlertTitle>
-              {state.fileName} is stored for {state.patientName}.{' '}
-              {state.sessionId && (
-                <RouterLink to={paths.session.getHref(state.sessionId)} style={{ color: 'inherit', fontWeight: 600 }}>
-                  Open the session
-                </RouterLink>
-              )}
-            </Alert>
+            <UploadDoneAlert title="File uploaded" sessionId={state.sessionId} onClose={onReset}>
+              {state.fileName} is stored for {state.patientName}.
+            </UploadDoneAlert>
           )}
           {state.phase === 'failed' && (
             <Alert

@@ -6,13 +6,12 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
-import { paths } from '@/config/paths';
 import { formatBytes, formatDuration } from '@/lib/format';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import type { RecordingEntry } from '../lib/recording-uploads';
 import { describeUploadError } from '../lib/upload-errors';
+import { UploadDoneAlert } from './UploadDoneAlert';
 import { UploadProgress } from './UploadProgress';
 
 interface RecordingUploadCardProps {
@@ -61,22 +60,9 @@ export function RecordingUploadCard({ entry, online, onRetry, onDiscard, onDismi
           </Typography>
 
           {phase === 'complete' ? (
-            <Alert
-              severity="success"
-              action={
-                <Button color="inherit" size="small" onClick={onDismiss}>
-                  Close
-                </Button>
-              }
-            >
-              <AlertTitle>Recording uploaded</AlertTitle>
-              The audio is safely stored. Charta prepares the documentation next.{' '}
-              {entry.sessionId && (
-                <RouterLink to={paths.session.getHref(entry.sessionId)} style={{ color: 'inherit', fontWeight: 600 }}>
-                  Open the session
-                </RouterLink>
-              )}
-            </Alert>
+            <UploadDoneAlert title="Recording uploaded" sessionId={entry.sessionId} onClose={onDismiss}>
+              The audio is safely stored. Charta prepares the documentation next.
+            </UploadDoneAlert>
           ) : (
             <UploadProgress
               label={`Upload progress for ${patientName}`}
