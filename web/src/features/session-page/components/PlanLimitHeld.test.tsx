@@ -57,8 +57,11 @@ describe('SessionPage: a session held by the plan limit', () => {
     const router = renderHeld(usage({}));
 
     expect(await screen.findByText('Kept until you upgrade')).toBeInTheDocument();
-    expect(screen.getByText(/You have used the 20 documentations of the free plan this month\./)).toBeInTheDocument();
-    expect(screen.getByText(/Its audio and transcript are kept: nothing is lost\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^It was recorded after this month’s 20 free documentations were used\. Its audio and transcript are kept: nothing is lost\. It is documented as soon as you upgrade, or from (1 December|December 1)\.$/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText('The documentation could not be prepared')).not.toBeInTheDocument();
     expect(await screen.findByText('A dry cough for four days.')).toBeInTheDocument();
 
@@ -76,6 +79,15 @@ describe('SessionPage: a session held by the plan limit', () => {
 
     expect(postsTo('/session/process')).toEqual([{ sessionId: 's1' }]);
     expect(screen.queryByRole('link', { name: 'Upgrade to document it' })).not.toBeInTheDocument();
+  });
+
+  it('when the plan’s usage cannot be read, gives the server’s words and both ways, and lets the server decide', async () => {
+    renderHeld(usage({}));
+    vi.mocked(api.get).mockRejectedValue(new ApiError({ status: 503, code: 'unavailable', message: 'down' }));
+
+    expect(await screen.findByText(/^You have used the 20 documentations of the free plan this month\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade to document it' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Document it' })).toBeInTheDocument();
   });
 
   it('says why when the server still holds it', async () => {

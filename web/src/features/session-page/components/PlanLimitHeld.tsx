@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
-import { planAllowance, rememberSessionToDocument, usePlanUsage } from '@/data/billing';
+import { formatResetDate, planAllowance, rememberSessionToDocument, usePlanUsage } from '@/data/billing';
 
 interface PlanLimitHeldProps {
   session: Session;
@@ -31,12 +31,20 @@ export function PlanLimitHeld({ session, documenting, onDocument }: PlanLimitHel
       color="inherit"
       size="small"
       variant="outlined"
+      sx={{ whiteSpace: 'nowrap' }}
     >
       Upgrade to document it
     </Button>
   );
   const documentNow = (
-    <Button color="inherit" size="small" variant={limited === false ? 'outlined' : 'text'} onClick={onDocument} loading={documenting}>
+    <Button
+      color="inherit"
+      size="small"
+      variant={limited === false ? 'outlined' : 'text'}
+      onClick={onDocument}
+      loading={documenting}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
       Document it
     </Button>
   );
@@ -53,10 +61,12 @@ export function PlanLimitHeld({ session, documenting, onDocument }: PlanLimitHel
       }
     >
       <AlertTitle>{limited === false ? 'Ready to be documented' : 'Kept until you upgrade'}</AlertTitle>
-      {limited === false
-        ? 'The free plan’s monthly limit held this session, and it no longer applies.'
-        : (session.error?.message ?? 'The free plan’s monthly limit is reached.')}{' '}
-      Its audio and transcript are kept: nothing is lost.
+      {data && limited
+        ? `It was recorded after this month’s ${data.usage.monthlyLimit} free documentations were used. Its audio and transcript are kept: nothing is lost. It is documented as soon as you upgrade, or from ${formatResetDate(data.usage.resetsAt)}.`
+        : limited === false
+          ? 'The free plan’s monthly limit held this session, and it no longer applies. Its audio and transcript are kept.'
+          : // Usage unknown: the server's own words (the limit, the reset, how to upgrade).
+            (session.error?.message ?? 'The free plan’s monthly limit held this session. Its audio and transcript are kept.')}
     </Alert>
   );
 }

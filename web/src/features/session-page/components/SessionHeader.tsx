@@ -27,7 +27,7 @@ export function SessionHeader({ session, chatOpen, chatAvailable, onToggleChat }
           <Typography variant="h2" component="h2" sx={{ overflowWrap: 'anywhere' }}>
             {session.patientName}
           </Typography>
-          <SessionStatusChip status={session.status} />
+          <SessionStatusChip status={session.status} error={session.error} />
         </Stack>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
           {formatDateTime(session.createdAt)}

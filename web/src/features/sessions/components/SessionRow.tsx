@@ -74,7 +74,7 @@ export function SessionRow({ session, selected, onSelect, onRename, onDelete }: 
           </Box>
           {duration}
         </Typography>
-        <SessionStatusChip status={session.status} />
+        <SessionStatusChip status={session.status} error={session.error} />
       </Box>
       <Box sx={{ gridArea: 'actions', display: 'flex' }}>
         <Tooltip title="Rename">
