@@ -3,7 +3,11 @@ import { logId, type Logger } from '../../logging/logger.js';
 import { logBillingAccountClosed } from '../../logging/log-events.js';
 import type { SubscriptionRepo } from '../../subscription/subscription-repo.js';
 import type { BillingGatewayRef } from '../gateway/gateway-ref.js';
-import type { ReferralCreditRepo } from '../referral/referral-credit-repo.js';
+
+/** Referral credits the user earned as a referrer (referral/ fills it in; it imports customers/, not the reverse). */
+export interface EarnedReferralCredits {
+  deleteEarnedBy(referrerUid: string): Promise<number>;
+}
 
 /**
  * Account deletion reaching Stripe: the subscription ends now (no more charges) and the customer is
@@ -11,7 +15,7 @@ import type { ReferralCreditRepo } from '../referral/referral-credit-repo.js';
  * subscription record goes, since that holds the ids; both calls are idempotent, so a retried deletion
  * finishes the job. Credits the user earned as a referrer go too (they name the user).
  */
-export function billingAccountOwner(subscriptions: SubscriptionRepo, gateway: BillingGatewayRef, credits: ReferralCreditRepo, logger: Logger): AccountDataOwner {
+export function billingAccountOwner(subscriptions: SubscriptionRepo, gateway: BillingGatewayRef, credits: EarnedReferralCredits, logger: Logger): AccountDataOwner {
   return {
     name: 'billing',
     async deleteAllOwnedBy(uid) {
