@@ -114,31 +114,36 @@ export async function openChunkStore(options: { factory?: IDBFactory; name?: str
 
   const recordingRange = (recordingId: string) => IDBKeyRange.bound([recordingId, 0], [recordingId, Number.MAX_SAFE_INTEGER]);
 
+  // One record per transaction: a write resolves once committed, so a chunk counts as stored only then.
+  async function put(storeName: string, value: StoredRecording | StoredChunk): Promise<void> {
+    const tx = db.transaction(storeName, 'readwrite');
+    tx.objectStore(storeName).put(value);
+    await completion(tx);
+  }
+
+  async function get<T>(storeName: string, key: IDBValidKey): Promise<T | null> {
+    const tx = db.transaction(storeName, 'readonly');
+    const found = (await promisify(tx.objectStore(storeName).get(key))) as T | undefined;
+    return found ?? null;
+  }
+
+  /** Read, change and write one record in one transaction; null (and nothing written) when it is not there. */
+  async function update<T extends StoredRecording | StoredChunk>(storeName: string, key: IDBValidKey, change: (current: T) => T): Promise<T | null> {
+    const tx = db.transaction(storeName, 'readwrite');
+    const store = tx.objectStore(storeName);
+    const current = (await promisify(store.get(key))) as T | undefined;
+    const next = current ? change(current) : null;
+    if (next) store.put(next);
+    await completion(tx);
+    return next;
+  }
+
   return {
-    async putRecording(recording) {
-      const tx = db.transaction(RECORDINGS, 'readwrite');
-      tx.objectStore(RECORDINGS).put(recording);
-      await completion(tx);
-    },
+    putRecording: (recording) => put(RECORDINGS, recording),
 
-    async updateRecording(id, patch) {
-      const tx = db.transaction(RECORDINGS, 'readwrite');
-      const store = tx.objectStore(RECORDINGS);
-      const current = (await promisify(store.get(id))) as StoredRecording | undefined;
-      let next: StoredRecording | null = null;
-      if (current) {
-        next = { ...current, ...patch, id };
-        store.put(next);
-      }
-      await completion(tx);
-      return next;
-    },
+    updateRecording: (id, patch) => update<StoredRecording>(RECORDINGS, id, (current) => ({ ...current, ...patch, id })),
 
-    async getRecording(id) {
-      const tx = db.transaction(RECORDINGS, 'readonly');
-      const found = (await promisify(tx.objectStore(RECORDINGS).get(id))) as StoredRecording | undefined;
-      return found ?? null;
-    },
+    getRecording: (id) => get<StoredRecording>(RECORDINGS, id),
 
     async listRecordings(uid) {
       const tx = db.transaction(RECORDINGS, 'readonly');
@@ -146,17 +151,9 @@ export async function openChunkStore(options: { factory?: IDBFactory; name?: str
       return all.filter((r) => r.uid === uid).sort((a, b) => a.startedAt.localeCompare(b.startedAt));
     },
 
-    async putChunk(chunk) {
-      const tx = db.transaction(CHUNKS, 'readwrite');
-      tx.objectStore(CHUNKS).put(chunk);
-      await completion(tx);
-    },
+    putChunk: (chunk) => put(CHUNKS, chunk),
 
-    async getChunk(recordingId, chunkIndex) {
-      const tx = db.transaction(CHUNKS, 'readonly');
-      const found = (await promisify(tx.objectStore(CHUNKS).get([recordingId, chunkIndex]))) as StoredChunk | undefined;
-      return found ?? null;
-    },
+    getChunk: (recordingId, chunkIndex) => get<StoredChunk>(CHUNKS, [recordingId, chunkIndex]),
 
     async listChunks(recordingId) {
       const tx = db.transaction(CHUNKS, 'readonly');
@@ -176,11 +173,7 @@ export async function openChunkStore(options: { factory?: IDBFactory; name?: str
     },
 
     async markUploaded(recordingId, chunkIndex, final) {
-      const tx = db.transaction(CHUNKS, 'readwrite');
-      const store = tx.objectStore(CHUNKS);
-      const current = (await promisify(store.get([recordingId, chunkIndex]))) as StoredChunk | undefined;
-      if (current) store.put({ ...current, uploaded: true, final: final ?? current.final });
-      await completion(tx);
+      await update<StoredChunk>(CHUNKS, [recordingId, chunkIndex], (current) => ({ ...current, uploaded: true, final: final ?? current.final }));
     },
 
     async deleteRecording(id) {
