@@ -7,6 +7,7 @@ import { jsonBody } from './http/body.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
 import { requestContext } from './http/request-context.js';
 import { routeLimits } from './limits/route-limits.js';
+import { oneTimeCodeRoutes } from './one-time-codes/routes.js';
 import { securityHeaders } from './http/security-headers.js';
 import { processRoutes } from './pipeline/routes.js';
 import { profileRoutes } from './profile/routes.js';
@@ -45,6 +46,8 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   api.get('/health', limits.publicByAddress, (_req, res) => {
     res.json({ status: 'ok', version: APP_VERSION });
   });
+  // Public: the caller is signing in (the contract lists them beside /health).
+  api.use('/auth', oneTimeCodeRoutes(services.oneTimeCodeService, limits));
   api.use('/profile', requireUser, profileRoutes(services.profileService, services.accountDeletion));
   api.use('/subscription', requireUser, subscriptionRoutes(services.subscriptionService, services.planLimits));
   api.use('/stripe', requireUser, stripeRoutes(services.checkoutService, services.customerService));

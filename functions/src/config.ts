@@ -1,5 +1,6 @@
 import { billingConfigFromEnv, type BillingConfig } from './billing/billing-config.js';
 import { limitsConfigFromEnv, type LimitsConfig } from './limits/limits-config.js';
+import { mailConfigFromEnv, type MailConfig } from './mail/mail-config.js';
 
 /** Runtime settings of the API, read once from the environment (functions/.env in deployment). */
 export interface AppConfig {
@@ -27,6 +28,15 @@ export interface AppConfig {
   limits: LimitsConfig;
   /** Stripe, prices, the free plan's limit, the trial and the referral credit (billing/billing-config.ts). */
   billing: BillingConfig;
+  /** SMTP relay and sender (mail/mail-config.ts). */
+  mail: MailConfig;
+  /**
+   * The key one-time codes and the addresses they were sent to are stored under (HMAC-SHA256),
+   * `OTP_HMAC_SECRET`: at least 32 characters, random (`openssl rand -base64 48`), a Secret Manager secret
+   * in production. Unset outside production, sign-in by code answers 503; the README commands set a fixed
+   * development key. Changing it kills every code not yet used, nothing else.
+   */
+  oneTimeCodeSecret: string | undefined;
 }
 
 const DEFAULT_TRUST_PROXY_HOPS = 2;
@@ -58,6 +68,18 @@ function parseHops(value: string | undefined): number {
   return hops;
 }
 
+const MIN_OTP_SECRET_LENGTH = 32;
+
+/** Serving deployed (Cloud Run sets K_SERVICE; the Functions emulator sets it too, and says it is one). */
+const isProduction = (env: NodeJS.ProcessEnv) => Boolean(env['K_SERVICE']) && env['FUNCTIONS_EMULATOR'] !== 'true';
+
+function oneTimeCodeSecretOf(env: NodeJS.ProcessEnv): string | undefined {
+  const secret = env['OTP_HMAC_SECRET'] || undefined;
+  if (secret === undefined && isProduction(env)) throw new Error('OTP_HMAC_SECRET is not set: sign-in codes need a server key');
+  if (secret !== undefined && secret.length < MIN_OTP_SECRET_LENGTH) throw new Error(`OTP_HMAC_SECRET must be at least ${MIN_OTP_SECRET_LENGTH} characters`);
+  return secret;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const origins = env['CORS_ORIGINS']?.split(',').map((o) => o.trim()).filter(Boolean) ?? [];
   return {
@@ -67,5 +89,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl: appUrlOf(env),
     limits: limitsConfigFromEnv(env),
     billing: billingConfigFromEnv(env),
+    mail: mailConfigFromEnv(env, isProduction(env)),
+    oneTimeCodeSecret: oneTimeCodeSecretOf(env),
   };
 }

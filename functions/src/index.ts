@@ -31,9 +31,17 @@ const deps: AppDeps = {
 const services = createServices(deps);
 const region = 'us-central1';
 
+/**
+ * Secret Manager secrets the API reads as environment variables: the one-time code key and the SMTP URL
+ * (it holds the relay's credentials). Declared for deployment only, where `firebase deploy` refuses to go
+ * on while one is missing (`firebase functions:secrets:set OTP_HMAC_SECRET`); the Functions emulator would
+ * otherwise try to reach Secret Manager, and locally the README commands set both variables.
+ */
+const API_SECRETS = process.env['FUNCTIONS_EMULATOR'] === 'true' ? [] : ['OTP_HMAC_SECRET', 'SMTP_URL'];
+
 // `cors: false`: the app's own allowlist (config.corsOrigins) is the only CORS policy. Without it the Functions
 // emulator wraps the app in a CORS layer that allows every origin and answers preflights itself.
-export const api = onRequest({ region, memory: '512MiB', timeoutSeconds: 300, concurrency: 40, cors: false }, createApp(deps, services));
+export const api = onRequest({ region, memory: '512MiB', timeoutSeconds: 300, concurrency: 40, cors: false, secrets: API_SECRETS }, createApp(deps, services));
 
 /**
  * The pipeline: every "audio ready" or "process again" event starts (or resumes) processing of its

@@ -26,6 +26,11 @@ import type { IdentityProvider } from './identity/identity-provider.js';
 import { RateLimitRepo } from './limits/rate-limit-repo.js';
 import { RateLimiter } from './limits/rate-limiter.js';
 import type { Logger } from './logging/logger.js';
+import type { Mailer } from './mail/mailer.js';
+import { smtpMailer } from './mail/smtp-mailer.js';
+import { OneTimeCodeKeys } from './one-time-codes/one-time-code.js';
+import { OneTimeCodeRepo } from './one-time-codes/one-time-code-repo.js';
+import { OneTimeCodeService } from './one-time-codes/one-time-code-service.js';
 import { audioReadyOutbox, deleteEventsOfSession, emitResumeRequest } from './pipeline/audio-ready-event.js';
 import { Pipeline } from './pipeline/pipeline.js';
 import { PipelineSweeper } from './pipeline/pipeline-sweeper.js';
@@ -61,6 +66,8 @@ export interface AppDeps {
   config: AppConfig;
   /** Stripe (or its local emulator) by configuration; tests may pass another. None: billing is off (503). */
   billingGateway?: BillingGateway | null;
+  /** Outgoing email; SMTP from config.mail unless a test passes its own. */
+  mailer?: Mailer;
   now?: () => Date;
 }
 
@@ -189,6 +196,15 @@ export function createServices(deps: AppDeps) {
       now,
     }),
     accountDeletion,
+    /** Sign-in by a code sent by email (POST /auth/send-code, /auth/verify-code). */
+    oneTimeCodeService: new OneTimeCodeService(
+      new OneTimeCodeRepo(db),
+      deps.config.oneTimeCodeSecret ? new OneTimeCodeKeys(deps.config.oneTimeCodeSecret) : undefined,
+      deps.mailer ?? smtpMailer(deps.config.mail),
+      identity,
+      logger,
+      now,
+    ),
     /** Limits on what costs money or can be abused, counted in Firestore across instances (app.ts applies them). */
     rateLimiter: new RateLimiter(rateLimitRepo, deps.config.limits, now),
     audioStorageUsage: { bytesStoredBy: (uid: string) => uploadRepo.bytesStoredBy(uid) },

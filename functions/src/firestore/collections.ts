@@ -25,4 +25,11 @@ export const COLLECTIONS = {
   referralCredits: 'referralCredits',
   /** Rate-limit counters, one per rule, subject and window; `expiresAt` has a TTL policy. */
   rateLimits: 'rateLimits',
+  /**
+   * The latest sign-in code sent to each email address (`oneTimeCodes/{keyed hash of the address}`), as a
+   * keyed hash only; `expiresAt` has a TTL policy.
+   */
+  oneTimeCodes: 'oneTimeCodes',
+  /** Guess places and the use mark of those codes (create-only, ids only); `expiresAt` has a TTL policy. */
+  oneTimeCodeGuesses: 'oneTimeCodeGuesses',
 } as const;

@@ -1,4 +1,5 @@
-import type { Auth } from 'firebase-admin/auth';
+import { randomBytes } from 'node:crypto';
+import type { Auth, UserRecord } from 'firebase-admin/auth';
 import { TokenRejectedError, type CallerIdentity, type IdentityProvider } from './identity-provider.js';
 
 const REJECTION_BY_CODE: Record<string, TokenRejectedError['reason']> = {
@@ -43,5 +44,41 @@ export function firebaseIdentity(auth: Auth): IdentityProvider {
         throw err;
       }
     },
+
+    async customTokenForVerifiedEmail(email: string) {
+      const { user, created } = await findOrCreateVerified(auth, email);
+      if (!user.emailVerified) await takeOverUnverified(auth, user);
+      // Deployed, the Admin SDK signs with the function's service account (it needs the Service Account
+      // Token Creator role on itself); on the Auth emulator the token is unsigned, which the emulator accepts.
+      return { uid: user.uid, customToken: await auth.createCustomToken(user.uid), created };
+    },
   };
+}
+
+async function findOrCreateVerified(auth: Auth, email: string): Promise<{ user: UserRecord; created: boolean }> {
+  try {
+    return { user: await auth.getUserByEmail(email), created: false };
+  } catch (err) {
+    if (errorCode(err) !== 'auth/user-not-found') throw err;
+  }
+  try {
+    return { user: await auth.createUser({ email, emailVerified: true }), created: true };
+  } catch (err) {
+    // Made in the meantime (a sign-up racing this one): use it.
+    if (errorCode(err) === 'auth/email-already-exists') return { user: await auth.getUserByEmail(email), created: false };
+    throw err;
+  }
+}
+
+/**
+ * An account whose email nobody has proved yet, now proved by the code: verify it, and if it has a
+ * password, replace that with a random one and end its sessions. Otherwise whoever registered the address
+ * first (possibly not its owner) would keep a way into an account that will hold the owner's patient data.
+ * Firebase does the same when a Google sign-in meets an unverified password account. The owner can set a
+ * password again with "Forgot password".
+ */
+async function takeOverUnverified(auth: Auth, user: UserRecord): Promise<void> {
+  const hasPassword = user.providerData.some((p) => p.providerId === 'password');
+  await auth.updateUser(user.uid, { emailVerified: true, ...(hasPassword ? { password: randomBytes(32).toString('base64url') } : {}) });
+  if (hasPassword) await auth.revokeRefreshTokens(user.uid);
 }

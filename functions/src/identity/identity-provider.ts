@@ -20,4 +20,10 @@ export interface IdentityProvider {
   verifyIdToken(token: string): Promise<CallerIdentity>;
   /** Deletes the sign-in account; a missing account is not an error (deletion is retried safely). */
   deleteUser(uid: string): Promise<void>;
+  /**
+   * A custom token (for `signInWithCustomToken`) for the account with this email, which the caller has just
+   * proved to read: the account is made with the email verified if there is none, and an unverified one is
+   * verified (see the adapter for what that does to a password nobody proved).
+   */
+  customTokenForVerifiedEmail(email: string): Promise<{ uid: string; customToken: string; created: boolean }>;
 }

@@ -1,3 +1,5 @@
+import { ONE_TIME_CODE_SEND_LIMITS } from '@charta/contract';
+
 /**
  * What the API limits, and how much. Each limit is counted in fixed windows ("20 per minute and 400 per day"),
  * set by an environment variable in the form `20/1m,400/1d` (units s, m, h, d), with the defaults below.
@@ -11,7 +13,7 @@ export interface LimitWindow {
 }
 
 /** The counted limits. A request is refused when any of its rule's windows is full. */
-export const RATE_LIMIT_RULES = ['modelCall', 'sessionCreation', 'upload', 'publicByAddress', 'referralLookup'] as const;
+export const RATE_LIMIT_RULES = ['modelCall', 'sessionCreation', 'upload', 'publicByAddress', 'codeSendEmail', 'codeSendAddress', 'codeVerifyAddress', 'referralLookup'] as const;
 export type RateLimitRule = (typeof RATE_LIMIT_RULES)[number];
 
 export interface LimitsConfig {
@@ -26,6 +28,9 @@ export const RATE_LIMIT_ENV: Record<RateLimitRule, string> = {
   sessionCreation: 'RATE_LIMIT_SESSION_CREATION',
   upload: 'RATE_LIMIT_UPLOADS',
   publicByAddress: 'RATE_LIMIT_PUBLIC',
+  codeSendEmail: 'RATE_LIMIT_CODE_SEND_EMAIL',
+  codeSendAddress: 'RATE_LIMIT_CODE_SEND_ADDRESS',
+  codeVerifyAddress: 'RATE_LIMIT_CODE_VERIFY_ADDRESS',
   referralLookup: 'RATE_LIMIT_REFERRAL_LOOKUP',
 };
 
@@ -40,6 +45,12 @@ export const AUDIO_STORAGE_CAP_ENV = 'AUDIO_STORAGE_CAP_MB';
  * - upload: upload_audio requests. The recorder sends a chunk every 2 s (30 a minute); 120 a minute lets a
  *   queue built up offline catch up at 4 chunks a second (the web app retries a 429 after Retry-After).
  * - publicByAddress: routes without sign-in (GET /health), per client address.
+ * - codeSendEmail: sign-in codes sent to one address (the contract's ONE_TIME_CODE_SEND_LIMITS: 1 a
+ *   minute, 5 an hour), so nobody floods someone's inbox; counted whether or not the address has an account.
+ * - codeSendAddress: sign-in codes asked for by one client address, whatever the email: 20 a minute, 200
+ *   an hour, room for a clinic behind one NAT, not for a script mailing a list of addresses.
+ * - codeVerifyAddress: code guesses from one client address: 30 a minute, 300 an hour. Each code dies after
+ *   5 wrong tries anyway; this bounds guessing spread over many addresses' codes.
  * - referralLookup: POST /referral/lookup_customer_name, per client address: 10 a minute, 50 a day. A
  *   sign-up page asks once; this keeps anyone from walking the code space to collect names.
  * - audio storage: 10 GB, about 700 hours of the recorder's Opus or 90 hours of 16 kHz WAV.
@@ -56,6 +67,18 @@ export const DEFAULT_LIMITS: LimitsConfig = {
     ],
     upload: [{ limit: 120, windowSec: 60 }],
     publicByAddress: [{ limit: 60, windowSec: 60 }],
+    codeSendEmail: [
+      { limit: 1, windowSec: ONE_TIME_CODE_SEND_LIMITS.minIntervalMs / 1000 },
+      { limit: ONE_TIME_CODE_SEND_LIMITS.perHour, windowSec: 3_600 },
+    ],
+    codeSendAddress: [
+      { limit: 20, windowSec: 60 },
+      { limit: 200, windowSec: 3_600 },
+    ],
+    codeVerifyAddress: [
+      { limit: 30, windowSec: 60 },
+      { limit: 300, windowSec: 3_600 },
+    ],
     referralLookup: [
       { limit: 10, windowSec: 60 },
       { limit: 50, windowSec: 86_400 },

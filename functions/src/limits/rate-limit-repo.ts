@@ -28,7 +28,8 @@ const counterConverter = recordConverter<RateLimitCounter>().storingAsTimestamps
  * a client address is never stored as it is.
  */
 function counterId(window: CounterWindow): string {
-  const subject = window.subject.kind === 'user' ? `user:${window.subject.uid}` : `address:${window.subject.address}`;
+  const { subject: of } = window;
+  const subject = of.kind === 'user' ? `user:${of.uid}` : of.kind === 'address' ? `address:${of.address}` : `email:${of.emailKey}`;
   const hash = createHash('sha256').update(subject).digest('hex').slice(0, 32);
   return `${window.rule}-${window.windowSec}s-${hash}-${window.index}`;
 }

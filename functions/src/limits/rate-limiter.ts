@@ -1,7 +1,10 @@
 import type { LimitWindow, LimitsConfig, RateLimitRule } from './limits-config.js';
 
-/** Whom a limit counts: a signed-in user, or a client address on routes without sign-in. */
-export type LimitSubject = { kind: 'user'; uid: string } | { kind: 'address'; address: string };
+/**
+ * Whom a limit counts: a signed-in user, a client address on routes without sign-in, or an email address
+ * (sign-in codes), given as the one-time-code module's keyed hash of it so no address is ever stored.
+ */
+export type LimitSubject = { kind: 'user'; uid: string } | { kind: 'address'; address: string } | { kind: 'email'; emailKey: string };
 
 /** One fixed window of one rule for one subject: what a counter counts in. */
 export interface CounterWindow {

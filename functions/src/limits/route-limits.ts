@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { ApiError } from '../http/errors.js';
 import { callerOf } from '../http/request-context.js';
 import type { LimitsConfig, RateLimitRule } from './limits-config.js';
@@ -24,6 +24,12 @@ export interface RouteLimits {
   audioStorage: RequestHandler;
   /** Routes without sign-in, counted per client address. */
   publicByAddress: RequestHandler;
+  /** POST /auth/send-code, per client address (before the body is read). */
+  codeSendByAddress: RequestHandler;
+  /** POST /auth/send-code, per email address once the body is read (its keyed hash: see one-time-codes/). */
+  codeSendByEmail: (emailKey: string, res: Response) => Promise<void>;
+  /** POST /auth/verify-code, per client address. */
+  codeVerifyByAddress: RequestHandler;
   /** POST /referral/lookup_customer_name, per client address (it is public, and names people). */
   referralLookupByAddress: RequestHandler;
 }
@@ -33,6 +39,9 @@ const WHAT_IS_LIMITED: Record<RateLimitRule, string> = {
   sessionCreation: 'new sessions',
   upload: 'audio uploads',
   publicByAddress: 'requests',
+  codeSendEmail: 'sign-in codes for this email',
+  codeSendAddress: 'sign-in codes',
+  codeVerifyAddress: 'sign-in code attempts',
   referralLookup: 'referral code lookups',
 };
 
@@ -46,18 +55,23 @@ function describeWindow(windowSec: number): string {
 /** The client's address as Express derives it under `trust proxy` (see app.ts); one bucket if none is known. */
 const clientAddress = (req: Request): string => req.ip ?? 'unknown';
 
+/** Counts one request against `rule` for `subject`; over the limit, a 429 with Retry-After. */
+async function enforce(limiter: RateLimiter, rule: RateLimitRule, subject: LimitSubject, res: Response): Promise<void> {
+  const decision = await limiter.consume(rule, subject);
+  if (!decision.allowed) {
+    // The one error handler keeps headers already set: Retry-After travels with the contract's 429 body.
+    res.setHeader('Retry-After', String(decision.retryAfterSec));
+    const { limit, windowSec } = decision.window;
+    throw new ApiError(
+      'rate_limited',
+      `Too many ${WHAT_IS_LIMITED[rule]}: at most ${limit} per ${describeWindow(windowSec)}. Try again in ${decision.retryAfterSec} s.`,
+    );
+  }
+}
+
 function limitBy(limiter: RateLimiter, rule: RateLimitRule, subjectOf: (req: Request) => LimitSubject): RequestHandler {
   return async (req, res, next) => {
-    const decision = await limiter.consume(rule, subjectOf(req));
-    if (!decision.allowed) {
-      // The one error handler keeps headers already set: Retry-After travels with the contract's 429 body.
-      res.setHeader('Retry-After', String(decision.retryAfterSec));
-      const { limit, windowSec } = decision.window;
-      throw new ApiError(
-        'rate_limited',
-        `Too many ${WHAT_IS_LIMITED[rule]}: at most ${limit} per ${describeWindow(windowSec)}. Try again in ${decision.retryAfterSec} s.`,
-      );
-    }
+    await enforce(limiter, rule, subjectOf(req), res);
     next();
   };
 }
@@ -80,6 +94,9 @@ export function routeLimits(limiter: RateLimiter, storage: AudioStorageUsage, co
       next();
     },
     publicByAddress: limitBy(limiter, 'publicByAddress', (req) => ({ kind: 'address', address: clientAddress(req) })),
+    codeSendByAddress: limitBy(limiter, 'codeSendAddress', (req) => ({ kind: 'address', address: clientAddress(req) })),
+    codeSendByEmail: (emailKey, res) => enforce(limiter, 'codeSendEmail', { kind: 'email', emailKey }, res),
+    codeVerifyByAddress: limitBy(limiter, 'codeVerifyAddress', (req) => ({ kind: 'address', address: clientAddress(req) })),
     referralLookupByAddress: limitBy(limiter, 'referralLookup', (req) => ({ kind: 'address', address: clientAddress(req) })),
   };
 }

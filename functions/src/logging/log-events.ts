@@ -77,6 +77,19 @@ export function logSweepCompleted(log: Logger, f: { resumed: number; failed: num
   log.info('sweep_completed', f);
 }
 
+export function logOneTimeCodeMailFailed(log: Logger, f: { requestId: LogId; reason: LogCode }): void {
+  log.error('one_time_code_mail_failed', f);
+}
+
+/** Why a code was refused: no_code, used, expired, locked, wrong or replaced (the caller is told none of it). */
+export function logOneTimeCodeRejected(log: Logger, f: { requestId: LogId; reason: LogCode }): void {
+  log.warn('one_time_code_rejected', f);
+}
+
+export function logOneTimeCodeSignIn(log: Logger, f: { requestId: LogId; uid: LogId; created: boolean }): void {
+  log.info('one_time_code_sign_in', f);
+}
+
 /** A user's one Stripe customer was made and recorded. */
 export function logBillingCustomerCreated(log: Logger, f: { uid: LogId; customerId: LogId }): void {
   log.info('billing_customer_created', f);
