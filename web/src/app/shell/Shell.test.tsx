@@ -1,14 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { NotificationsProvider } from '@/components/feedback/notifications';
 import { useNavigationActions } from '@/components/layout/navigation-state';
 import { signOutUser } from '@/features/auth';
 import { setViewportWidth } from '@/test/viewport';
-import { AppThemeProvider } from '@/theme/AppThemeProvider';
-import { Shell } from './Shell';
+import { renderShell } from './render-shell.test-support';
 
 vi.mock('@/features/auth', () => ({
   useAuth: () => ({ user: { uid: 'u1', email: 'ada@example.com', emailVerified: true }, loading: false }),
@@ -24,27 +21,6 @@ function RecordingPage() {
     return () => setDisabled(false);
   }, [setDisabled]);
   return <p>Recording page</p>;
-}
-
-function renderShell(recordPage = <p>Record page</p>) {
-  const router = createMemoryRouter([
-    {
-      path: '/',
-      element: <Shell />,
-      children: [
-        { index: true, element: recordPage },
-        { path: 'settings', element: <p>Settings page</p> },
-      ],
-    },
-  ]);
-  render(
-    <AppThemeProvider>
-      <NotificationsProvider>
-        <RouterProvider router={router} />
-      </NotificationsProvider>
-    </AppThemeProvider>,
-  );
-  return router;
 }
 
 beforeEach(() => {

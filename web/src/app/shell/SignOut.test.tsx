@@ -1,16 +1,13 @@
 // Signing out from the account menu, with recordings on this device (a fake IndexedDB): what the server has
 // is deleted; what it does not is named in a confirmation first, and kept for this user alone.
 import 'fake-indexeddb/auto';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { NotificationsProvider } from '@/components/feedback/notifications';
 import { signOutUser } from '@/features/auth';
 import { openChunkStore, type ChunkStore } from '@/features/record/lib/chunk-store';
 import { setViewportWidth } from '@/test/viewport';
-import { AppThemeProvider } from '@/theme/AppThemeProvider';
-import { Shell } from './Shell';
+import { renderShell } from './render-shell.test-support';
 
 vi.mock('@/features/auth', () => ({
   useAuth: () => ({ user: { uid: 'u1', email: 'ada@example.com', emailVerified: true }, loading: false }),
@@ -33,17 +30,6 @@ async function leftBehind(id: string, uid: string, patientName: string, chunks: 
       uploaded: chunk.uploaded, final: chunk.final ?? false, createdAt: '2026-11-21T10:00:00.000Z',
     });
   }
-}
-
-function renderShell() {
-  const router = createMemoryRouter([{ path: '/', element: <Shell />, children: [{ index: true, element: <p>Record page</p> }] }]);
-  render(
-    <AppThemeProvider>
-      <NotificationsProvider>
-        <RouterProvider router={router} />
-      </NotificationsProvider>
-    </AppThemeProvider>,
-  );
 }
 
 async function chooseSignOut() {
