@@ -41,6 +41,13 @@ describe('VerifyEmailBanner', () => {
     expect(screen.getByRole('button', { name: 'Resend in 1 minute' })).toBeDisabled();
   });
 
+  it('starts the wait when sign-up’s own send finishes after the banner is already showing', () => {
+    renderBanner();
+    expect(screen.getByRole('button', { name: 'Resend email' })).toBeEnabled();
+    act(() => recordVerificationSent('u1'));
+    expect(screen.getByRole('button', { name: 'Resend in 1 minute' })).toBeDisabled();
+  });
+
   it('checks for the verification when the tab gets the focus back, without a new sign-in', () => {
     renderBanner();
     act(() => {

@@ -3,11 +3,11 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { getEnv } from '@/config/env';
 import { resendVerificationEmail } from '../api/auth';
 import { describeAuthError } from '../api/auth-errors';
-import { recordVerificationSent, verificationResendAllowedAt } from '../api/resend-throttle';
+import { lastVerificationSentAt, recordVerificationSent, subscribeToVerificationSends, VERIFICATION_RESEND_INTERVAL_MS } from '../api/resend-throttle';
 import { describeWait } from '../api/sign-in-methods';
 import { useAuth } from '../hooks/use-auth';
 import { useCountdown } from '../hooks/use-countdown';
@@ -25,8 +25,12 @@ export function VerifyEmailBanner() {
   const unverified = Boolean(user && !user.emailVerified);
   useVerificationPickup(unverified);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const [allowedAt, setAllowedAt] = useState<number | null>(() => (user ? verificationResendAllowedAt(user.uid) : null));
-  const secondsLeft = useCountdown(allowedAt);
+  const uid = user?.uid ?? null;
+  const sentAt = useSyncExternalStore(
+    subscribeToVerificationSends,
+    useCallback(() => (uid ? lastVerificationSentAt(uid) : null), [uid]),
+  );
+  const secondsLeft = useCountdown(sentAt === null ? null : sentAt + VERIFICATION_RESEND_INTERVAL_MS);
   if (!user || user.emailVerified) return null;
 
   async function resend() {
@@ -38,8 +42,6 @@ export function VerifyEmailBanner() {
       setStatus({ kind: 'sent' });
     } catch (error) {
       setStatus({ kind: 'failed', message: describeAuthError(error).message });
-    } finally {
-      setAllowedAt(verificationResendAllowedAt(user.uid));
     }
   }
 
