@@ -48,7 +48,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   });
   // Public: the caller is signing in (the contract lists them beside /health).
   api.use('/auth', oneTimeCodeRoutes(services.oneTimeCodeService, limits));
-  api.use('/profile', requireUser, profileRoutes(services.profileService, services.accountDeletion));
+  api.use('/profile', requireUser, profileRoutes(services.profileService, services.accountDeletion, deps.now ?? (() => new Date())));
   api.use('/subscription', requireUser, subscriptionRoutes(services.subscriptionService, services.planLimits));
   api.use('/stripe', requireUser, stripeRoutes(services.checkoutService, services.customerService));
   // Public: a sign-up page asks whose invitation it is (first name and last initial only), limited per address.

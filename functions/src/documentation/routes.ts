@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { invalidArgument } from '../http/errors.js';
 import { callerOf } from '../http/request-context.js';
+import { requireVerifiedEmail } from '../http/sign-in-requirements.js';
 import { parseInput } from '../http/validate.js';
 import type { RouteLimits } from '../limits/route-limits.js';
 import { toContract as transcriptToContract } from '../transcripts/transcript.js';
@@ -50,11 +51,11 @@ export function sessionDocumentationRoutes(docs: DocumentationService, limits: R
     const { sessionId } = parseInput(sessionIdBody, req.body);
     res.json({ transcript: transcriptToContract(await docs.transcriptOf(callerOf(req).uid, sessionId)) });
   });
-  router.post('/regenerate_documentation', limits.modelCall, async (req, res) => {
+  router.post('/regenerate_documentation', requireVerifiedEmail, limits.modelCall, async (req, res) => {
     const { sessionId, templateId } = parseInput(regenerateBody, req.body);
     res.json({ documentation: await docs.regenerate(callerOf(req).uid, sessionId, templateId) });
   });
-  router.post('/regenerate_documentation_section', limits.modelCall, async (req, res) => {
+  router.post('/regenerate_documentation_section', requireVerifiedEmail, limits.modelCall, async (req, res) => {
     const { documentationId, sectionId, counter } = parseInput(regenerateSectionBody, req.body);
     res.json(await docs.regenerateSection(callerOf(req).uid, documentationId, sectionId, counter));
   });
@@ -88,7 +89,7 @@ export function sessionDocumentationRoutes(docs: DocumentationService, limits: R
 /** /creation: documentation from typed or pasted text. */
 export function creationRoutes(creation: CreationService, limits: RouteLimits): Router {
   const router = Router();
-  router.post('/', limits.sessionCreation, limits.modelCall, async (req, res) => {
+  router.post('/', requireVerifiedEmail, limits.sessionCreation, limits.modelCall, async (req, res) => {
     const input = parseInput(creationBody, req.body);
     res.status(201).json(await creation.create(callerOf(req).uid, input));
   });

@@ -34,3 +34,4 @@ export const payloadTooLarge = (message: string) => new ApiError('payload_too_la
 export const unsupportedMediaType = (message: string) => new ApiError('unsupported_media_type', message);
 export const unavailable = (message = 'A service Charta depends on is unavailable; try again shortly') =>
   new ApiError('unavailable', message);
+export const reauthenticationRequired = (message: string) => new ApiError('reauthentication_required', message);

@@ -28,6 +28,7 @@ export function firebaseIdentity(auth: Auth): IdentityProvider {
           email: decoded.email ?? null,
           emailVerified: decoded.email_verified ?? false,
           name: typeof decoded['name'] === 'string' ? decoded['name'] : null,
+          signedInAt: new Date(decoded.auth_time * 1000),
         };
       } catch (err) {
         const reason = REJECTION_BY_CODE[errorCode(err) ?? ''];

@@ -4,6 +4,8 @@ export interface CallerIdentity {
   email: string | null;
   emailVerified: boolean;
   name: string | null;
+  /** When the caller last signed in (the token's `auth_time`), not when the token was refreshed. */
+  signedInAt: Date;
 }
 
 /** Why a token was refused; all of these answer 401. */

@@ -2,12 +2,13 @@ import { Router } from 'express';
 import type { AccountDeletion } from '../accounts/account-deletion.js';
 import { notFound } from '../http/errors.js';
 import { callerOf } from '../http/request-context.js';
+import { assertRecentSignIn } from '../http/sign-in-requirements.js';
 import { parseInput } from '../http/validate.js';
 import type { ProfileService } from './profile-service.js';
 import { profileIdParams, updateProfileBody } from '@charta/contract';
 
 /** /profile: read and edit one's own profile, and delete one's own account. */
-export function profileRoutes(profiles: ProfileService, accountDeletion: AccountDeletion): Router {
+export function profileRoutes(profiles: ProfileService, accountDeletion: AccountDeletion, now: () => Date): Router {
   const router = Router();
 
   router.get('/', async (req, res) => {
@@ -24,6 +25,7 @@ export function profileRoutes(profiles: ProfileService, accountDeletion: Account
     const caller = callerOf(req);
     // Someone else's account answers exactly like a missing one.
     if (id !== caller.uid) throw notFound('No such profile');
+    assertRecentSignIn(caller, now());
     await accountDeletion.deleteAccount(caller.uid);
     res.json({ deleted: true });
   });

@@ -5,6 +5,7 @@ import { MAX_REQUEST_AUDIO_BYTES, type UploadService } from '../audio/upload-ser
 import { invalidArgument } from '../http/errors.js';
 import { readMultipart } from '../http/multipart.js';
 import { callerOf } from '../http/request-context.js';
+import { requireVerifiedEmail } from '../http/sign-in-requirements.js';
 import { parseInput } from '../http/validate.js';
 import type { RouteLimits } from '../limits/route-limits.js';
 import {
@@ -38,7 +39,7 @@ export function sessionRoutes(sessions: SessionService, uploads: UploadService, 
     await pipeline(store.openRead(audio.path), res);
   });
 
-  router.post('/upload_audio', limits.upload, limits.audioStorage, async (req, res) => {
+  router.post('/upload_audio', requireVerifiedEmail, limits.upload, limits.audioStorage, async (req, res) => {
     const form = await readMultipart(req, { maxFileBytes: MAX_REQUEST_AUDIO_BYTES });
     if (!form.file || form.file.fieldName !== 'file') throw invalidArgument('file is required', 'file');
     const fields = parseInput(uploadAudioFields, form.fields);
@@ -53,7 +54,7 @@ export function sessionRoutes(sessions: SessionService, uploads: UploadService, 
     res.status(201).json(receipt);
   });
 
-  router.post('/create_session', limits.sessionCreation, async (req, res) => {
+  router.post('/create_session', requireVerifiedEmail, limits.sessionCreation, async (req, res) => {
     const input = parseInput(createSessionBody, await formOrJson(req));
     res.status(201).json({ session: await sessions.create(callerOf(req).uid, input) });
   });
