@@ -1,0 +1,35 @@
+// The local mail catcher (emulators/mail-catcher) the test stack starts: it lists the Auth emulator's
+// out-of-band links (verification, reset) beside the mail it caught, in its JSON API and on its page.
+import { describe, expect, it } from 'vitest';
+import { createTestUser } from '../support/auth-users.js';
+import { authEmulatorHost } from '../support/emulators.js';
+import { mailCatcherUrl } from '../support/mail-catcher.js';
+
+async function sendOobCode(body: object) {
+  const res = await fetch(`http://${authEmulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+describe('The mail catcher', () => {
+  it('Lists the Auth emulator\u2019s verification and reset links for an address, on its API and its page', async () => {
+    const user = await createTestUser({ emailVerified: false });
+    await sendOobCode({ requestType: 'VERIFY_EMAIL', idToken: user.idToken });
+    await sendOobCode({ requestType: 'PASSWORD_RESET', email: user.email });
+
+    const res = await fetch(`${mailCatcherUrl()}/api/auth-links?email=${encodeURIComponent(user.email.toUpperCase())}`);
+    const { links } = (await res.json()) as { links: { kind: string; email: string; url: string }[] };
+    expect(links.map((l) => l.kind)).toEqual(['resetPassword', 'verifyEmail']);
+    for (const link of links) {
+      expect(link.email).toBe(user.email);
+      expect(link.url).toMatch(/oobCode=/);
+    }
+
+    const page = await (await fetch(`${mailCatcherUrl()}/?to=${encodeURIComponent(user.email)}`)).text();
+    expect(page).toContain('Reset password');
+    expect(page).toContain(links[0]?.url.replaceAll('&', '&amp;'));
+  });
+});
