@@ -19,7 +19,7 @@ describe('A newcomer in Chromium', () => {
     await page.goto(APP_URL);
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(user.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
     // The default view is the Record tab.
     await expect.poll(() => page.title()).toMatch(/Charta/);
@@ -42,7 +42,7 @@ describe('A newcomer in Chromium', () => {
 
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     expect(pageErrors).toEqual([]);
   });
 });

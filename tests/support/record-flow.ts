@@ -23,7 +23,7 @@ export async function signInThroughUi(page: Page, user: Pick<TestUser, 'email' |
   await page.goto(APP_URL);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByLabel('Patient name').waitFor({ timeout: 30_000 });
 }
 
