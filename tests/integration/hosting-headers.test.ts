@@ -15,12 +15,17 @@ describe('Hosting: the web app', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     const csp = directives(String(res.headers['content-security-policy'] ?? ''));
     // Firebase Auth's Google and single sign-on popups/redirects run through Google's iframe helper (gapi,
-    // from apis.google.com) and frame the project's auth domain; nothing else may load script or be framed.
-    expect(csp.get('script-src')).toEqual(["'self'", 'https://apis.google.com']);
-    expect(csp.get('frame-src')).toEqual(expect.arrayContaining(['https://*.firebaseapp.com']));
+    // from apis.google.com) and frame the project's auth domain; Stripe's embedded Checkout (the billing page,
+    // production builds) loads Stripe.js and frames Checkout; nothing else may load script or be framed.
+    expect(csp.get('script-src')).toEqual(["'self'", 'https://apis.google.com', 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    expect(csp.get('frame-src')).toEqual(
+      expect.arrayContaining(['https://*.firebaseapp.com', 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com']),
+    );
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
-    expect(csp.get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']));
+    expect(csp.get('connect-src')).toEqual(
+      expect.arrayContaining(["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://api.stripe.com', 'https://checkout.stripe.com']),
+    );
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{8,}/);
   });
