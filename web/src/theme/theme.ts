@@ -12,6 +12,9 @@ export const theme = createTheme({
       palette: {
         primary: { main: '#1f6e78', contrastText: '#ffffff' },
         secondary: { main: '#5b6b8c' },
+        // Darker than MUI's orange (#ed6c02, 3.1:1 under white text): warning chips ("Payment overdue",
+        // "Waiting for upgrade") read at 4.7:1, as WCAG AA asks; axe-core caught it in the billing e2e.
+        warning: { main: '#b35c00' },
         background: { default: '#f5f7f8', paper: '#ffffff' },
         text: { primary: '#1c2a30', secondary: '#52636b' },
         divider: 'rgba(28, 42, 48, 0.12)',

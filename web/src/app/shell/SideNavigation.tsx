@@ -1,4 +1,5 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -31,22 +32,23 @@ export function SideNavigation() {
         Charta
       </Typography>
       <List disablePadding>
+        {/* Each link in its own list item: a list holds only items (axe's "list" rule; screen readers count them). */}
         {TABS.map(({ id, label, href, Icon }) => (
-          <ListItemButton
-            key={id}
-            component={RouterLink}
-            to={href}
-            selected={currentTab === id}
-            aria-current={currentTab === id ? 'page' : undefined}
-            aria-disabled={disabled || undefined}
-            onClick={guard}
-            sx={{ mb: 0.5 }}
-          >
-            <ListItemIcon sx={{ minWidth: 36 }}>
-              <Icon />
-            </ListItemIcon>
-            <ListItemText primary={label} />
-          </ListItemButton>
+          <ListItem key={id} disablePadding sx={{ mb: 0.5 }}>
+            <ListItemButton
+              component={RouterLink}
+              to={href}
+              selected={currentTab === id}
+              aria-current={currentTab === id ? 'page' : undefined}
+              aria-disabled={disabled || undefined}
+              onClick={guard}
+            >
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <Icon />
+              </ListItemIcon>
+              <ListItemText primary={label} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>

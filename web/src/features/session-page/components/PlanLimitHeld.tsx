@@ -50,16 +50,9 @@ export function PlanLimitHeld({ session, documenting, onDocument }: PlanLimitHel
   );
 
   return (
-    <Alert
-      severity="info"
-      action={
-        // Usage unknown (its read failed): both, and the server decides.
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-          {limited !== false && upgrade}
-          {limited !== true && documentNow}
-        </Stack>
-      }
-    >
+    // The actions sit under the words, not in the Alert's action slot: beside a long sentence on a phone they
+    // squeezed it into a column one word wide (seen in the e2e screenshot at 390 px).
+    <Alert severity="info">
       <AlertTitle>{limited === false ? 'Ready to be documented' : 'Kept until you upgrade'}</AlertTitle>
       {data && limited
         ? `It was recorded after this month’s ${data.usage.monthlyLimit} free documentations were used. Its audio and transcript are kept: nothing is lost. It is documented as soon as you upgrade, or from ${formatResetDate(data.usage.resetsAt)}.`
@@ -67,6 +60,11 @@ export function PlanLimitHeld({ session, documenting, onDocument }: PlanLimitHel
           ? 'The free plan’s monthly limit held this session, and it no longer applies. Its audio and transcript are kept.'
           : // Usage unknown: the server's own words (the limit, the reset, how to upgrade).
             (session.error?.message ?? 'The free plan’s monthly limit held this session. Its audio and transcript are kept.')}
+      {/* Usage unknown (its read failed): both, and the server decides. */}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
+        {limited !== false && upgrade}
+        {limited !== true && documentNow}
+      </Stack>
     </Alert>
   );
 }
