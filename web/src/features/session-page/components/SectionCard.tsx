@@ -1,4 +1,4 @@
-import { DOCUMENTATION_LIMITS, type Documentation, type DocumentationSection, type TranscriptSegment } from '@charta/contract';
+import { DOCUMENTATION_LIMITS, type TranscriptSegment } from '@charta/contract';
 import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
@@ -13,7 +13,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import type { KeyedMutator } from 'swr';
 import { useNotify } from '@/components/feedback/notifications';
 import { describeError } from '@/lib/error-message';
 import { customizeSection, magicEditSection, regenerateSection } from '../api/documentation';
@@ -21,18 +20,12 @@ import { copyPlainText } from '../lib/clipboard';
 import { citedSegments, highlightFor, needsCheck } from '../lib/evidence';
 import { sectionToPlainText } from '../lib/note-format';
 import { sectionControls } from '../lib/section-editing';
-import { useSectionEditing, type Draft } from '../hooks/use-section-editing';
+import { useSectionEditing, type SectionEditingOptions } from '../hooks/use-section-editing';
 import { ConflictAlert, SaveStatus } from './SectionSaveFeedback';
 import { SectionRewriteDialogs, type RewriteDialog } from './SectionRewriteDialogs';
 import { SectionSupport } from './SectionSupport';
 
-interface SectionCardProps {
-  sessionId: string;
-  documentation: Documentation;
-  section: DocumentationSection;
-  mutate: KeyedMutator<Documentation>;
-  draft: Draft | undefined;
-  updateDraft: (update: (draft: Draft | undefined) => Draft | undefined) => void;
+interface SectionCardProps extends SectionEditingOptions {
   /** The transcript's segments, once loaded: quotes show who said them and when. */
   segments: readonly TranscriptSegment[] | undefined;
   timed: boolean;

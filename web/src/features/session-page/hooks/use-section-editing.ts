@@ -25,7 +25,8 @@ export type SavePhase =
 
 export type AiAction = 'regenerate' | 'customize' | 'magic-edit';
 
-interface Options {
+/** What editing one section needs: the section, its note (for the counter), and the draft kept for it. */
+export interface SectionEditingOptions {
   sessionId: string;
   documentation: Documentation;
   section: DocumentationSection;
@@ -34,7 +35,7 @@ interface Options {
   updateDraft: (update: (draft: Draft | undefined) => Draft | undefined) => void;
 }
 
-export function useSectionEditing({ sessionId, documentation, section, mutate, draft, updateDraft }: Options) {
+export function useSectionEditing({ sessionId, documentation, section, mutate, draft, updateDraft }: SectionEditingOptions) {
   const notify = useNotify();
   const [save, setSave] = useState<SavePhase>({ kind: 'idle' });
   const [working, setWorking] = useState<AiAction | null>(null);
