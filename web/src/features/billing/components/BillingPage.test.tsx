@@ -194,6 +194,14 @@ describe('BillingPage: back from checkout', () => {
     expect(router.state.location.pathname).toBe('/sessions/s-held');
   });
 
+  it('says a cancelled checkout charged nothing, and offers the upgrade again', async () => {
+    serve();
+    renderBilling('/billing?checkout=cancelled');
+
+    expect(await screen.findByText('Checkout was cancelled. Nothing was charged, and you are still on your current plan.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Upgrade to Pro' })).toBeInTheDocument();
+  });
+
   it('says it is taking longer when the plan has not changed after a while, and checks again on request', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let current = free;

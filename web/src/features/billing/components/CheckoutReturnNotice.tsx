@@ -22,6 +22,12 @@ export function CheckoutReturnNotice({ phase, onCheckAgain, onDismiss }: Checkou
   switch (phase) {
     case 'none':
       return null;
+    case 'cancelled':
+      return (
+        <Alert severity="info" role="status" onClose={onDismiss}>
+          Checkout was cancelled. Nothing was charged, and you are still on your current plan.
+        </Alert>
+      );
     case 'waiting':
       return (
         <Alert severity="info" icon={<CircularProgress size={20} aria-hidden />} role="status">

@@ -15,11 +15,17 @@ export const CHECKOUT_POLL_MS = 1_000;
  */
 export const CHECKOUT_WAIT_MS = 20_000;
 
-export type CheckoutReturnPhase = 'none' | 'waiting' | 'slow' | 'confirmed';
+export type CheckoutReturnPhase = 'none' | 'waiting' | 'slow' | 'confirmed' | 'cancelled';
+
+function initialPhase(checkout: string | null): CheckoutReturnPhase {
+  if (checkout === 'done') return 'waiting';
+  // Hosted Checkout's cancel_url (embedded Checkout has none): nothing was charged, the page says so once.
+  return checkout === 'cancelled' ? 'cancelled' : 'none';
+}
 
 export function useCheckoutReturn() {
   const [params, setParams] = useSearchParams();
-  const [phase, setPhase] = useState<CheckoutReturnPhase>(() => (params.get('checkout') === 'done' ? 'waiting' : 'none'));
+  const [phase, setPhase] = useState<CheckoutReturnPhase>(() => initialPhase(params.get('checkout')));
   const { mutate } = useSWRConfig();
   const subscription = useSubscription({ refreshInterval: phase === 'waiting' ? CHECKOUT_POLL_MS : 0 });
   const plan = subscription.data?.subscription.plan;
