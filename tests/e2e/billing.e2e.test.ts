@@ -5,7 +5,7 @@ import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixture } from '../support/audio-fixtures.js';
-import { createTestUser, type TestUser } from '../support/auth-users.js';
+import { createTestUser, signIn, type TestUser } from '../support/auth-users.js';
 import { APP_URL, launchBrowser, screenshotPath } from '../support/browser.js';
 import { PROJECT_ID } from '../support/emulators.js';
 import { sessionIdFromLink, signInThroughUi } from '../support/record-flow.js';
@@ -27,7 +27,7 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
 /** GET from the API as the signed-in user (through Hosting, as the app calls it). */
-async function apiGet<T>(user: TestUser, path: string): Promise<T> {
+async function apiGet<T>(user: Pick<TestUser, 'idToken'>, path: string): Promise<T> {
   const res = await fetch(new URL(`/api/v1${path}`, APP_URL), { headers: { authorization: `Bearer ${user.idToken}` } });
   if (!res.ok) throw new Error(`GET ${path}: HTTP ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
@@ -144,6 +144,34 @@ describe('Billing in Chromium', () => {
     await waitForStatus(user, sessionId, ['ready'], 90_000);
     await page.getByRole('region', { name: 'Subjective', exact: true }).waitFor({ timeout: 30_000 });
     await page.screenshot({ path: screenshotPath('billing-05-documented'), fullPage: true });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('An invitation link greets the invitee with the referrer’s short name and the sign-up records the referral', async () => {
+    const referrer = await createTestUser({ displayName: 'Dr. Maria García' });
+    const { profile } = await apiGet<{ profile: { referralCode: string } }>(referrer, '/profile');
+
+    browser = await launchBrowser();
+    const page = await browser.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    await page.goto(new URL(`/sign-up?ref=${encodeURIComponent(profile.referralCode.toLowerCase())}`, APP_URL).toString());
+    await page.getByRole('status').filter({ hasText: 'Invited by Maria G.' }).waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: screenshotPath('billing-06-invited-sign-up') });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => v.id)).toEqual([]);
+
+    const invitee = { email: `invitee-${randomUUID()}@test.charta.local`, password: 'correct-horse-battery' };
+    await page.getByLabel('Email').fill(invitee.email);
+    await page.getByLabel('Password').fill(invitee.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByLabel('Patient name').waitFor({ timeout: 30_000 });
+
+    // The first profile write of the new account carried the code (upper-cased, as the API stores codes).
+    const idToken = await signIn(invitee);
+    await expect
+      .poll(async () => (await apiGet<{ profile: { referredByCode?: string | null } }>({ idToken }, '/profile')).profile.referredByCode, { timeout: 20_000 })
+      .toBe(profile.referralCode);
     expect(pageErrors).toEqual([]);
   });
 });

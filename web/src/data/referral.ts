@@ -50,7 +50,8 @@ export function claimReferral(referralCode: string): Promise<ProfileResponse> {
 
 /** POST /referral/lookup_customer_name (public): "Maria G.", never more. */
 export async function lookupReferrerName(referralCode: string): Promise<string> {
-  const { name } = await api.post<LookupCustomerNameResponse>('/referral/lookup_customer_name', { referralCode });
+  // Anonymous: the invitee has no account yet (the client refuses a signed-out call that would need a token).
+  const { name } = await api.post<LookupCustomerNameResponse>('/referral/lookup_customer_name', { referralCode }, { anonymous: true });
   return name;
 }
 

@@ -27,6 +27,8 @@ describe('InvitedBy (sign-up page)', () => {
     expect(screen.getByRole('status')).toHaveTextContent(/^Invited by Maria G\.$/);
     // Looked up and kept as the API stores codes: trimmed and upper-case.
     expect(postsTo('/referral/lookup_customer_name')[0]).toEqual({ referralCode: 'MAR1A2024' });
+    // Public, and asked before there is anyone to sign in: without a token (the client refuses a signed-out call).
+    expect(vi.mocked(api.post).mock.calls[0]?.[2]).toEqual({ anonymous: true });
     expect(rememberedReferralCode()).toBe('MAR1A2024');
   });
 
