@@ -13,3 +13,4 @@ export * from './profile.js';
 export * from './subscription.js';
 export * from './auth.js';
 export * from './billing.js';
+export * from './magic-fill.js';

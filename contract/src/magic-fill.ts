@@ -1,0 +1,61 @@
+// Magic fill (API contract: `POST /magic_fill/fill_html2`): a session's documentation mapped onto the
+// fillable fields of an EHR page, which the browser extension sends as HTML and fills from the answer.
+import { z } from 'zod';
+import { resourceId } from './fields.js';
+
+// --- Limits -----------------------------------------------------------------------------------------------
+
+export const MAGIC_FILL_LIMITS = {
+  /**
+   * The page's HTML, in UTF-8 bytes (1 MiB). Over it: 413 `payload_too_large` naming `html`. A JSON body
+   * carrying it stays under the API's 1.5 MB body limit unless the page is mostly quotes and backslashes,
+   * which then answers the same 413 (without `field`).
+   */
+  htmlBytes: 1_048_576,
+  /**
+   * Fillable fields considered per request, in document order; the rest are left out and the answer says
+   * `truncated: true`. An EHR visit note has tens of fields; this bounds the prompt and the work of a page
+   * built to be heavy (10,000 fields).
+   */
+  fields: 500,
+} as const;
+
+// --- Requests ---------------------------------------------------------------------------------------------
+
+/**
+ * The page's HTML as the extension read it, one frame at a time: selectors in the answer are local to the
+ * frame whose HTML was sent (the extension calls once per frame, same-origin iframes included). The size
+ * limit is checked by the API before this schema (it answers 413, not 400): `html` is a string here.
+ */
+export const magicFillBody = z.strictObject({
+  documentationId: resourceId,
+  html: z.string(),
+});
+
+export type MagicFillBody = z.infer<typeof magicFillBody>;
+
+// --- Answer -----------------------------------------------------------------------------------------------
+
+/** One field to fill: a value the note supports, fitted to the field. */
+export interface MagicFillField {
+  /**
+   * A CSS selector that finds the field again with `document.querySelector` in the frame the HTML came
+   * from: `#id` when the field has a unique id, else `[name="…"]` (scoped by its form when the name repeats
+   * across forms), else a structural path from `body` (`:nth-of-type`).
+   */
+  selector: string;
+  /** The field's label as read from the page (label, aria-label(ledby), nearby text or placeholder). */
+  label: string;
+  /**
+   * The value to set: for a select, the `value` of one of its options; for a date input `YYYY-MM-DD`; for a
+   * checkbox or radio `"true"` (check it); otherwise text that fits the field (short for an input).
+   */
+  value: string;
+}
+
+/** 200: the fields the documentation says something about; fields it is silent on are left out. */
+export interface MagicFillResponse {
+  fields: MagicFillField[];
+  /** True when the page had more than `MAGIC_FILL_LIMITS.fields` fillable fields: only the first were considered. */
+  truncated?: boolean;
+}
