@@ -4,7 +4,7 @@
 # Ctrl-C stops everything it started.
 source "$(dirname "$0")/lib/setup.sh"
 charta_prepare
-charta_require_free_ports 5000 5001 8080 9099 4400 4500 9299 9325 9380 12111
+charta_require_free_ports 5000 5001 8080 9099 4400 4500 9299 9325 9380 12111 9450
 
 echo "charta: building the API and the web app (emulator mode)"
 npm run --silent build -w functions
@@ -32,6 +32,9 @@ trap 'charta_stop_ai_emulator; charta_stop_mail_catcher' EXIT
 # Stripe, emulated: checkout and the billing portal work with no Stripe account; webhooks go to the API.
 charta_start_stripe_emulator 12111 http://127.0.0.1:5000/api/v1/stripe/webhook
 trap 'charta_stop_ai_emulator; charta_stop_mail_catcher; charta_stop_stripe_emulator' EXIT
+# A sample EHR visit-note page to try magic fill and the browser extension on.
+charta_start_sample_ehr 9450
+trap 'charta_stop_ai_emulator; charta_stop_mail_catcher; charta_stop_stripe_emulator; charta_stop_sample_ehr' EXIT
 # A fixed development key for one-time codes (production reads its own from Secret Manager).
 export OTP_HMAC_SECRET=charta-local-development-otp-key-not-for-production
 
@@ -46,6 +49,7 @@ stop() {
   charta_stop_ai_emulator
   charta_stop_mail_catcher
   charta_stop_stripe_emulator
+  charta_stop_sample_ehr
   kill -INT -- "-$emulators_pid" 2>/dev/null || true
   for _ in $(seq 1 40); do
     kill -0 -- "-$emulators_pid" 2>/dev/null || { echo "charta: stopped"; exit "$status"; }
@@ -77,6 +81,7 @@ cat <<BANNER
     AI emulator:   $AI_EMULATOR_URL (Speech-to-Text and Gemini, emulated)
     Inbox:         $MAIL_CATCHER_URL (sign-in codes, verification and password-reset links)
     Stripe:        $STRIPE_EMULATOR_URL (emulated: Upgrade opens its checkout page, no card needed)
+    Sample EHR:    $SAMPLE_EHR_URL (a visit-note form to try magic fill and the extension on)
     API:           http://localhost:5000/api/v1/health
     Demo sign-in:  $demo
   Press Ctrl-C to stop.

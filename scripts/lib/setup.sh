@@ -8,6 +8,7 @@ source scripts/lib/firestore-emulator.sh
 source scripts/lib/ai-emulator.sh
 source scripts/lib/mail-catcher.sh
 source scripts/lib/stripe-emulator.sh
+source scripts/lib/sample-ehr.sh
 
 # What every command needs first: system tools, npm dependencies, the offline Firestore emulator.
 charta_prepare() {
@@ -27,7 +28,7 @@ charta_test_stack() {
   [ "$offset" = 10000 ] || CHARTA_FIREBASE_TEST_CONFIG=".firebase.test-$offset.json"
   export CHARTA_FIREBASE_TEST_CONFIG
   # shellcheck disable=SC2086
-  charta_require_free_ports $ports $((9299 + offset)) $((9325 + offset)) $((9380 + offset)) $((12111 + offset))
+  charta_require_free_ports $ports $((9299 + offset)) $((9325 + offset)) $((9380 + offset)) $((12111 + offset)) $((9450 + offset))
   charta_start_ai_emulator $((9299 + offset))
   trap charta_stop_ai_emulator EXIT
   # The mail catcher (SMTP and its inbox) reads the offset Auth emulator's links; its stop joins the trap.
@@ -36,6 +37,9 @@ charta_test_stack() {
   # The Stripe emulator sends its webhooks to the API behind the offset Hosting emulator.
   charta_start_stripe_emulator $((12111 + offset)) "http://127.0.0.1:$((5000 + offset))/api/v1/stripe/webhook"
   trap 'charta_stop_ai_emulator; charta_stop_mail_catcher; charta_stop_stripe_emulator' EXIT
+  # The sample EHR page magic fill and the extension's e2e fill (SAMPLE_EHR_URL).
+  charta_start_sample_ehr $((9450 + offset))
+  trap 'charta_stop_ai_emulator; charta_stop_mail_catcher; charta_stop_stripe_emulator; charta_stop_sample_ehr' EXIT
   # A fixed development key for one-time codes (production reads its own from Secret Manager).
   export OTP_HMAC_SECRET=charta-local-development-otp-key-not-for-production
   export GEMINI_TIMEOUT_MS=6000 SPEECH_TIMEOUT_MS=6000 AI_RETRY_ATTEMPTS=2 AI_RETRY_FIRST_DELAY_MS=300
