@@ -12,6 +12,21 @@ export interface Evidence {
   quote: string;
 }
 
+/**
+ * Who wrote a section's current text (our extension): the clinician, or the AI action that wrote it. AI
+ * actions that would throw away text the clinician wrote ask first (409 `replaces_edited_text`).
+ */
+export const SECTION_SOURCES = [
+  'generated', // the note's first writing (pipeline, /creation)
+  'clinician', // typed by the clinician (update_value)
+  'regenerate_note', // the whole note written again
+  'magic_edit_note', // a magic edit of the whole note
+  'regenerate_section',
+  'customize_section',
+  'magic_edit_section',
+] as const;
+export type SectionSource = (typeof SECTION_SOURCES)[number];
+
 export interface DocumentationSection {
   id: string;
   title: string;
@@ -19,7 +34,46 @@ export interface DocumentationSection {
   /** The transcript segments that support the section; empty means "check this: nothing supports it". */
   evidence: Evidence[];
   updatedAt: string;
+  /** Who wrote `content` (the API always sends it; notes written before it was kept read as `generated`). */
+  source?: SectionSource;
 }
+
+/** What replaced a section's text: one of the sources, or a restore of an older version. */
+export type SectionChange = SectionSource | 'restore';
+
+/**
+ * A section's earlier text, kept on the server each time a write replaces it (our extension): up to
+ * SECTION_VERSION_LIMITS.perSection per section, newest first; deleted with the session and the account.
+ */
+export interface SectionVersion {
+  id: string;
+  sectionId: string;
+  content: string;
+  evidence: Evidence[];
+  /** Who wrote this text, and when. */
+  source: SectionSource;
+  writtenAt: string;
+  /** What replaced it, when, and the documentation's counter after that change. */
+  replacedBy: SectionChange;
+  replacedAt: string;
+  counter: number;
+}
+
+export const SECTION_VERSION_LIMITS = {
+  /** Versions kept per section; the oldest beyond it are deleted after each write. */
+  perSection: 50,
+  /**
+   * The clinician's saves over their own text written less than this long ago keep no version: autosave
+   * saves every pause in typing, and one sitting of typing is one version (the text before it is kept).
+   */
+  clinicianCoalesceMs: 5 * 60_000,
+} as const;
+
+/**
+ * The 409 error field of an AI action refused because it would replace text the clinician wrote: the app
+ * asks, then sends the request again with `confirmReplaceEdited: true`.
+ */
+export const REPLACES_EDITED_TEXT_FIELD = 'confirmReplaceEdited';
 
 /** Documentation written for a session, section by section. */
 export interface Documentation {
@@ -59,9 +113,10 @@ const sectionId = z.string().min(1).max(128);
 
 export const documentationIdBody = z.strictObject({ documentationId: resourceId });
 export const sectionBody = z.strictObject({ documentationId: resourceId, sectionId });
-export const regenerateBody = z.strictObject({ sessionId: resourceId, templateId: resourceId.optional() });
-export const regenerateSectionBody = z.strictObject({ documentationId: resourceId, sectionId, counter });
-export const customizeSectionBody = z.strictObject({ documentationId: resourceId, sectionId, instructions: instruction, counter });
+const confirmReplaceEdited = z.boolean().optional();
+export const regenerateBody = z.strictObject({ sessionId: resourceId, templateId: resourceId.optional(), confirmReplaceEdited });
+export const regenerateSectionBody = z.strictObject({ documentationId: resourceId, sectionId, counter, confirmReplaceEdited });
+export const customizeSectionBody = z.strictObject({ documentationId: resourceId, sectionId, instructions: instruction, counter, confirmReplaceEdited });
 export const magicEditSectionBody = z.strictObject({ documentationId: resourceId, sectionId, instruction, counter });
 export const magicEditDocumentationBody = z.strictObject({ documentationId: resourceId, instruction, counter });
 export const updateSectionValueBody = z.strictObject({
@@ -70,6 +125,10 @@ export const updateSectionValueBody = z.strictObject({
   content: z.string().max(L.sectionContent, `must be at most ${L.sectionContent} characters`),
   counter,
 });
+
+export const sectionVersionsBody = sectionBody;
+export const restoreSectionVersionBody = z.strictObject({ documentationId: resourceId, sectionId, versionId: resourceId, counter: z.number().int().min(1) });
+export const markDoneBody = z.strictObject({ sessionId: resourceId, done: z.boolean() });
 
 export const chatBody = z.strictObject({
   sessionId: resourceId,

@@ -18,6 +18,9 @@ export const ERROR_CODES = [
   // 403, not 401: the caller is signed in (a 401 makes the web app sign out), but the action (deleting the
   // account) needs a sign-in more recent than RECENT_SIGN_IN_MAX_AGE_MS; the app asks them to sign in again.
   'reauthentication_required',
+  // 409, beside `conflict`: an AI action (regenerate, customize) would replace text the clinician wrote; the
+  // app asks, then sends it again with `confirmReplaceEdited: true` (field: REPLACES_EDITED_TEXT_FIELD).
+  'replaces_edited_text',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -40,6 +43,7 @@ export const ERROR_STATUS = {
   internal: 500,
   unavailable: 503,
   reauthentication_required: 403,
+  replaces_edited_text: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 // The general code of each status: the first listed with it (reversed, so the first one written wins).

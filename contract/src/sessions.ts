@@ -75,6 +75,11 @@ export interface Session {
   documentationId: string | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * When the clinician marked the note done (reviewed and signed off; our extension): null or absent if
+   * not. Editing a done note stays allowed (the app asks first) and keeps it done.
+   */
+  doneAt?: string | null;
 }
 
 export interface SessionResponse {

@@ -119,7 +119,8 @@ describe('Editing documentation: each route changes what it should and bumps the
 
   it('regenerate_documentation writes the whole note again, with another template if asked', async () => {
     const before = await doc();
-    const res = await post(owner, '/session/regenerate_documentation', { sessionId, templateId: 'progress-note' }).expect(200);
+    // The assessment holds the clinician's text (update_value above): replacing it is confirmed.
+    const res = await post(owner, '/session/regenerate_documentation', { sessionId, templateId: 'progress-note', confirmReplaceEdited: true }).expect(200);
     expect(res.body.documentation).toMatchObject({ id: documentationId, templateId: 'progress-note', counter: before.counter + 1 });
     expect((await post(owner, '/session/session', { sessionId }).expect(200)).body.session.templateId).toBe('progress-note');
     expect((await post(owner, '/session/regenerate_documentation', { sessionId, templateId: 'nope' }).expect(400)).body.error.field).toBe('templateId');

@@ -1,8 +1,8 @@
-import { conflict, invalidArgument, notFound } from '../http/errors.js';
+import { conflict, invalidArgument, notFound, replacesEditedText } from '../http/errors.js';
 import { planLimitReached, UNLIMITED_DOCUMENTATION, type DocumentationQuota } from './documentation-quota.js';
 import type { ProfileRepo } from '../profile/profile-repo.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
-import type { SessionRecord } from '../sessions/session.js';
+import { toContract as sessionToContract, type Session, type SessionRecord } from '../sessions/session.js';
 import type { TemplateCatalog } from '../templates/template-catalog.js';
 import type { TranscriptRecord } from '../transcripts/transcript.js';
 import type { TranscriptRepo } from '../transcripts/transcript-repo.js';
@@ -10,6 +10,7 @@ import { toContract, type Documentation, type DocumentationRecord, type Document
 import { writtenDocumentation } from './written-documentation.js';
 import type { DocumentationRepo } from './documentation-repo.js';
 import type { NoteWriter } from './note-writer.js';
+import { isClinicianText, replacedVersions, versionToContract, type SectionChange, type SectionSource, type SectionVersion } from './section-versions.js';
 
 /**
  * Reading and editing documentation. Every change bumps `counter`; a caller that sends the counter it
@@ -50,13 +51,15 @@ export class DocumentationService {
     return this.docs.countGenerated(uid, from, to);
   }
 
-  async regenerate(uid: string, sessionId: string, templateId?: string): Promise<Documentation> {
+  async regenerate(uid: string, sessionId: string, templateId?: string, confirmReplaceEdited = false): Promise<Documentation> {
     const session = await this.ownedSession(uid, sessionId);
     const transcript = await this.transcriptOf(uid, sessionId);
     const template = await this.templates.find(uid, templateId ?? session.templateId);
     if (!template) throw invalidArgument('templateId is not a template you can use', 'templateId');
+    const existing = await this.docs.find(session.id);
+    if (existing && !confirmReplaceEdited) requireNoClinicianText(existing.sections);
     // A session's first documentation counts against the plan; rewriting one it has does not (counted once).
-    if (!(await this.docs.find(session.id))) {
+    if (!existing) {
       const refusal = await this.quota.refusalFor(uid);
       if (refusal) throw planLimitReached(refusal);
     }
@@ -67,12 +70,16 @@ export class DocumentationService {
       const previous = await this.docs.find(session.id, tx);
       const current = await this.sessions.findOwned(uid, session.id, tx);
       if (!current) throw notFound('No such session');
+      // What the clinician changed while the model wrote is not overwritten unasked (it would be kept as a version).
+      if (previous && existing && previous.counter !== existing.counter) requireCurrent(previous, existing.counter);
       const now = this.now().toISOString();
-      const record = writtenDocumentation({ session: current, previous, template, written, transcribeMs: transcript.processingMs, generateMs, now });
+      const record = writtenDocumentation({ session: current, previous, template, written, transcribeMs: transcript.processingMs, generateMs, now, source: previous ? 'regenerate_note' : 'generated' });
+      this.docs.keepVersions(tx, replacedVersions(previous, record, 'regenerate_note', now));
       this.docs.save(tx, record);
       this.sessions.save(tx, { ...current, templateId: template.id, documentationId: record.id, status: 'ready', error: null, processingRunId: null, processingLeaseUntil: null, updatedAt: now });
       return record;
     });
+    await this.pruneVersions(saved.id, existing?.sections.map((s) => s.id) ?? []);
     return toContract(saved);
   }
 
@@ -82,18 +89,21 @@ export class DocumentationService {
   }
 
   /** Writes one section again from the transcript, as its instructions say. */
-  async regenerateSection(uid: string, documentationId: string, sectionId: string, counter?: number) {
-    return this.rewriteOne(uid, documentationId, sectionId, counter, (spec) => ({ spec }));
+  async regenerateSection(uid: string, documentationId: string, sectionId: string, counter?: number, confirmReplaceEdited = false) {
+    return this.rewriteOne(uid, documentationId, sectionId, counter, 'regenerate_section', (spec) => ({ spec }), confirmReplaceEdited);
   }
 
   /** New instructions for one section of this note (the template itself is not changed). */
-  async customizeSection(uid: string, documentationId: string, sectionId: string, instructions: string, counter?: number) {
-    return this.rewriteOne(uid, documentationId, sectionId, counter, (spec) => ({ spec: { ...spec, instructions } }));
+  async customizeSection(uid: string, documentationId: string, sectionId: string, instructions: string, counter?: number, confirmReplaceEdited = false) {
+    return this.rewriteOne(uid, documentationId, sectionId, counter, 'customize_section', (spec) => ({ spec: { ...spec, instructions } }), confirmReplaceEdited);
   }
 
-  /** Edits one section's current text as instructed ("shorter", "add that ..."). */
+  /**
+   * Edits one section's current text as instructed ("shorter", "add that ..."). It works from the text the
+   * clinician has, at their request, so it does not ask first; the text before it is kept as a version.
+   */
   async magicEditSection(uid: string, documentationId: string, sectionId: string, instruction: string, counter?: number) {
-    return this.rewriteOne(uid, documentationId, sectionId, counter, (spec, current) => ({ spec, edit: { currentContent: current.content, instruction } }));
+    return this.rewriteOne(uid, documentationId, sectionId, counter, 'magic_edit_section', (spec, current) => ({ spec, edit: { currentContent: current.content, instruction } }), true);
   }
 
   async magicEditDocumentation(uid: string, documentationId: string, instruction: string, counter?: number): Promise<Documentation> {
@@ -106,9 +116,11 @@ export class DocumentationService {
       ...current,
       sections: current.sections.map((s) => {
         const edited = written.value.find((w) => w.id === s.id);
-        return edited ? { ...s, content: edited.content, evidence: edited.evidence.length > 0 ? edited.evidence : s.evidence, updatedAt: now } : s;
+        return edited && edited.content !== s.content
+          ? { ...s, content: edited.content, evidence: edited.evidence.length > 0 ? edited.evidence : s.evidence, updatedAt: now, source: 'magic_edit_note' as const }
+          : s;
       }),
-    }));
+    }), 'magic_edit_note');
     return toContract(saved);
   }
 
@@ -119,9 +131,44 @@ export class DocumentationService {
     requireCurrent(doc, counter);
     const saved = await this.commit(doc, (current, now) => ({
       ...current,
-      sections: current.sections.map((s) => (s.id === sectionId ? { ...s, content, updatedAt: now } : s)),
-    }), counter);
+      sections: current.sections.map((s) => (s.id === sectionId ? { ...s, content, updatedAt: now, source: 'clinician' as const } : s)),
+    }), 'clinician', counter);
     return { section: sectionOf(saved, sectionId), counter: saved.counter };
+  }
+
+  /** A section's kept earlier texts, newest first. */
+  async sectionVersions(uid: string, documentationId: string, sectionId: string): Promise<SectionVersion[]> {
+    const doc = await this.ownedDoc(uid, documentationId);
+    sectionOf(doc, sectionId);
+    return (await this.docs.versions(doc.id, sectionId)).map(versionToContract);
+  }
+
+  /** Puts a kept version back as the section's text; the text it replaces is kept in turn (so a restore can be undone). */
+  async restoreSectionVersion(uid: string, documentationId: string, sectionId: string, versionId: string, counter: number): Promise<{ section: DocumentationSection; counter: number }> {
+    const doc = await this.ownedDoc(uid, documentationId);
+    sectionOf(doc, sectionId);
+    const version = await this.docs.version(doc.id, versionId);
+    if (!version || version.ownerUid !== uid || version.sectionId !== sectionId) throw notFound('No such version of this section');
+    requireCurrent(doc, counter);
+    const saved = await this.commit(doc, (current, now) => ({
+      ...current,
+      sections: current.sections.map((s) => (s.id === sectionId ? { ...s, content: version.content, evidence: version.evidence, source: version.source, updatedAt: now } : s)),
+    }), 'restore', counter);
+    return { section: sectionOf(saved, sectionId), counter: saved.counter };
+  }
+
+  /** Marks the session's note done (reviewed and signed off) or not; marking it again keeps the first time. */
+  async markDone(uid: string, sessionId: string, done: boolean): Promise<Session> {
+    const saved = await this.sessions.runTransaction(async (tx) => {
+      const session = await this.sessions.findOwned(uid, sessionId, tx);
+      if (!session) throw notFound('No such session');
+      if (done && !session.documentationId) throw conflict(`The documentation is not written yet (the session is ${session.status})`);
+      const doneAt = done ? (session.doneAt ?? this.now().toISOString()) : null;
+      const next = { ...session, doneAt };
+      this.sessions.save(tx, next);
+      return next;
+    });
+    return sessionToContract(saved);
   }
 
   async chat(uid: string, sessionId: string, messages: readonly { role: 'user' | 'assistant'; content: string }[]): Promise<{ role: 'assistant'; content: string; evidence: Evidence[] }> {
@@ -136,11 +183,14 @@ export class DocumentationService {
     documentationId: string,
     sectionId: string,
     counter: number | undefined,
+    source: SectionSource,
     how: (spec: SectionSpec, current: DocumentationSection) => { spec: SectionSpec; edit?: { currentContent: string; instruction: string } },
+    confirmReplaceEdited: boolean,
   ): Promise<{ section: DocumentationSection; counter: number }> {
     const doc = await this.ownedDoc(uid, documentationId);
     const current = sectionOf(doc, sectionId);
     requireCurrent(doc, counter);
+    if (!confirmReplaceEdited) requireNoClinicianText([current]);
     const spec = doc.templateSections.find((s) => s.id === sectionId) ?? { id: sectionId, title: current.title, instructions: '', format: 'paragraph' as const };
     const { spec: used, edit } = how(spec, current);
     const session = await this.ownedSession(uid, doc.sessionId);
@@ -149,8 +199,8 @@ export class DocumentationService {
     const saved = await this.commit(doc, (latest, now) => ({
       ...latest,
       templateSections: latest.templateSections.map((s) => (s.id === sectionId ? used : s)),
-      sections: latest.sections.map((s) => (s.id === sectionId ? { ...s, content: written.value.content, evidence: written.value.evidence, updatedAt: now } : s)),
-    }));
+      sections: latest.sections.map((s) => (s.id === sectionId ? { ...s, content: written.value.content, evidence: written.value.evidence, updatedAt: now, source } : s)),
+    }), source);
     return { section: sectionOf(saved, sectionId), counter: saved.counter };
   }
 
@@ -158,16 +208,31 @@ export class DocumentationService {
    * Saves a change if the note is still at the version the change was made from (the caller's counter,
    * or the one read before a model call); bumps the counter.
    */
-  private async commit(from: DocumentationRecord, change: (current: DocumentationRecord, now: string) => DocumentationRecord, expected = from.counter): Promise<DocumentationRecord> {
-    return this.docs.runTransaction(async (tx) => {
+  private async commit(
+    from: DocumentationRecord,
+    change: (current: DocumentationRecord, now: string) => DocumentationRecord,
+    replacedBy: SectionChange,
+    expected = from.counter,
+  ): Promise<DocumentationRecord> {
+    const { saved, kept } = await this.docs.runTransaction(async (tx) => {
       const current = await this.docs.find(from.id, tx);
       if (!current || current.ownerUid !== from.ownerUid) throw notFound('No such documentation');
       requireCurrent(current, expected);
       const now = this.now().toISOString();
       const next = { ...change(current, now), counter: current.counter + 1, updatedAt: now };
+      // The text each change replaces is kept, in the same transaction: never written without its predecessor kept.
+      const versions = replacedVersions(current, next, replacedBy, now);
+      this.docs.keepVersions(tx, versions);
       this.docs.save(tx, next);
-      return next;
+      return { saved: next, kept: versions.map((v) => v.sectionId) };
     });
+    await this.pruneVersions(saved.id, kept);
+    return saved;
+  }
+
+  /** Keeps each section's versions under the cap; a failure here loses nothing and the next write prunes again. */
+  private async pruneVersions(documentationId: string, sectionIds: readonly string[]): Promise<void> {
+    await this.docs.pruneVersions(documentationId, sectionIds).catch(() => undefined);
   }
 
   private async context(uid: string, session: SessionRecord, transcript: TranscriptRecord) {
@@ -192,6 +257,14 @@ function requireCurrent(doc: DocumentationRecord, counter: number | undefined): 
   if (counter !== undefined && counter !== doc.counter) {
     throw conflict(`The documentation changed since you loaded it (it is now at version ${doc.counter}, you sent ${counter}). Reload it, then apply your change again.`, 'counter');
   }
+}
+
+/** AI actions that throw text away ask before replacing what the clinician wrote. */
+function requireNoClinicianText(sections: readonly DocumentationSection[]): void {
+  const edited = sections.filter(isClinicianText);
+  if (edited.length === 0) return;
+  const names = edited.map((s) => `"${s.title}"`).join(', ');
+  throw replacesEditedText(`This would replace text you wrote in ${names}. Send it again with confirmReplaceEdited to go ahead; your text is kept in the section's history.`);
 }
 
 function sectionOf(doc: Pick<DocumentationRecord, 'sections'>, sectionId: string): DocumentationSection {

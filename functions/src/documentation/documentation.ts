@@ -26,7 +26,8 @@ export interface DocumentationRecord extends Documentation {
 
 export function toContract(record: DocumentationRecord): Documentation {
   const { id, sessionId, templateId, counter, engine, createdAt, updatedAt, sections } = record;
-  return { id, sessionId, templateId, counter, engine, createdAt, updatedAt, sections };
+  // Sections written before sources were kept read as generated.
+  return { id, sessionId, templateId, counter, engine, createdAt, updatedAt, sections: sections.map((s) => ({ ...s, source: s.source ?? 'generated' })) };
 }
 
 export const engineLabel = (model: string, promptVersion: string) => `${model} · ${promptVersion}`;

@@ -15,9 +15,12 @@ import {
   documentationIdBody,
   magicEditDocumentationBody,
   magicEditSectionBody,
+  markDoneBody,
   regenerateBody,
   regenerateSectionBody,
+  restoreSectionVersionBody,
   sectionBody,
+  sectionVersionsBody,
   sessionIdBody,
   updateSectionValueBody,
 } from '@charta/contract';
@@ -52,16 +55,16 @@ export function sessionDocumentationRoutes(docs: DocumentationService, limits: R
     res.json({ transcript: transcriptToContract(await docs.transcriptOf(callerOf(req).uid, sessionId)) });
   });
   router.post('/regenerate_documentation', requireVerifiedEmail, limits.modelCall, async (req, res) => {
-    const { sessionId, templateId } = parseInput(regenerateBody, req.body);
-    res.json({ documentation: await docs.regenerate(callerOf(req).uid, sessionId, templateId) });
+    const { sessionId, templateId, confirmReplaceEdited } = parseInput(regenerateBody, req.body);
+    res.json({ documentation: await docs.regenerate(callerOf(req).uid, sessionId, templateId, confirmReplaceEdited) });
   });
   router.post('/regenerate_documentation_section', requireVerifiedEmail, limits.modelCall, async (req, res) => {
-    const { documentationId, sectionId, counter } = parseInput(regenerateSectionBody, req.body);
-    res.json(await docs.regenerateSection(callerOf(req).uid, documentationId, sectionId, counter));
+    const { documentationId, sectionId, counter, confirmReplaceEdited } = parseInput(regenerateSectionBody, req.body);
+    res.json(await docs.regenerateSection(callerOf(req).uid, documentationId, sectionId, counter, confirmReplaceEdited));
   });
   router.post('/customize_section', limits.modelCall, async (req, res) => {
-    const { documentationId, sectionId, instructions, counter } = parseInput(customizeSectionBody, req.body);
-    res.json(await docs.customizeSection(callerOf(req).uid, documentationId, sectionId, instructions, counter));
+    const { documentationId, sectionId, instructions, counter, confirmReplaceEdited } = parseInput(customizeSectionBody, req.body);
+    res.json(await docs.customizeSection(callerOf(req).uid, documentationId, sectionId, instructions, counter, confirmReplaceEdited));
   });
   router.post('/magic_edit_documentation', limits.modelCall, async (req, res) => {
     const { documentationId, instruction, counter } = parseInput(magicEditDocumentationBody, req.body);
@@ -78,6 +81,19 @@ export function sessionDocumentationRoutes(docs: DocumentationService, limits: R
   router.post('/documentation/section/update_value', async (req, res) => {
     const { documentationId, sectionId, content, counter } = parseInput(updateSectionValueBody, req.body);
     res.json(await docs.updateSectionValue(callerOf(req).uid, documentationId, sectionId, content, counter));
+  });
+  // Our extension: a section's kept versions, restoring one, and marking the note done.
+  router.post('/documentation/section/versions', async (req, res) => {
+    const { documentationId, sectionId } = parseInput(sectionVersionsBody, req.body);
+    res.json({ versions: await docs.sectionVersions(callerOf(req).uid, documentationId, sectionId) });
+  });
+  router.post('/documentation/section/restore', async (req, res) => {
+    const { documentationId, sectionId, versionId, counter } = parseInput(restoreSectionVersionBody, req.body);
+    res.json(await docs.restoreSectionVersion(callerOf(req).uid, documentationId, sectionId, versionId, counter));
+  });
+  router.post('/mark_done', async (req, res) => {
+    const { sessionId, done } = parseInput(markDoneBody, req.body);
+    res.json({ session: await docs.markDone(callerOf(req).uid, sessionId, done) });
   });
   router.post('/chat_with_session', limits.modelCall, async (req, res) => {
     const { sessionId, messages } = parseInput(chatBody, req.body);

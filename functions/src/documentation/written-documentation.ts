@@ -1,10 +1,11 @@
 import type { SessionRecord } from '../sessions/session.js';
 import type { TemplateDefinition } from '../templates/template-catalog.js';
+import type { SectionSource } from '@charta/contract';
 import { engineLabel, type DocumentationRecord, type DocumentationSection, type SectionSpec } from './documentation.js';
 import type { WriteResult, WrittenSection } from './note-writer.js';
 
-export function toSections(specs: readonly SectionSpec[], written: readonly WrittenSection[], now: string): DocumentationSection[] {
-  return specs.map((spec, i) => ({ id: spec.id, title: spec.title, content: written[i]?.content ?? '', evidence: written[i]?.evidence ?? [], updatedAt: now }));
+export function toSections(specs: readonly SectionSpec[], written: readonly WrittenSection[], now: string, source: SectionSource = 'generated'): DocumentationSection[] {
+  return specs.map((spec, i) => ({ id: spec.id, title: spec.title, content: written[i]?.content ?? '', evidence: written[i]?.evidence ?? [], updatedAt: now, source }));
 }
 
 /**
@@ -20,6 +21,8 @@ export function writtenDocumentation(args: {
   transcribeMs: number | null;
   generateMs: number;
   now: string;
+  /** Who wrote it: `generated` the first time, `regenerate_note` when it is written again. */
+  source?: SectionSource;
 }): DocumentationRecord {
   const { session, previous, template, written, now } = args;
   return {
@@ -38,6 +41,6 @@ export function writtenDocumentation(args: {
     updatedAt: now,
     // Counted once per session, however often it is regenerated.
     generatedAt: previous?.generatedAt ?? now,
-    sections: toSections(template.sections, written.value, now),
+    sections: toSections(template.sections, written.value, now, args.source ?? (args.previous ? 'regenerate_note' : 'generated')),
   };
 }

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@charta/contract';
+import { ERROR_STATUS, REPLACES_EDITED_TEXT_FIELD, type ErrorBody, type ErrorCode } from '@charta/contract';
 
 export type { ErrorBody, ErrorCode };
 
@@ -35,3 +35,4 @@ export const unsupportedMediaType = (message: string) => new ApiError('unsupport
 export const unavailable = (message = 'A service Charta depends on is unavailable; try again shortly') =>
   new ApiError('unavailable', message);
 export const reauthenticationRequired = (message: string) => new ApiError('reauthentication_required', message);
+export const replacesEditedText = (message: string) => new ApiError('replaces_edited_text', message, REPLACES_EDITED_TEXT_FIELD);

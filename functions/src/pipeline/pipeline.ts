@@ -5,6 +5,7 @@ import type { UploadRepo } from '../audio/upload-repo.js';
 import { PLAN_LIMIT_SESSION_ERROR_CODE } from '@charta/contract';
 import { UNLIMITED_DOCUMENTATION, type DocumentationQuota } from '../documentation/documentation-quota.js';
 import { writtenDocumentation } from '../documentation/written-documentation.js';
+import { replacedVersions } from '../documentation/section-versions.js';
 import type { DocumentationRepo } from '../documentation/documentation-repo.js';
 import type { NoteWriter } from '../documentation/note-writer.js';
 import { logCode, logId, type Logger } from '../logging/logger.js';
@@ -204,6 +205,8 @@ export class Pipeline {
       const now = this.d.now().toISOString();
       const record = writtenDocumentation({ session, previous, template, written, transcribeMs: transcript.processingMs, generateMs, now });
       this.d.documentation.save(tx, record);
+      // New audio rewrites the note: the text it replaces is kept as each section's version.
+      this.d.documentation.keepVersions(tx, replacedVersions(previous, record, 'regenerate_note', now));
       this.d.sessions.save(tx, { ...current, status: 'ready', error: null, documentationId: record.id, processingRunId: null, processingLeaseUntil: null, updatedAt: now });
     });
     logPipelineStep(this.d.logger, { sessionId: logId(session.id), uid: logId(session.ownerUid), step: 'generate', durationMs: generateMs, promptTokens: written.usage.promptTokens, outputTokens: written.usage.outputTokens });

@@ -59,5 +59,6 @@ export function toContract(record: SessionRecord): Session {
     documentationId: record.documentationId,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
+    doneAt: record.doneAt ?? null,
   };
 }
