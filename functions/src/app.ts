@@ -7,6 +7,7 @@ import { jsonBody } from './http/body.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
 import { requestContext } from './http/request-context.js';
 import { routeLimits } from './limits/route-limits.js';
+import { magicFillRoutes } from './magic-fill/routes.js';
 import { oneTimeCodeRoutes } from './one-time-codes/routes.js';
 import { securityHeaders } from './http/security-headers.js';
 import { processRoutes } from './pipeline/routes.js';
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   api.use('/search', requireUser, searchRoutes(services.sessionService));
   api.use('/documentation', requireUser, documentationRoutes(services.documentationService));
   api.use('/creation', requireUser, creationRoutes(services.creationService, limits));
+  api.use('/magic_fill', requireUser, magicFillRoutes(services.magicFillService, limits));
   api.use('/template', requireUser, templateRoutes({ templates: services.templateService, library: services.libraryService, assistant: services.templateAssistant, limits, appUrl: config.appUrl }));
 
   app.use(API_BASE_PATH, api);

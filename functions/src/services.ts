@@ -26,6 +26,8 @@ import type { IdentityProvider } from './identity/identity-provider.js';
 import { RateLimitRepo } from './limits/rate-limit-repo.js';
 import { RateLimiter } from './limits/rate-limiter.js';
 import type { Logger } from './logging/logger.js';
+import { FieldFiller } from './magic-fill/field-filler.js';
+import { MagicFillService } from './magic-fill/magic-fill-service.js';
 import type { Mailer } from './mail/mailer.js';
 import { smtpMailer } from './mail/smtp-mailer.js';
 import { OneTimeCodeKeys } from './one-time-codes/one-time-code.js';
@@ -165,6 +167,8 @@ export function createServices(deps: AppDeps) {
     logger,
   );
 
+  const documentationService = new DocumentationService(documentationRepo, sessionRepo, transcriptRepo, profileRepo, templates, writer, now, planLimits);
+
   return {
     templates,
     templateService,
@@ -181,7 +185,8 @@ export function createServices(deps: AppDeps) {
     webhookService: new WebhookService(billingGateway, new StripeEventRepo(db), subscriptionSync, subscriptionRepo, referralService, logger, now),
     sessionService,
     uploadService,
-    documentationService: new DocumentationService(documentationRepo, sessionRepo, transcriptRepo, profileRepo, templates, writer, now, planLimits),
+    documentationService,
+    magicFillService: new MagicFillService(documentationService, new FieldFiller(deps.ai.model), now),
     processService: new ProcessService(db, sessionRepo, now, planLimits),
     creationService: new CreationService(sessionService, sessionRepo, transcriptRepo, documentationRepo, templates, pipeline, now, planLimits),
     pipeline,

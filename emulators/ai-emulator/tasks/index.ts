@@ -1,3 +1,4 @@
+import { fillFields } from './fill-fields.ts';
 import { chat, editNote, rewriteSection, writeNote } from './notes.ts';
 import { TEMPLATE_TASKS } from './templates.ts';
 
@@ -10,5 +11,6 @@ export const TASKS: Record<string, (prompt: string) => unknown> = {
   rewrite_section: rewriteSection,
   edit_note: editNote,
   chat,
+  fill_fields: fillFields,
   ...TEMPLATE_TASKS,
 };

@@ -1,0 +1,96 @@
+import { block, jsonBlock } from '../prompt.ts';
+
+/**
+ * TASK: fill_fields (magic fill), deterministic: each field takes the documentation section whose title
+ * shares the most words with its label (a few EHR synonyms help: "vital signs" is the examination, "HPI"
+ * the history of present illness); a select takes the option whose words the documentation mentions most;
+ * a date field takes an ISO date from the plan, or "in N days/weeks/months" counted from <today>. Sections
+ * that say nothing ("Not discussed.") and fields nothing matches are left out, as the real model is told.
+ */
+interface Field {
+  key: string;
+  label: string;
+  type: string;
+  options?: { value: string; label: string }[];
+  maxLength?: number;
+}
+
+interface Section {
+  title: string;
+  content: string;
+}
+
+const STOP_WORDS = new Set(['the', 'of', 'and', 'or', 'a', 'an', 'to', 'in', 'for', 'on', 'with', 'date', 'current', 'primary', 'patient', 'unspecified', 'other']);
+/** Label words an EHR uses for what a note section calls otherwise. */
+const SYNONYMS: Record<string, string[]> = {
+  vital: ['examination', 'objective', 'vitals', 'findings'],
+  vitals: ['examination', 'objective', 'vital', 'findings'],
+  hpi: ['history', 'present', 'illness'],
+  meds: ['medications'],
+  medication: ['medications'],
+  diagnosis: ['assessment', 'diagnoses', 'impression'],
+  impression: ['assessment'],
+  complaint: ['reason', 'chief'],
+  follow: ['plan'],
+  subjective: ['history'],
+};
+
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9.]+/)
+    .map((w) => w.replace(/^\.+|\.+$/g, ''))
+    .filter((w) => w.length > 1 && !STOP_WORDS.has(w));
+
+const NOTHING_SAID = /^(not discussed|no [a-z ]+ (recorded|discussed)|assessment not stated)/i;
+
+function bestSection(label: string, sections: readonly Section[]): Section | undefined {
+  const wanted = new Set(words(label).flatMap((w) => [w, ...(SYNONYMS[w] ?? [])]));
+  let best: { section: Section; score: number } | undefined;
+  for (const section of sections) {
+    const score = words(section.title).filter((w) => wanted.has(w)).length;
+    if (score > 0 && (!best || score > best.score)) best = { section, score };
+  }
+  return best?.section;
+}
+
+function chooseOption(field: Field, sections: readonly Section[]): string | undefined {
+  const said = new Set(words(sections.map((s) => s.content).join(' ')));
+  let best: { value: string; score: number } | undefined;
+  for (const option of field.options ?? []) {
+    const score = words(option.label).filter((w) => w.length > 3 && said.has(w)).length + (said.has(option.value.toLowerCase()) ? 2 : 0);
+    if (score > 0 && (!best || score > best.score)) best = { value: option.value, score };
+  }
+  return best?.value;
+}
+
+const UNIT_DAYS: Record<string, number> = { day: 1, days: 1, week: 7, weeks: 7, month: 30, months: 30 };
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, ten: 10, twelve: 12 };
+
+function dateFrom(text: string, today: string): string | undefined {
+  const iso = /\b(\d{4}-\d{2}-\d{2})\b/.exec(text);
+  if (iso) return iso[1];
+  const rel = /\bin\s+(\d+|one|two|three|four|five|six|seven|eight|ten|twelve|a)\s+(days?|weeks?|months?)\b/i.exec(text);
+  const base = Date.parse(`${today}T00:00:00Z`);
+  if (!rel || Number.isNaN(base)) return undefined;
+  const count = rel[1]!.toLowerCase() === 'a' ? 1 : (NUMBER_WORDS[rel[1]!.toLowerCase()] ?? Number(rel[1]));
+  return new Date(base + count * UNIT_DAYS[rel[2]!.toLowerCase()]! * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function fillFields(prompt: string): { fields: { key: string; value: string }[] } {
+  const fields = jsonBlock<Field[]>(prompt, 'fields', []);
+  const sections = jsonBlock<Section[]>(prompt, 'documentation', []).filter((s) => s.content.trim() !== '' && !NOTHING_SAID.test(s.content.trim()));
+  const today = (block(prompt, 'today') ?? '').trim();
+  const answers: { key: string; value: string }[] = [];
+  for (const field of fields) {
+    let value: string | undefined;
+    if (field.type === 'select' || field.type === 'radio') value = chooseOption(field, sections);
+    else if (field.type === 'date') value = dateFrom((bestSection(field.label, sections) ?? { content: sections.map((s) => s.content).join('\n') }).content, today);
+    else {
+      const content = bestSection(field.label, sections)?.content.trim();
+      if (content) value = field.type === 'textarea' || field.type === 'contenteditable' ? content : content.split('\n')[0]!.replace(/^-\s*/, '');
+    }
+    if (value) answers.push({ key: field.key, value });
+  }
+  return { fields: answers };
+}

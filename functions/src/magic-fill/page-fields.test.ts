@@ -1,0 +1,68 @@
+import { MAGIC_FILL_LIMITS } from '@charta/contract';
+import { describe, expect, it } from 'vitest';
+import { MAX_FIELD_DEPTH, readPageFields } from './page-fields.js';
+
+const fieldsOf = (body: string) => readPageFields(`<!doctype html><html><body>${body}</body></html>`);
+
+describe('readPageFields', () => {
+  it('labels fields from every source a page uses', () => {
+    const { fields } = fieldsOf(`
+      <h2 id="a-h">Assessment</h2>
+      <form id="f">
+        <label for="cc">Chief complaint:</label><input id="cc">
+        <label>Medications <textarea name="meds">old value</textarea></label>
+        <input aria-label="Allergies" name="allergies">
+        <textarea aria-labelledby="a-h" name="assessment"></textarea>
+        <div><span>Pulse</span><input name="pulse" type="number"></div>
+        <input name="weight_kg" placeholder="Weight (kg)">
+      </form>`);
+    expect(fields.map((f) => [f.selector, f.label, f.kind])).toEqual([
+      ['#cc', 'Chief complaint', 'text'],
+      ['[name="meds"]', 'Medications', 'textarea'],
+      ['[name="allergies"]', 'Allergies', 'text'],
+      ['[name="assessment"]', 'Assessment', 'textarea'],
+      ['[name="pulse"]', 'Pulse', 'number'],
+      ['[name="weight_kg"]', 'Weight (kg)', 'text'],
+    ]);
+  });
+
+  it('never reads password, hidden, file, disabled, read-only or hidden-by-markup fields, nor scripts', () => {
+    const { fields } = fieldsOf(`
+      <input type="password" id="p" aria-label="Password"><input type="hidden" name="h" value="x"><input type="file" aria-label="File">
+      <input disabled aria-label="Disabled"><input readonly aria-label="Read only"><fieldset disabled><input aria-label="In disabled fieldset"></fieldset>
+      <div hidden><input aria-label="In hidden"></div><div style="display: none"><input aria-label="Display none"></div>
+      <script>document.write('<input aria-label="From script">')</script><template><input aria-label="In template"></template>
+      <input aria-label="Visible" onfocus="alert(1)">`);
+    expect(fields.map((f) => f.label)).toEqual(['Visible']);
+  });
+
+  it('answers a select with its real options, placeholders left out', () => {
+    const { fields } = fieldsOf(`<label for="dx">Diagnosis</label><select id="dx"><option value="">Select…</option><option value="I10">I10 Hypertension</option><optgroup label="g"><option>J06.9</option></optgroup></select>`);
+    expect(fields[0]).toMatchObject({ kind: 'select', options: [{ value: 'I10', label: 'I10 Hypertension' }, { value: 'J06.9', label: 'J06.9' }] });
+  });
+
+  it('scopes a repeated name by its form, and falls back to a structural path', () => {
+    const { fields } = fieldsOf(`<form id="one"><input name="note" aria-label="A"></form><form id="two"><input name="note" aria-label="B"></form><div><p><input aria-label="C"></p></div>`);
+    expect(fields.map((f) => f.selector)).toEqual(['#one [name="note"]', '#two [name="note"]', 'body > div:nth-of-type(1) > p:nth-of-type(1) > input:nth-of-type(1)']);
+  });
+
+  it('escapes ids and names for querySelector', () => {
+    const { fields } = fieldsOf(`<input id="1st:field" aria-label="A"><input name='a"b' aria-label="B">`);
+    expect(fields.map((f) => f.selector)).toEqual(['#\\31 st\\:field', '[name="a\\"b"]']);
+  });
+
+  it(`considers at most ${MAGIC_FILL_LIMITS.fields} fields and says the rest were left out`, () => {
+    const started = Date.now();
+    const page = fieldsOf('<form>' + Array.from({ length: 10_000 }, (_, i) => `<input name="n${i}" aria-label="Field ${i}">`).join('') + '</form>');
+    expect(page.fields).toHaveLength(MAGIC_FILL_LIMITS.fields);
+    expect(page.truncated).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it(`reads nothing nested deeper than ${MAX_FIELD_DEPTH} elements, and deep nesting stays fast`, () => {
+    const started = Date.now();
+    const deep = '<div>'.repeat(200_000) + '<input aria-label="Deep">';
+    expect(fieldsOf(`<input aria-label="Shallow">${deep}`).fields.map((f) => f.label)).toEqual(['Shallow']);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});

