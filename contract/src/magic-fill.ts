@@ -47,8 +47,9 @@ export interface MagicFillField {
   /** The field's label as read from the page (label, aria-label(ledby), nearby text or placeholder). */
   label: string;
   /**
-   * The value to set: for a select, the `value` of one of its options; for a date input `YYYY-MM-DD`; for a
-   * checkbox or radio `"true"` (check it); otherwise text that fits the field (short for an input).
+   * The value to set: for a select, the `value` of one of its options; for a radio group (its selector
+   * matches every radio of the group) the `value` of the one to check; for a date input `YYYY-MM-DD`; for a
+   * checkbox `"true"` or `"false"`; otherwise text that fits the field (one short line for an input).
    */
   value: string;
 }
