@@ -10,11 +10,12 @@ const STYLE = `
   main { max-width: 860px; margin: 16px auto; background: #fff; padding: 16px 24px; border: 1px solid #ccd; }
   .row { display: grid; grid-template-columns: 180px 1fr; gap: 8px; margin: 10px 0; align-items: start; }
   label, .label { font-weight: 600; }
-  input, textarea, select { font: inherit; padding: 4px; width: 100%; box-sizing: border-box; }
+  input, textarea, select { font: inherit; font-weight: 400; padding: 4px; width: 100%; box-sizing: border-box; }
   textarea { min-height: 3.5em; }
   iframe { width: 100%; height: 150px; border: 1px dashed #99a; }
   .hint { grid-column: 2; margin: 0; color: #555; font-size: 13px; }
   h2 { font-size: 17px; margin: 18px 0 6px; }
+  @media (max-width: 600px) { main { margin: 0; padding: 12px; } .row { grid-template-columns: 1fr; gap: 4px; } .hint { grid-column: 1; } }
 `;
 
 export const DIAGNOSES = [
@@ -49,7 +50,7 @@ export function visitNotePage(): string {
       <h2>History</h2>
       <div class="row"><label for="chief-complaint">Chief complaint</label><input id="chief-complaint" name="chief_complaint" maxlength="200"></div>
       <div class="row"><label for="hpi">History of present illness</label><textarea id="hpi" name="hpi" rows="5"></textarea></div>
-      <div class="row"><label>Current medications <textarea name="medications" rows="3"></textarea></label></div>
+      <label class="row">Current medications <textarea name="medications" rows="3"></textarea></label>
       <div class="row"><span class="label">Allergies</span><input name="allergies" placeholder="e.g. penicillin: rash"></div>
 
       <h2>Examination</h2>
