@@ -1,6 +1,6 @@
 // The documentation routes (API contract: Documentation). Every write sends the counter the page last saw,
 // so a note changed elsewhere answers 409 instead of being overwritten.
-import type { Documentation, DocumentationSection } from '@charta/contract';
+import type { Documentation, DocumentationSection, Session, SectionVersion } from '@charta/contract';
 import useSWR from 'swr';
 import { api } from '@/lib/api';
 
@@ -32,14 +32,27 @@ export function updateSectionValue(target: SectionTarget & { content: string }):
   return api.post<SectionChange>('/session/documentation/section/update_value', target);
 }
 
+/**
+ * Set once the clinician agreed to replace text they wrote: without it the API answers 409
+ * `replaces_edited_text` for a section holding their text (isReplacesEditedText).
+ */
+interface Confirmable {
+  confirmReplaceEdited?: boolean;
+}
+
+/** Sends the flag only when it says yes, so an ordinary request stays as the contract shows it. */
+function confirmedOnly<T extends Confirmable>({ confirmReplaceEdited, ...rest }: T): Omit<T, 'confirmReplaceEdited'> & Confirmable {
+  return confirmReplaceEdited ? { ...rest, confirmReplaceEdited } : rest;
+}
+
 /** Writes the section again from the transcript. */
-export function regenerateSection(target: SectionTarget): Promise<SectionChange> {
-  return api.post<SectionChange>('/session/regenerate_documentation_section', target);
+export function regenerateSection(target: SectionTarget & Confirmable): Promise<SectionChange> {
+  return api.post<SectionChange>('/session/regenerate_documentation_section', confirmedOnly(target));
 }
 
 /** Writes the section again with new instructions (for this note only; the template is not changed). */
-export function customizeSection(target: SectionTarget & { instructions: string }): Promise<SectionChange> {
-  return api.post<SectionChange>('/session/customize_section', target);
+export function customizeSection(target: SectionTarget & Confirmable & { instructions: string }): Promise<SectionChange> {
+  return api.post<SectionChange>('/session/customize_section', confirmedOnly(target));
 }
 
 /** Edits the section's current text as instructed ("Make it shorter"). */
@@ -51,6 +64,23 @@ export function magicEditSection(target: SectionTarget & { instruction: string }
 export async function magicEditDocumentation(input: { documentationId: string; instruction: string; counter: number }): Promise<Documentation> {
   const { documentation } = await api.post<{ documentation: Documentation }>('/session/magic_edit_documentation', input);
   return documentation;
+}
+
+/** The section's earlier texts, newest first (kept on the server by every write that replaced them). */
+export async function sectionVersions(target: Omit<SectionTarget, 'counter'>): Promise<SectionVersion[]> {
+  const { versions } = await api.post<{ versions: SectionVersion[] }>('/session/documentation/section/versions', target);
+  return versions;
+}
+
+/** Puts an earlier text back; the text it replaces is kept in turn. */
+export function restoreSectionVersion(target: SectionTarget & { versionId: string }): Promise<SectionChange> {
+  return api.post<SectionChange>('/session/documentation/section/restore', target);
+}
+
+/** Marks the note done (reviewed and signed off), or not. */
+export async function markNoteDone(sessionId: string, done: boolean): Promise<Session> {
+  const { session } = await api.post<{ session: Session }>('/session/mark_done', { sessionId, done });
+  return session;
 }
 
 /** The note with one section replaced by the server's answer and the counter it reached. */

@@ -1,8 +1,10 @@
 import type { Documentation, TranscriptSegment } from '@charta/contract';
 import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
@@ -14,6 +16,7 @@ import { describeError } from '@/lib/error-message';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { getDocumentation, magicEditDocumentation } from '../api/documentation';
 import type { Draft } from '../hooks/use-section-editing';
+import { useNoteDone } from '../hooks/use-note-done';
 import { isStaleCounter, STALE_NOTE_MESSAGE } from '../lib/section-editing';
 import { copyRichText } from '../lib/clipboard';
 import { needsCheck } from '../lib/evidence';
@@ -40,6 +43,8 @@ export function DocumentationPanel({ sessionId, documentation, mutate, segments,
   const [magicOpen, setMagicOpen] = useState(false);
   const [magicBusy, setMagicBusy] = useState(false);
   const [magicError, setMagicError] = useState<string | null>(null);
+  // Done (reviewed and signed off): shown here and in the list; editing a done note asks first.
+  const noteDone = useNoteDone(sessionId);
 
   const dirtyTitles = documentation.sections.filter((s) => drafts[s.id] !== undefined).map((s) => s.title);
   const dirty = dirtyTitles.length > 0;
@@ -71,7 +76,18 @@ export function DocumentationPanel({ sessionId, documentation, mutate, segments,
     }
   };
 
+  const toggleDone = async () => {
+    const done = noteDone.doneAt === null;
+    try {
+      await noteDone.markDone(done);
+      notify({ message: done ? 'Note marked as done.' : 'Note reopened.', severity: 'success' });
+    } catch (error) {
+      notify({ message: `Could not ${done ? 'mark the note as done' : 'reopen the note'}: ${describeError(error)}`, severity: 'error' });
+    }
+  };
+
   const magicEdit = async (instruction: string) => {
+    if (!(await noteDone.ensureEditable())) return;
     setMagicBusy(true);
     setMagicError(null);
     try {
@@ -95,12 +111,16 @@ export function DocumentationPanel({ sessionId, documentation, mutate, segments,
     }
   };
 
-  return (
+  return noteDone.provide(
     <Stack spacing={2} component="section" aria-labelledby="documentation-heading" className={NO_CAPTURE_CLASS}>
       <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Typography id="documentation-heading" variant="h2" sx={{ flexGrow: 1 }}>
           Documentation
         </Typography>
+        {noteDone.doneAt !== null && <Chip color="success" variant="outlined" icon={<TaskAltOutlined />} label="Done" />}
+        <Button startIcon={noteDone.doneAt === null ? <TaskAltOutlined /> : undefined} loading={noteDone.busy} onClick={() => void toggleDone()}>
+          {noteDone.doneAt === null ? 'Mark as done' : 'Reopen'}
+        </Button>
         <Button
           startIcon={<AutoFixHighOutlined />}
           onClick={() => {
@@ -117,7 +137,7 @@ export function DocumentationPanel({ sessionId, documentation, mutate, segments,
       </Stack>
       <Typography variant="body2" color="text.secondary">
         Written from the transcript. Check it before you paste it into the record: select a section to see what in the transcript supports it.
-        {dirty && ` Save or discard your changes in ${dirtyTitles.join(', ')} to edit the whole note.`}
+        {dirty && ` Your changes in ${dirtyTitles.join(', ')} save by themselves in a moment; then you can edit the whole note.`}
       </Typography>
       {unsupported > 0 && (
         <Alert severity="warning">
@@ -127,6 +147,7 @@ export function DocumentationPanel({ sessionId, documentation, mutate, segments,
       )}
 
       {documentation.sections.length === 0 && <Alert severity="info">This note has no sections.</Alert>}
+      {noteDone.dialog}
       {documentation.sections.map((section) => (
         <SectionCard
           key={section.id}

@@ -1,6 +1,8 @@
 import { DOCUMENTATION_LIMITS, type TranscriptSegment } from '@charta/contract';
 import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import UndoOutlined from '@mui/icons-material/UndoOutlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import Alert from '@mui/material/Alert';
@@ -13,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { useNotify } from '@/components/feedback/notifications';
 import { describeError } from '@/lib/error-message';
 import { customizeSection, magicEditSection, regenerateSection } from '../api/documentation';
@@ -23,6 +26,7 @@ import { sectionControls } from '../lib/section-editing';
 import { useSectionEditing, type SectionEditingOptions } from '../hooks/use-section-editing';
 import { ConflictAlert, SaveStatus } from './SectionSaveFeedback';
 import { SectionRewriteDialogs, type RewriteDialog } from './SectionRewriteDialogs';
+import { SectionHistoryDialog } from './SectionHistoryDialog';
 import { SectionSupport } from './SectionSupport';
 
 interface SectionCardProps extends SectionEditingOptions {
@@ -43,6 +47,7 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
   const [dialog, setDialog] = useState<RewriteDialog | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
 
   const text = draft?.text ?? section.content;
   const dirty = draft !== undefined;
@@ -52,14 +57,20 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
 
   const regenerate = async () => {
     setActionError(null);
-    setActionError(await editing.rewrite('regenerate', (counter) => regenerateSection({ ...target, counter }), `${section.title} written again from the transcript.`));
+    setActionError(
+      await editing.rewrite('regenerate', (counter, confirmReplaceEdited) => regenerateSection({ ...target, counter, confirmReplaceEdited }), `${section.title} written again from the transcript.`),
+    );
   };
 
   const submitDialog = async (instruction: string) => {
     setDialogError(null);
     const problem =
       dialog === 'customize'
-        ? await editing.rewrite('customize', (counter) => customizeSection({ ...target, counter, instructions: instruction }), `${section.title} rewritten with your instructions.`)
+        ? await editing.rewrite(
+            'customize',
+            (counter, confirmReplaceEdited) => customizeSection({ ...target, counter, instructions: instruction, confirmReplaceEdited }),
+            `${section.title} rewritten with your instructions.`,
+          )
         : await editing.rewrite('magic-edit', (counter) => magicEditSection({ ...target, counter, instruction }), `${section.title} edited.`);
     if (problem) setDialogError(problem);
     else setDialog(null);
@@ -106,6 +117,19 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
               {section.title}
             </Typography>
             <SaveStatus dirty={dirty} phase={save.kind} />
+            {editing.canUndo && (
+              <Button
+                size="small"
+                startIcon={<UndoOutlined />}
+                loading={editing.undoing}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  void editing.undo().then(setActionError);
+                }}
+              >
+                Undo
+              </Button>
+            )}
             {section.evidence.length > 0 && (
               <Button
                 size="small"
@@ -138,7 +162,15 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
 
           {save.kind === 'conflict' && dirty && <ConflictAlert latest={save.latest} onOverwrite={() => void editing.overwrite()} onTakeLatest={editing.takeLatest} />}
           {save.kind === 'error' && (
-            <Alert severity="error" role="alert">
+            <Alert
+              severity="error"
+              role="alert"
+              action={
+                <Button color="inherit" size="small" onClick={() => void editing.saveDraft()}>
+                  Try again
+                </Button>
+              }
+            >
               {save.message}
             </Alert>
           )}
@@ -149,16 +181,9 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
           )}
 
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-            {dirty && (
-              <>
-                <Button variant="contained" size="small" onClick={() => void editing.saveDraft()} loading={save.kind === 'saving'}>
-                  Save
-                </Button>
-                <Button size="small" onClick={editing.discard} disabled={save.kind === 'saving'}>
-                  Discard changes
-                </Button>
-              </>
-            )}
+            <Button size="small" startIcon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
+              History
+            </Button>
             <Box sx={{ flexGrow: 1 }} />
             <Button size="small" startIcon={<AutoFixHighOutlined />} onClick={() => openDialog('magic-edit')} disabled={controls.rewriteBlocked}>
               Magic edit
@@ -175,7 +200,7 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
           </Stack>
           {controls.explainRewriteBlocked && (
             <Typography variant="body2" color="text.secondary">
-              Save or discard your changes to use Magic edit, Regenerate or Customize.
+              Your changes save by themselves in a moment; then Magic edit, Regenerate and Customize are back.
             </Typography>
           )}
 
@@ -198,6 +223,24 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
         error={dialogError}
         onSubmit={(instruction) => void submitDialog(instruction)}
         onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={editing.confirming !== null}
+        title={`Replace your text in ${section.title}?`}
+        confirmLabel="Replace my text"
+        onConfirm={() => void editing.confirmReplace().then(setActionError)}
+        onClose={editing.cancelReplace}
+      >
+        This section holds text you wrote. {editing.confirming?.action === 'customize' ? 'Customize' : 'Regenerate'} writes it again from the transcript and replaces
+        it. Your text is kept in the section&apos;s history, and Undo puts it back.
+      </ConfirmDialog>
+      <SectionHistoryDialog
+        open={historyOpen}
+        documentationId={documentation.id}
+        sectionId={section.id}
+        sectionTitle={section.title}
+        onRestore={editing.restoreVersion}
+        onClose={() => setHistoryOpen(false)}
       />
     </Card>
   );

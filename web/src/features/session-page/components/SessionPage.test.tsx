@@ -9,6 +9,7 @@ import { answerPosts, postsTo, type Handler } from '@/test/api';
 import { documentation, session, transcript } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { PROGRESS_POLL_MS } from '../api/session';
+import { AUTOSAVE_DELAY_MS } from '../lib/section-editing';
 import { SessionPage } from './SessionPage';
 
 vi.mock('@/lib/api');
@@ -21,6 +22,9 @@ function serve(routes: Record<string, Handler>) {
   handlers = routes;
   answerPosts(routes);
 }
+
+/** Autosave waits for a pause in typing (AUTOSAVE_DELAY_MS); the test waits a little longer. */
+const AUTOSAVED_WITHIN_MS = AUTOSAVE_DELAY_MS + 2000;
 
 const conflict = () => new ApiError({ status: 409, code: 'conflict', message: 'The documentation changed since you loaded it', field: 'counter' });
 
@@ -199,7 +203,7 @@ describe('SessionPage: editing', () => {
     });
   }
 
-  it('Saves a section with the note’s counter and says it is saved', async () => {
+  it('Saves a section by itself once typing pauses, with the note’s counter, and says it is saved (no Save button)', async () => {
     readyRoutes({
       '/session/documentation/section/update_value': (body) => ({
         section: { ...documentation().sections[0]!, content: body['content'] },
@@ -212,16 +216,38 @@ describe('SessionPage: editing', () => {
     await userEvent.type(box, 'Cough for four days, no fever.');
     const section = screen.getByRole('region', { name: 'Subjective' });
     expect(within(section).getByText('Unsaved changes')).toBeInTheDocument();
-    // AI rewrites wait until the text is saved or discarded.
+    // AI rewrites wait until the text is saved.
     expect(within(section).getByRole('button', { name: 'Magic edit' })).toBeDisabled();
+    expect(within(section).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
 
-    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
-    expect(await within(section).findByText('Saved')).toBeInTheDocument();
+    expect(await within(section).findByText('Saved', {}, { timeout: AUTOSAVED_WITHIN_MS })).toBeInTheDocument();
     expect(postsTo('/session/documentation/section/update_value')).toEqual([
       { documentationId: 's1', sectionId: 'subjective', content: 'Cough for four days, no fever.', counter: 3 },
     ]);
     expect(box).toHaveValue('Cough for four days, no fever.');
-    expect(within(section).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Magic edit' })).toBeEnabled();
+  });
+
+  it('A failed save keeps the text, says so, and saves when asked again', async () => {
+    let fail = true;
+    readyRoutes({
+      '/session/documentation/section/update_value': (body) => {
+        if (fail) throw new ApiError({ status: 503, code: 'unavailable', message: 'The service is unavailable' });
+        return { section: { ...documentation().sections[0]!, content: body['content'] }, counter: 4 };
+      },
+    });
+    renderPage();
+    const box = await screen.findByRole('textbox', { name: 'Subjective' });
+    await userEvent.type(box, ' Worse at night.');
+    const section = screen.getByRole('region', { name: 'Subjective' });
+    const alert = await within(section).findByRole('alert', {}, { timeout: AUTOSAVED_WITHIN_MS });
+    expect(alert).toHaveTextContent('Not saved');
+    expect(alert).toHaveTextContent('Your text is still here.');
+    expect(box).toHaveValue(`${documentation().sections[0]!.content} Worse at night.`);
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(section).findByText('Saved')).toBeInTheDocument();
+    expect(box).toHaveValue(`${documentation().sections[0]!.content} Worse at night.`);
   });
 
   it('A conflict on the same section keeps the draft, shows the latest, and can overwrite with the new counter', async () => {
@@ -235,9 +261,7 @@ describe('SessionPage: editing', () => {
     await userEvent.clear(box);
     await userEvent.type(box, 'My version.');
     const section = screen.getByRole('region', { name: 'Subjective' });
-    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
-
-    const alert = await within(section).findByRole('alert');
+    const alert = await within(section).findByRole('alert', {}, { timeout: AUTOSAVED_WITHIN_MS });
     expect(alert).toHaveTextContent('This section was changed elsewhere');
     expect(alert).toHaveTextContent('Edited in another tab.');
     expect(box).toHaveValue('My version.');
@@ -262,8 +286,7 @@ describe('SessionPage: editing', () => {
     editElsewhere('subjective', 'Edited in another tab.');
     await userEvent.type(box, ' More.');
     const section = screen.getByRole('region', { name: 'Subjective' });
-    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
-    await userEvent.click(await within(section).findByRole('button', { name: 'Reload latest' }));
+    await userEvent.click(await within(section).findByRole('button', { name: 'Reload latest' }, { timeout: AUTOSAVED_WITHIN_MS }));
     expect(box).toHaveValue('Edited in another tab.');
     expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -277,8 +300,7 @@ describe('SessionPage: editing', () => {
     editElsewhere('objective', 'Changed elsewhere.');
     await userEvent.type(box, ' Better.');
     const section = screen.getByRole('region', { name: 'Subjective' });
-    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
-    expect(await within(section).findByText('Saved')).toBeInTheDocument();
+    expect(await within(section).findByText('Saved', {}, { timeout: AUTOSAVED_WITHIN_MS })).toBeInTheDocument();
     expect(postsTo('/session/documentation/section/update_value').map((b) => (b as { counter: number }).counter)).toEqual([3, 4]);
     expect(screen.getByRole('textbox', { name: 'Objective' })).toHaveValue('Changed elsewhere.');
   });
@@ -313,6 +335,97 @@ describe('SessionPage: editing', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Objective' })).toHaveValue('Temp 37.2 °C.'));
     expect(postsTo('/session/regenerate_documentation_section')).toEqual([{ documentationId: 's1', sectionId: 'objective', counter: 3 }]);
     expect(postsTo('/session/customize_section')).toEqual([{ documentationId: 's1', sectionId: 'objective', counter: 4, instructions: 'Units always' }]);
+  });
+
+  it('Regenerate over the clinician’s text asks first; confirmed, it replaces it, and Undo puts it back in one click', async () => {
+    const mine = { ...documentation().sections[1]!, content: 'My own objective.', source: 'clinician' as const };
+    readyRoutes({
+      '/documentation/by_session': () => ({ documentation: documentation({ sections: documentation().sections.map((s) => (s.id === 'objective' ? mine : s)) }) }),
+      '/session/regenerate_documentation_section': (body) => {
+        if (!body['confirmReplaceEdited']) throw new ApiError({ status: 409, code: 'replaces_edited_text', message: 'This would replace text you wrote', field: 'confirmReplaceEdited' });
+        return { section: { ...mine, content: 'Temperature 37.2.', source: 'regenerate_section' }, counter: 4 };
+      },
+      '/session/documentation/section/versions': () => ({
+        versions: [{ id: 'v2', sectionId: 'objective', content: 'My own objective.', evidence: [], source: 'clinician', writtenAt: '2026-11-20T10:00:00.000Z', replacedBy: 'regenerate_section', replacedAt: '2026-11-20T10:05:00.000Z', counter: 4 }],
+      }),
+      '/session/documentation/section/restore': () => ({ section: mine, counter: 5 }),
+    });
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Objective' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Regenerate' }));
+    const ask = await screen.findByRole('dialog', { name: 'Replace your text in Objective?' });
+    // Nothing changed yet (the page behind the question is hidden from the accessibility tree).
+    expect(screen.getByRole('textbox', { name: 'Objective', hidden: true })).toHaveValue('My own objective.');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Replace my text' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Objective' })).toHaveValue('Temperature 37.2.'));
+    expect(postsTo('/session/regenerate_documentation_section')).toEqual([
+      { documentationId: 's1', sectionId: 'objective', counter: 3 },
+      { documentationId: 's1', sectionId: 'objective', counter: 3, confirmReplaceEdited: true },
+    ]);
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Objective' })).toHaveValue('My own objective.'));
+    expect(postsTo('/session/documentation/section/restore')).toEqual([{ documentationId: 's1', sectionId: 'objective', versionId: 'v2', counter: 4 }]);
+    expect(within(section).queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+  });
+
+  it('Cancelling the question leaves the clinician’s text as it is', async () => {
+    readyRoutes({
+      '/session/regenerate_documentation_section': () => {
+        throw new ApiError({ status: 409, code: 'replaces_edited_text', message: 'This would replace text you wrote', field: 'confirmReplaceEdited' });
+      },
+    });
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Plan' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Regenerate' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Replace your text in Plan?' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(postsTo('/session/regenerate_documentation_section')).toHaveLength(1);
+  });
+
+  it('History lists a section’s earlier versions and restores one with the counter', async () => {
+    readyRoutes({
+      '/session/documentation/section/versions': () => ({
+        versions: [{ id: 'v1', sectionId: 'plan', content: 'Rest and fluids.', evidence: [], source: 'generated', writtenAt: '2026-11-20T10:00:00.000Z', replacedBy: 'clinician', replacedAt: '2026-11-20T10:05:00.000Z', counter: 2 }],
+      }),
+      '/session/documentation/section/restore': () => ({ section: { ...documentation().sections[2]!, content: 'Rest and fluids.' }, counter: 4 }),
+    });
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Plan' });
+    await userEvent.click(within(section).getByRole('button', { name: 'History' }));
+    const dialog = await screen.findByRole('dialog', { name: 'History: Plan' });
+    const list = await within(dialog).findByRole('list', { name: 'Earlier versions of Plan' });
+    expect(list).toHaveTextContent('Written by AI');
+    expect(list).toHaveTextContent('Rest and fluids.');
+    await userEvent.click(within(list).getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Plan' })).toHaveValue('Rest and fluids.'));
+    expect(postsTo('/session/documentation/section/restore')).toEqual([{ documentationId: 's1', sectionId: 'plan', versionId: 'v1', counter: 3 }]);
+  });
+
+  it('Mark as done; a done note asks before it is edited', async () => {
+    let doneAt: string | null = null;
+    readyRoutes({
+      '/session/session': () => ({ session: session({ doneAt }) }),
+      '/session/mark_done': (body) => {
+        doneAt = body['done'] ? '2026-11-20T11:00:00.000Z' : null;
+        return { session: session({ doneAt }) };
+      },
+      '/session/documentation/section/update_value': (body) => ({ section: { ...documentation().sections[2]!, content: body['content'] }, counter: 4 }),
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as done' }));
+    expect(await screen.findByText('Done')).toBeInTheDocument();
+    expect(postsTo('/session/mark_done')).toEqual([{ sessionId: 's1', done: true }]);
+
+    const box = screen.getByRole('textbox', { name: 'Plan' });
+    await userEvent.type(box, 'X');
+    const ask = await screen.findByRole('dialog', { name: 'Edit a note marked done?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Edit the note' }));
+    await waitFor(() => expect(box).toHaveValue(`${documentation().sections[2]!.content}X`));
+    // Once agreed, typing goes on without asking again.
+    await userEvent.type(box, 'Y');
+    expect(box).toHaveValue(`${documentation().sections[2]!.content}XY`);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('A stale counter on an AI edit reloads the note and explains it', async () => {

@@ -1,14 +1,16 @@
 // Saving a section and rewriting it with AI, with the note's counter. What a stale counter (409) means
 // depends on what changed: if this section is as the clinician found it, only other sections moved on and
 // saving again with the new counter overwrites nothing; if this section changed, both versions are shown
-// and the clinician decides. Their text is never dropped.
-import type { Documentation, DocumentationSection } from '@charta/contract';
-import { useCallback, useState } from 'react';
+// and the clinician decides. Their text is never dropped: it saves by itself when typing pauses, stays in
+// the box if a save fails, AI rewrites over it ask first, and the last rewrite can be undone.
+import type { Documentation, DocumentationSection, SectionVersion } from '@charta/contract';
+import { useCallback, useEffect, useState } from 'react';
 import type { KeyedMutator } from 'swr';
 import { useNotify } from '@/components/feedback/notifications';
 import { describeError } from '@/lib/error-message';
-import { getDocumentation, updateSectionValue, withSection, type SectionChange } from '../api/documentation';
-import { afterStaleSave, isStaleCounter, STALE_NOTE_MESSAGE } from '../lib/section-editing';
+import { getDocumentation, restoreSectionVersion, sectionVersions, updateSectionValue, withSection, type SectionChange } from '../api/documentation';
+import { useNoteEditGuard } from './use-note-done';
+import { afterStaleSave, AUTOSAVE_DELAY_MS, isReplacesEditedText, isStaleCounter, STALE_NOTE_MESSAGE, undoTarget } from '../lib/section-editing';
 
 /** Unsaved text of one section, and the saved text it was started from. */
 export interface Draft {
@@ -25,6 +27,16 @@ export type SavePhase =
 
 export type AiAction = 'regenerate' | 'customize' | 'magic-edit';
 
+/** An AI rewrite: called with the note's counter and whether replacing the clinician's text is agreed. */
+type RewriteCall = (counter: number, confirmReplaceEdited: boolean) => Promise<SectionChange>;
+
+/** A rewrite the API held back because it would replace the clinician's text, waiting for their answer. */
+export interface PendingRewrite {
+  action: AiAction;
+  call: RewriteCall;
+  doneMessage: string;
+}
+
 /** What editing one section needs: the section, its note (for the counter), and the draft kept for it. */
 export interface SectionEditingOptions {
   sessionId: string;
@@ -39,6 +51,12 @@ export function useSectionEditing({ sessionId, documentation, section, mutate, d
   const notify = useNotify();
   const [save, setSave] = useState<SavePhase>({ kind: 'idle' });
   const [working, setWorking] = useState<AiAction | null>(null);
+  const [confirming, setConfirming] = useState<PendingRewrite | null>(null);
+  /** The note's counter after the last AI rewrite of this section: Undo puts back what it replaced. */
+  const [undoable, setUndoable] = useState<number | null>(null);
+  const [undoing, setUndoing] = useState(false);
+  // A note marked done asks before its first change (use-note-done).
+  const { locked, ensureEditable } = useNoteEditGuard();
 
   /** Asks for the latest note and puts it in the cache; the caller decides what it means. */
   const reloadLatest = useCallback(async (): Promise<Documentation> => {
@@ -92,6 +110,16 @@ export function useSectionEditing({ sessionId, documentation, section, mutate, d
     return saveText(draft.text, draft.base, documentation.counter);
   }, [documentation.counter, draft, saveText, section.content]);
 
+  // Autosave: the draft saves by itself once typing pauses. Not while a save runs (it picks up what came
+  // after when it ends), nor over a conflict or a failed save, which wait for the clinician (typing again
+  // after a failure tries again).
+  const draftText = draft?.text;
+  useEffect(() => {
+    if (draftText === undefined || save.kind === 'saving' || save.kind === 'conflict' || save.kind === 'error') return;
+    const timer = setTimeout(() => void saveDraft(), AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draftText, save.kind, saveDraft]);
+
   /** Conflict: keep the clinician's text, over the latest version. */
   const overwrite = useCallback(() => {
     if (!draft) return Promise.resolve();
@@ -107,13 +135,20 @@ export function useSectionEditing({ sessionId, documentation, section, mutate, d
 
   const edit = useCallback(
     (text: string) => {
+      if (locked) {
+        void ensureEditable().then((ok) => {
+          if (ok) updateDraft((current) => (text === (current?.base ?? section.content) ? undefined : { text, base: current?.base ?? section.content }));
+        });
+        return;
+      }
       updateDraft((current) => {
         const base = current?.base ?? section.content;
         return text === base ? undefined : { text, base };
       });
+      // Typing after a failed save tries again (autosave); a conflict waits for the clinician's choice.
       setSave((current) => (current.kind === 'conflict' || current.kind === 'saving' ? current : { kind: 'idle' }));
     },
-    [section.content, updateDraft],
+    [ensureEditable, locked, section.content, updateDraft],
   );
 
   /** Discard: back to the saved text. */
@@ -127,14 +162,22 @@ export function useSectionEditing({ sessionId, documentation, section, mutate, d
    * counter reloads the note first, so trying again works.
    */
   const rewrite = useCallback(
-    async (action: AiAction, call: (counter: number) => Promise<SectionChange>, doneMessage: string): Promise<string | null> => {
+    async (action: AiAction, call: RewriteCall, doneMessage: string, confirmReplaceEdited = false): Promise<string | null> => {
+      if (!(await ensureEditable())) return null;
       setWorking(action);
       try {
-        await applyChange(await call(documentation.counter));
+        const change = await call(documentation.counter, confirmReplaceEdited);
+        await applyChange(change);
         setSave({ kind: 'idle' });
+        setUndoable(change.counter);
         notify({ message: doneMessage, severity: 'success' });
         return null;
       } catch (error) {
+        // The section holds the clinician's text: nothing was changed; ask them (confirmReplace sends it again).
+        if (isReplacesEditedText(error)) {
+          setConfirming({ action, call, doneMessage });
+          return null;
+        }
         if (!isStaleCounter(error)) return describeError(error);
         try {
           await reloadLatest();
@@ -146,8 +189,74 @@ export function useSectionEditing({ sessionId, documentation, section, mutate, d
         setWorking(null);
       }
     },
-    [applyChange, documentation.counter, notify, reloadLatest],
+    [applyChange, documentation.counter, ensureEditable, notify, reloadLatest],
   );
 
-  return { save, working, edit, discard, saveDraft, overwrite, takeLatest, rewrite };
+  /** The clinician agreed to replace their text: the held-back rewrite runs again, confirmed. */
+  const confirmReplace = useCallback(async (): Promise<string | null> => {
+    const pending = confirming;
+    setConfirming(null);
+    if (!pending) return null;
+    return rewrite(pending.action, pending.call, pending.doneMessage, true);
+  }, [confirming, rewrite]);
+
+  const cancelReplace = useCallback(() => setConfirming(null), []);
+
+  /**
+   * Undo the last AI rewrite: puts back the version it replaced (kept on the server), if nothing changed
+   * the section since. Resolves to null, or the message to show.
+   */
+  const undo = useCallback(async (): Promise<string | null> => {
+    if (undoable === null || !(await ensureEditable())) return null;
+    setUndoing(true);
+    try {
+      const target = undoTarget(await sectionVersions({ documentationId: documentation.id, sectionId: section.id }), undoable);
+      if (!target) {
+        setUndoable(null);
+        return 'Nothing to undo: the section changed since. Its history has every earlier version.';
+      }
+      await applyChange(await restoreSectionVersion({ documentationId: documentation.id, sectionId: section.id, versionId: target.id, counter: documentation.counter }));
+      setUndoable(null);
+      notify({ message: `${section.title}: the rewrite was undone.`, severity: 'success' });
+      return null;
+    } catch (error) {
+      if (!isStaleCounter(error)) return describeError(error);
+      setUndoable(null);
+      try {
+        await reloadLatest();
+        return STALE_NOTE_MESSAGE;
+      } catch (reloadError) {
+        return describeError(reloadError);
+      }
+    } finally {
+      setUndoing(false);
+    }
+  }, [applyChange, documentation.counter, documentation.id, ensureEditable, notify, reloadLatest, section.id, section.title, undoable]);
+
+  /** Puts back an earlier version from the history. Resolves to null, or the message to show. */
+  const restoreVersion = useCallback(
+    async (version: SectionVersion): Promise<string | null> => {
+      if (!(await ensureEditable())) return 'Not restored: the note is marked done.';
+      try {
+        await applyChange(await restoreSectionVersion({ documentationId: documentation.id, sectionId: section.id, versionId: version.id, counter: documentation.counter }));
+        setUndoable(null);
+        notify({ message: `${section.title}: the earlier version is back.`, severity: 'success' });
+        return null;
+      } catch (error) {
+        if (!isStaleCounter(error)) return describeError(error);
+        try {
+          await reloadLatest();
+          return STALE_NOTE_MESSAGE;
+        } catch (reloadError) {
+          return describeError(reloadError);
+        }
+      }
+    },
+    [applyChange, documentation.counter, documentation.id, ensureEditable, notify, reloadLatest, section.id, section.title],
+  );
+
+  // Undo is offered only while the note is as the rewrite left it.
+  const canUndo = undoable !== null && undoable === documentation.counter;
+
+  return { save, working, edit, discard, saveDraft, overwrite, takeLatest, rewrite, confirming, confirmReplace, cancelReplace, canUndo, undo, undoing, restoreVersion };
 }

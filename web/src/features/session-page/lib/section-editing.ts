@@ -1,11 +1,20 @@
 // What editing a note's section allows, and what a stale counter means: decided here, as plain functions,
 // so the rules are tested without rendering (hooks/use-section-editing.ts and SectionCard apply them).
+import type { SectionSource } from '@charta/contract';
 import { ApiError } from '@/lib/api-client';
 
 /** The API refused a write because the note moved on (409 on `counter`) since this page read it. */
 export function isStaleCounter(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409 && error.field === 'counter';
 }
+
+/** The API refused an AI rewrite that would replace text the clinician wrote: ask, then send it confirmed. */
+export function isReplacesEditedText(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'replaces_edited_text';
+}
+
+/** How long typing pauses before the text saves by itself. */
+export const AUTOSAVE_DELAY_MS = 1200;
 
 export const STALE_NOTE_MESSAGE =
   'The note was changed elsewhere (another tab or device) since this page loaded it. The latest version is shown now: please try again.';
@@ -35,3 +44,23 @@ export function sectionControls(state: { dirty: boolean; rewriting: boolean; sav
     explainRewriteBlocked: state.dirty,
   };
 }
+
+/**
+ * The version Undo puts back after an AI action: the newest kept text of the section, if it was replaced
+ * by that very change (the note's counter after it). Anything later (a save, another tab) is not undone.
+ */
+export function undoTarget<V extends { counter: number }>(versions: readonly V[], changeCounter: number): V | null {
+  const newest = versions[0];
+  return newest && newest.counter === changeCounter ? newest : null;
+}
+
+/** Who wrote a kept version, as the history says it. */
+export const SECTION_SOURCE_LABELS: Readonly<Record<SectionSource, string>> = {
+  generated: 'Written by AI',
+  clinician: 'Your text',
+  regenerate_note: 'Note regenerated',
+  magic_edit_note: 'Magic edit of the note',
+  regenerate_section: 'Regenerated',
+  customize_section: 'Customized',
+  magic_edit_section: 'Magic edit',
+};

@@ -2,6 +2,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
@@ -75,6 +76,7 @@ export function SessionRow({ session, selected, onSelect, onRename, onDelete }: 
           {duration}
         </Typography>
         <SessionStatusChip status={session.status} error={session.error} />
+        {session.doneAt && <Chip size="small" color="success" variant="outlined" label="Done" title={`Marked done ${formatDateTime(session.doneAt)}`} />}
       </Box>
       <Box sx={{ gridArea: 'actions', display: 'flex' }}>
         <Tooltip title="Rename">
