@@ -51,7 +51,7 @@ export default tseslint.config(
   },
   {
     // Plain Node scripts (no TypeScript project): JavaScript rules only.
-    files: ['scripts/**/*.mjs', 'functions/build.mjs'],
+    files: ['scripts/**/*.mjs', 'functions/build.mjs', 'extension/build.mjs'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: { console: 'readonly', process: 'readonly' } },
   },

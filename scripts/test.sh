@@ -14,6 +14,8 @@ echo "charta: building the API and the web app (emulator mode)"
 npm run --silent build -w functions
 # The test build's web app talks to the test Auth emulator.
 VITE_AUTH_EMULATOR_URL=http://127.0.0.1:19099 npm run --silent build:emulator -w web
+# The browser extension (tests/e2e/extension.e2e.test.ts loads extension/dist unpacked), on the test ports.
+CHARTA_EXTENSION_MODE=emulator VITE_API_BASE_URL="$CHARTA_APP_URL" VITE_AUTH_EMULATOR_URL=http://127.0.0.1:19099 npm run --silent build:extension
 
 mkdir -p tests/.artifacts
 # The Storage emulator is left out: it needs a rules-runtime jar that cannot be fetched offline; the

@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { routeBudgets } from '../scripts/route-budgets.mjs';
 
 export default defineConfig({
-  plugins: [react()],
+  // routeBudgets: prints each route's JavaScript (gzip) and fails the build over budget.
+  plugins: [react(), routeBudgets()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -17,7 +19,6 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'firebase', test: /node_modules[\\/](@firebase|firebase)[\\/]/, priority: 30 },
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/, priority: 20 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|swr)[\\/]/, priority: 10 },
           ],
         },

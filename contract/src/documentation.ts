@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { isoDateTime, requiredText, resourceId } from './fields.js';
 import { languageTag } from './languages.js';
+import { engineQuality, isSimulatedEngine, type EngineQuality } from './transcripts.js';
 import { patientNameField } from './sessions.js';
 
 // --- Resource ---------------------------------------------------------------------------------------------
@@ -150,3 +151,27 @@ export const creationBody = z.strictObject({
   text: requiredText(L.pastedText),
   language: languageTag.optional(),
 });
+
+// --- Simulated notes --------------------------------------------------------------------------------------
+
+/**
+ * A note is simulated when the AI emulator wrote it, or when it was written from a simulated transcript
+ * (then even a real model wrote about another consultation). Both are for trying the app, never a record.
+ */
+export function isSimulatedDocumentation(documentationEngine: string | null | undefined, transcriptEngine: string | null | undefined): boolean {
+  return isSimulatedEngine(documentationEngine) || isSimulatedEngine(transcriptEngine);
+}
+
+export const SIMULATED_NOTE_LABEL = 'Demo note: not written from this recording by an AI model';
+
+/** A session's output as its list row shows it, from the engines it keeps (Session.transcriptEngine, documentationEngine). */
+export function sessionOutputQuality(session: { transcriptEngine?: string | undefined; documentationEngine?: string | undefined }): EngineQuality {
+  if (isSimulatedDocumentation(session.documentationEngine, session.transcriptEngine)) return 'simulated';
+  return engineQuality(session.transcriptEngine);
+}
+
+export const SESSION_OUTPUT_QUALITY_LABELS: Readonly<Record<EngineQuality, string | null>> = {
+  simulated: 'Demo: not from this recording',
+  demo: 'Demo-quality transcript',
+  real: null,
+};

@@ -73,6 +73,12 @@ export interface Session {
   status: SessionStatus;
   error: { code: string; message: string } | null;
   documentationId: string | null;
+  /**
+   * What made the transcript and the documentation (our extension): their `engine`, copied here so the
+   * session list can say which are simulated or demo quality (engineQuality). Absent until made.
+   */
+  transcriptEngine?: string;
+  documentationEngine?: string;
   createdAt: string;
   updatedAt: string;
   /**

@@ -1,8 +1,11 @@
+import { SIMULATED_TRANSCRIPT_NOTICE } from '../../contract/src/transcripts.ts';
 import type { RegisteredSegment } from './state.ts';
 
 /**
  * The bundled sample consultation: what the emulated recognizer "hears" in audio no test registered.
  * About two and a half minutes, repeated (as a follow-up visit) and cut to the audio's measured duration.
+ * Its first line begins with the contract's SIMULATED_TRANSCRIPT_NOTICE in brackets: the answer says it is
+ * not the recording's (as its own segment it would be a third speaker and break the clinician/patient guess).
  */
 const SAMPLE: { speaker: 'clinician' | 'patient'; text: string; seconds: number }[] = [
   { speaker: 'clinician', text: 'Good morning, come in and have a seat. What brings you in today?', seconds: 5 },
@@ -32,7 +35,9 @@ export function sampleConsultation(durationSec: number): RegisteredSegment[] {
     for (const line of SAMPLE) {
       if (at >= limitMs) break;
       const endMs = Math.min(limitMs, at + line.seconds * 1000);
-      const text = round === 0 ? line.text : line.text.replace('Good morning', 'Welcome back');
+      let text = round === 0 ? line.text : line.text.replace('Good morning', 'Welcome back');
+      // Marked in the transcript itself, so the marking travels wherever the text goes (prompts, copies).
+      if (segments.length === 0) text = `[${SIMULATED_TRANSCRIPT_NOTICE}] ${text}`;
       segments.push({ speaker: line.speaker, text, startMs: at, endMs });
       at = endMs + 400;
     }

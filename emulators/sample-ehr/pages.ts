@@ -39,7 +39,7 @@ export function visitNotePage(): string {
 </head>
 <body>
   <header><strong>Sample EHR</strong> · local development stand-in, no real patient data</header>
-  <main>
+  <main aria-label="Visit note">
     <h1>Visit note</h1>
     <p>Patient: <strong>Test Patient</strong> · DOB 1970-01-01</p>
     <form id="visit-note" action="/submit" method="post" autocomplete="off">
@@ -93,7 +93,7 @@ export function vitalsPage(): string {
   <style>${STYLE} body { background: #fff; } main { margin: 0; border: 0; padding: 8px; }</style>
 </head>
 <body>
-  <main>
+  <main aria-label="Vitals">
     <form id="vitals-form">
       <div class="row"><label for="vital-signs">Vital signs</label><textarea id="vital-signs" name="vital_signs" rows="3"></textarea></div>
       <input type="hidden" name="vitals_device" value="cuff-12">

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineQuality, isSimulatedEngine, SIMULATED_TRANSCRIPT_NOTICE } from '@charta/contract';
 import { aiConfigFromEnv } from '../../functions/src/ai/ai-config.js';
 import { googleAiServices } from '../../functions/src/ai/ai-services.js';
 import { geminiModel } from '../../functions/src/ai/gemini-model.js';
@@ -53,6 +54,9 @@ describe('Speech-to-Text adapter against the emulator', () => {
     const audio = fixtureBytes('dialogue.webm');
     const transcript = await googleSpeechTranscriber(config, fastRetry).transcribe({ uri: null, content: audio, container: 'webm', language: 'es-ES', durationSec: null });
     expect(transcript.engine).toBe('ai-emulator/latest_long');
+    expect(isSimulatedEngine(transcript.engine)).toBe(true);
+    // The made-up answer says so in its own text, wherever that text goes.
+    expect(transcript.segments[0]?.text.startsWith(`[${SIMULATED_TRANSCRIPT_NOTICE}]`)).toBe(true);
     const endSec = Math.max(...transcript.segments.map((s) => s.endMs)) / 1000;
     expect(Math.abs(endSec - measuredDurationSec(fixture('dialogue.wav')))).toBeLessThan(0.5);
   });
@@ -150,7 +154,9 @@ describe('Gemini adapter against the emulator', () => {
 
   it('Structured output built from the request, with evidence and token counts', async () => {
     const result = await geminiModel(config, fastRetry).generateJson(request);
-    expect(result.model).toBe(config.geminiModel);
+    // Named as the emulator's, so what it writes is shown as simulated (the contract's engineQuality).
+    expect(result.model).toBe(`ai-emulator/${config.geminiModel}`);
+    expect(engineQuality(result.model)).toBe('simulated');
     expect(result.data.sections[0]?.id).toBe('subjective');
     expect(result.data.sections[0]?.content).toContain('dry cough');
     expect(result.data.sections[0]?.evidence.map((e) => e.segmentId)).toContain('seg-2');

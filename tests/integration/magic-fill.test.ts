@@ -1,4 +1,5 @@
 import { MAGIC_FILL_LIMITS } from '@charta/contract';
+import { DEFAULT_LIMITS } from '../../functions/src/limits/limits-config.js';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aiEmulatorControl } from '../support/ai-emulator.js';
@@ -94,6 +95,18 @@ describe('POST /magic_fill/fill_html2', () => {
     expect((await fill(owner, { documentationId, html: 'é'.repeat(600_000) }).expect(413)).body.error.field).toBe('html');
     // A body over the API's JSON limit is the same 413, in the same shape.
     expect((await fill(owner, { documentationId, html: '"'.repeat(MAGIC_FILL_LIMITS.htmlBytes) }).expect(413)).body.error.code).toBe('payload_too_large');
+  });
+
+  it('is limited like every model call: 429 rate_limited with Retry-After past the limit', async () => {
+    const limited = emulatorApi({ now: () => TODAY, config: { limits: { ...DEFAULT_LIMITS, rates: { ...DEFAULT_LIMITS.rates, modelCall: [{ limit: 2, windowSec: 60 }] } } } });
+    const user = await createTestUser();
+    const call = () => request(limited.app).post('/api/v1/magic_fill/fill_html2').set(bearer(user)).send({ documentationId, html: '<input aria-label="Allergies">' });
+    // Someone else's documentation: 404, and each request counts whatever it answers.
+    await call().expect(404);
+    await call().expect(404);
+    const refused = await call().expect(429);
+    expect(refused.body.error.code).toBe('rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isSimulatedEngine } from '@charta/contract';
 import request from 'supertest';
 import { getFirestore } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +58,10 @@ describe('Pipeline on the emulated stack', () => {
     const documentation = (await api(user, '/documentation/by_session', { sessionId }).expect(200)).body.documentation;
     expect(documentation).toMatchObject({ sessionId, templateId: 'soap', counter: 1, id: ready['documentationId'] });
     expect(documentation.engine).toContain(NOTE_PROMPT_VERSION);
+    // What made them is on the session too (the list marks simulated output by it), and both are the emulator's.
+    expect(ready['transcriptEngine']).toBe(transcript.engine);
+    expect(ready['documentationEngine']).toBe(documentation.engine);
+    expect(isSimulatedEngine(transcript.engine) && isSimulatedEngine(documentation.engine)).toBe(true);
     expect(documentation.sections.map((s: { id: string }) => s.id)).toEqual(['subjective', 'objective', 'assessment', 'plan']);
     const segmentIds = new Set(transcript.segments.map((s: { id: string }) => s.id));
     const cited = documentation.sections.flatMap((s: { evidence: { segmentId: string }[] }) => s.evidence.map((e) => e.segmentId));

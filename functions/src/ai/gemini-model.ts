@@ -44,8 +44,12 @@ export function geminiModel(config: AiConfig, retry: RetryPolicy): GenerativeMod
       : {}),
   });
 
+  // Under the emulator the engine names it (as Speech-to-Text's does): the contract's engineQuality reads
+  // "ai-emulator/..." as simulated, so a note it stitched together is never shown as a model's.
+  const modelName = config.emulatorUrl ? `ai-emulator/${config.geminiModel}` : config.geminiModel;
+
   return {
-    model: config.geminiModel,
+    model: modelName,
     async generateJson<T>(request: GenerateJsonRequest<T>): Promise<GenerateJsonResult<T>> {
       const response = await withRetries('gemini', retry, async (signal) => {
         try {
@@ -66,7 +70,7 @@ export function geminiModel(config: AiConfig, retry: RetryPolicy): GenerativeMod
         }
       });
       const { json, promptTokens, outputTokens } = jsonFromGeminiResponse(response);
-      return { data: request.parse(json), model: config.geminiModel, usage: { promptTokens, outputTokens } };
+      return { data: request.parse(json), model: modelName, usage: { promptTokens, outputTokens } };
     },
   };
 }

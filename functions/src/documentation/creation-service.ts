@@ -58,7 +58,7 @@ export class CreationService {
         createdAt: now,
       });
       // "uploaded": it has its content and waits for the pipeline, like a session whose audio is complete.
-      this.sessions.save(tx, { ...session, status: 'uploaded', updatedAt: now });
+      this.sessions.save(tx, { ...session, status: 'uploaded', transcriptEngine: 'typed-text', updatedAt: now });
     });
     await this.pipeline.process(created.id, `creation-${randomUUID()}`);
     const session = await this.sessions.findOwned(uid, created.id);

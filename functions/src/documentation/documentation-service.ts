@@ -76,7 +76,7 @@ export class DocumentationService {
       const record = writtenDocumentation({ session: current, previous, template, written, transcribeMs: transcript.processingMs, generateMs, now, source: previous ? 'regenerate_note' : 'generated' });
       this.docs.keepVersions(tx, replacedVersions(previous, record, 'regenerate_note', now));
       this.docs.save(tx, record);
-      this.sessions.save(tx, { ...current, templateId: template.id, documentationId: record.id, status: 'ready', error: null, processingRunId: null, processingLeaseUntil: null, updatedAt: now });
+      this.sessions.save(tx, { ...current, templateId: template.id, documentationId: record.id, documentationEngine: record.engine, status: 'ready', error: null, processingRunId: null, processingLeaseUntil: null, updatedAt: now });
       return record;
     });
     await this.pruneVersions(saved.id, existing?.sections.map((s) => s.id) ?? []);

@@ -62,6 +62,11 @@ export const MAX_FIELD_DEPTH = 256;
 const MAX_LABEL_CHARS = 160;
 /** Options of one select sent to the model; an EHR's longest lists (countries, codes) are cut here. */
 const MAX_OPTIONS = 200;
+/**
+ * Options of all selects together: 500 selects of 200 options would be a prompt of megabytes. Selects past
+ * this budget are left out (and the answer says truncated).
+ */
+export const MAX_TOTAL_OPTIONS = 3000;
 /** Text nodes and elements one label read may visit, so a label wrapping a huge subtree stays cheap. */
 const MAX_TEXT_VISITS = 400;
 
@@ -372,6 +377,8 @@ export function readPageFields(html: string): PageFields {
   const page = walk(parse(html));
   const fields: PageField[] = [];
   const radioGroups = new Map<Element | null, Map<string, PageField>>();
+  let truncated = page.truncated;
+  let optionBudget = MAX_TOTAL_OPTIONS;
   for (const c of page.candidates) {
     const key = `f${fields.length + 1}`;
     const name = attr(c.el, 'name');
@@ -381,9 +388,10 @@ export function readPageFields(html: string): PageFields {
       const option = { value: attr(c.el, 'value') ?? 'on', label: labelOf(c, page) };
       const group = groupsOfForm.get(name);
       if (group) {
-        group.options!.push(option);
+        if (optionBudget-- > 0 && group.options!.length < MAX_OPTIONS) group.options!.push(option);
         continue;
       }
+      optionBudget--;
       const field: PageField = { key, selector: selectorOf(c.el, c.form, page, name), label: c.legend || humanize(name), kind: 'radio', options: [option] };
       groupsOfForm.set(name, field);
       fields.push(field);
@@ -395,10 +403,15 @@ export function readPageFields(html: string): PageFields {
     if (c.kind === 'select') {
       field.options = optionsOf(c.el);
       if (field.options.length === 0) continue;
+      if (field.options.length > optionBudget) {
+        truncated = true;
+        continue;
+      }
+      optionBudget -= field.options.length;
     }
     const maxLength = maxLengthOf(c.el);
     if (maxLength) field.maxLength = maxLength;
     fields.push(field);
   }
-  return { fields, truncated: page.truncated };
+  return { fields, truncated };
 }

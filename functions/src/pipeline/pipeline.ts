@@ -171,6 +171,7 @@ export class Pipeline {
       const current = await this.d.sessions.find(session.id, tx);
       if (!current || current.processingRunId !== runId) return;
       this.d.transcripts.save(tx, record);
+      this.d.sessions.save(tx, { ...current, transcriptEngine: record.engine });
     });
     logPipelineStep(this.d.logger, { sessionId: logId(session.id), uid: logId(session.ownerUid), step: 'transcribe', durationMs: Date.now() - started, segments: segments.length });
   }
@@ -207,7 +208,7 @@ export class Pipeline {
       this.d.documentation.save(tx, record);
       // New audio rewrites the note: the text it replaces is kept as each section's version.
       this.d.documentation.keepVersions(tx, replacedVersions(previous, record, 'regenerate_note', now));
-      this.d.sessions.save(tx, { ...current, status: 'ready', error: null, documentationId: record.id, processingRunId: null, processingLeaseUntil: null, updatedAt: now });
+      this.d.sessions.save(tx, { ...current, status: 'ready', error: null, documentationId: record.id, documentationEngine: record.engine, processingRunId: null, processingLeaseUntil: null, updatedAt: now });
     });
     logPipelineStep(this.d.logger, { sessionId: logId(session.id), uid: logId(session.ownerUid), step: 'generate', durationMs: generateMs, promptTokens: written.usage.promptTokens, outputTokens: written.usage.outputTokens });
   }

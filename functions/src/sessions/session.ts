@@ -57,6 +57,9 @@ export function toContract(record: SessionRecord): Session {
     status: record.status,
     error: record.error,
     documentationId: record.documentationId,
+    // Only once made: a session without them has exactly the contract's fields.
+    ...(record.transcriptEngine ? { transcriptEngine: record.transcriptEngine } : {}),
+    ...(record.documentationEngine ? { documentationEngine: record.documentationEngine } : {}),
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     doneAt: record.doneAt ?? null,

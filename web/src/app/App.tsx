@@ -1,14 +1,28 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { SessionToolsSlot, type SessionTool } from '@/components/layout/session-tools-slot';
+import { getEnv } from '@/config/env';
 import { AppProviders } from './providers/AppProviders';
 import { createAppRouter } from './router';
+
+// Extension builds only: the web build never loads magic fill's code (its own chunk, never fetched there).
+const MagicFillPanel = lazy(() => import('@/features/magic-fill').then((m) => ({ default: m.MagicFillPanel })));
+function MagicFillTool(props: SessionTool) {
+  return (
+    <Suspense fallback={null}>
+      <MagicFillPanel {...props} />
+    </Suspense>
+  );
+}
 
 export function App() {
   // Created once, above the providers, so remounting them (a new data cache on sign-in) keeps the history.
   const [router] = useState(createAppRouter);
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <SessionToolsSlot value={getEnv().extensionMode ? MagicFillTool : null}>
+        <RouterProvider router={router} />
+      </SessionToolsSlot>
     </AppProviders>
   );
 }

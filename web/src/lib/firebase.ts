@@ -2,7 +2,15 @@
 // configuration error page (main.tsx) instead of throwing while modules load.
 import * as firebaseApp from 'firebase/app';
 import { initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, signOut, type Auth } from 'firebase/auth';
+import {
+  browserLocalPersistence,
+  browserSessionPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  signOut,
+  type Auth,
+} from 'firebase/auth';
 import { getEnv } from '@/config/env';
 
 let auth: Auth | undefined;
@@ -11,7 +19,11 @@ export function getFirebaseAuth(): Auth {
   if (auth) return auth;
   const env = getEnv();
   const app = initializeApp(env.firebase);
-  const instance = getAuth(app);
+  // getAuth() would also give Auth the popup/redirect resolver, which on phones and Safari loads Google's
+  // gapi script (apis.google.com) as Auth starts, for every visitor (and, offline against the emulators, a
+  // request that can only fail). The same persistence as getAuth(), without it: the provider sign-ins in
+  // features/auth pass browserPopupRedirectResolver per call, so gapi loads only when one starts.
+  const instance = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence] });
   if (env.useEmulators) {
     // Emulator mode (a demo- project): accounts and tokens come from the local Auth emulator only.
     connectAuthEmulator(instance, env.authEmulatorUrl, { disableWarnings: true });

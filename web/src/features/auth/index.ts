@@ -1,9 +1,7 @@
-// The auth feature's public surface; the rest of the app imports only from here.
+// The auth feature's public surface; the rest of the app imports only from here and from the *.page.ts
+// modules the router loads lazily (the pages stay out of the first chunk).
 export { AuthProvider } from './components/AuthProvider';
-export { DeleteAccountSection } from './components/DeleteAccountSection';
 export { RequireAuth } from './components/RequireAuth';
-export { SignInPage } from './components/SignInPage';
-export { SignUpPage } from './components/SignUpPage';
 export { VerifyEmailBanner } from './components/VerifyEmailBanner';
 export { useAuth } from './hooks/use-auth';
 export { signOutUser } from './api/auth';

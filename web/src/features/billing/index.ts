@@ -1,3 +1,3 @@
-// The billing feature's public surface: the Plan and billing page, and the referral claim the shell runs.
-export { BillingPage } from './components/BillingPage';
+// The billing feature's public surface: the referral claim the shell runs (the Plan and billing page is
+// billing.page.ts, loaded lazily by the router).
 export { ReferralClaim } from './components/ReferralClaim';

@@ -40,6 +40,10 @@ const DESCRIPTIONS: Record<string, AuthErrorDescription> = {
     message: 'You already have a Charta account with this email and a password. Sign in with your password to link Google to it.',
   },
   'auth/credential-already-in-use': { message: 'This Google account is already linked to another Charta account.' },
+  // The browser extension's Firebase build has no popups or redirects (extension/src/firebase-auth.ts).
+  'auth/operation-not-supported-in-this-environment': {
+    message: 'Google and single sign-on do not work inside the extension. Sign in here with your email and password or a sign-in code: they open the same Charta account.',
+  },
   'auth/operation-not-allowed': { message: 'This way of signing in is not turned on for Charta. Use another one.' },
   'auth/unauthorized-domain': { message: 'Signing in this way is not allowed from this address. Open Charta from its usual address.' },
   // Links from emails (verification, password reset).

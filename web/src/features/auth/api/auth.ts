@@ -2,6 +2,7 @@
 import {
   type AuthCredential,
   type AuthProvider,
+  browserPopupRedirectResolver,
   createUserWithEmailAndPassword,
   EmailAuthProvider,
   getRedirectResult,
@@ -144,13 +145,13 @@ async function signInWithProvider(provider: AuthProvider): Promise<ProviderSignI
   const auth = getFirebaseAuth();
   const redirect = async (): Promise<ProviderSignInOutcome> => {
     sessionStorage.setItem(REDIRECT_PENDING_KEY, provider.providerId);
-    await signInWithRedirect(auth, provider);
+    await signInWithRedirect(auth, provider, browserPopupRedirectResolver);
     return { kind: 'redirecting' };
   };
   const userAgentData = (navigator as Navigator & { userAgentData?: { mobile?: boolean } }).userAgentData;
   if (prefersRedirect({ userAgent: navigator.userAgent, mobile: userAgentData?.mobile })) return redirect();
   try {
-    await signInWithPopup(auth, provider);
+    await signInWithPopup(auth, provider, browserPopupRedirectResolver);
     return { kind: 'signed-in' };
   } catch (error) {
     if (popupFallsBackToRedirect(firebaseErrorCode(error))) return redirect();
@@ -167,15 +168,16 @@ export function signInWithSso(providerId: string): Promise<ProviderSignInOutcome
 }
 
 /**
- * After coming back from a provider's redirect: null when no redirect was started here. The SDK signs the
- * user in by itself; this is for what it cannot do alone (the email already has a password account).
+ * After coming back from a provider's redirect: null when no redirect was started here. This call finishes
+ * the sign-in (Auth starts without the popup/redirect resolver, lib/firebase, so the SDK does not on its
+ * own) and tells what it cannot do alone (the email already has a password account).
  */
 export async function completeProviderRedirect(): Promise<ProviderSignInOutcome | null> {
   const providerId = sessionStorage.getItem(REDIRECT_PENDING_KEY);
   if (!providerId) return null;
   sessionStorage.removeItem(REDIRECT_PENDING_KEY);
   try {
-    const result = await getRedirectResult(getFirebaseAuth());
+    const result = await getRedirectResult(getFirebaseAuth(), browserPopupRedirectResolver);
     return result ? { kind: 'signed-in' } : null;
   } catch (error) {
     return outcomeOfFailure(providerId, error);
@@ -241,7 +243,7 @@ export async function reauthenticateWithPassword(password: string): Promise<void
 
 export async function reauthenticateWithProvider(providerId: string): Promise<void> {
   const provider = providerId === GoogleAuthProvider.PROVIDER_ID ? googleProvider() : ssoProvider(providerId);
-  await reauthenticateWithPopup(requireUser(), provider);
+  await reauthenticateWithPopup(requireUser(), provider, browserPopupRedirectResolver);
 }
 
 /**

@@ -201,6 +201,21 @@ describe('RecordPage', () => {
     expect(template).toHaveValue('soap');
   });
 
+  it('with no default chosen yet, keeps to a built-in template when one added from the library tops the list', async () => {
+    mockedApi.get.mockImplementation((path: string) =>
+      path === '/profile' ? Promise.resolve({ profile: { ...profile, defaultTemplateId: null } }) : Promise.reject(new Error(`GET ${path}`)),
+    );
+    const listed = [
+      { id: 'from-library', name: 'Added from the library', source: 'library' },
+      { id: 'soap', name: 'SOAP note', source: 'builtin' },
+    ];
+    mockedApi.post.mockImplementation((path: string) => (path === '/template/get_templates' ? Promise.resolve({ templates: listed }) : Promise.reject(new Error(`POST ${path}`))));
+    renderPage();
+
+    await waitFor(() => expect(screen.getByLabelText('Template', { selector: 'select' })).toHaveValue('soap'));
+    expect(mockedApi.put).not.toHaveBeenCalled();
+  });
+
   it('asks for the patient’s name before recording', async () => {
     const user = userEvent.setup();
     renderPage();

@@ -49,11 +49,13 @@ export function RecordPage() {
   const [chosenLanguage, setChosenLanguage] = useState<string | null>(null);
   const [patientNameError, setPatientNameError] = useState<string | null>(null);
 
-  // The user's choice wins; until they make one, the profile's defaults (or the first template).
+  // The user's choice wins; until they make one, the profile's defaults, else the first built-in template:
+  // not simply the first listed, which a template just added from the library or made would become.
   const templateList = templates.data?.templates;
   const defaultTemplateId = profile.data?.profile.defaultTemplateId ?? null;
+  const fallbackTemplateId = (templateList?.find((t) => t.source === 'builtin') ?? templateList?.[0])?.id ?? '';
   const templateId =
-    chosenTemplateId ?? (defaultTemplateId && templateList?.some((t) => t.id === defaultTemplateId) ? defaultTemplateId : (templateList?.[0]?.id ?? ''));
+    chosenTemplateId ?? (defaultTemplateId && templateList?.some((t) => t.id === defaultTemplateId) ? defaultTemplateId : fallbackTemplateId);
   const language = chosenLanguage ?? profile.data?.profile.defaultLanguage ?? FALLBACK_LANGUAGE;
 
   const recorder = useRecorder();

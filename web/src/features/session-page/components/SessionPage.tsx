@@ -16,6 +16,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { ErrorState } from '@/components/feedback/ErrorState';
 import { useShellPage } from '@/components/layout/use-shell-page';
+import { useSessionTool } from '@/components/layout/session-tools-slot';
 import { paths } from '@/config/paths';
 import { isHeldByPlanLimit } from '@/data/billing';
 import { sessionKey } from '@/data/sessions';
@@ -79,6 +80,7 @@ function SessionWorkspace({ session }: { session: Session }) {
   const transcript = useTranscript(session.id, transcriptExists);
   const documentation = useDocumentation(session.id, status === 'ready');
   const chat = useSessionChat(session.id);
+  const SessionTool = useSessionTool();
   const segments = transcript.data?.segments;
   const timed = transcript.data ? hasTimings(transcript.data) : false;
 
@@ -162,6 +164,15 @@ function SessionWorkspace({ session }: { session: Session }) {
           onShowSegment={showSegmentOfSection}
         />
       );
+      // Extension builds: "Fill this page" above the note it fills from.
+      if (SessionTool) {
+        note = (
+          <Stack spacing={2}>
+            <SessionTool documentationId={documentation.data.id} />
+            {note}
+          </Stack>
+        );
+      }
     } else if (documentation.error) {
       note = <ErrorState message={`The documentation could not be loaded. ${describeError(documentation.error)}`} onRetry={() => void documentation.mutate()} />;
     } else {

@@ -1,0 +1,25 @@
+// Types for route-budgets.mjs (a plain Node module the web build's Vite config loads), for the tests.
+export interface RouteBudget {
+  route: string;
+  modules: string[];
+  budgetKb: number;
+}
+export interface MeasuredRoute {
+  route: string;
+  files: string[];
+  gzipBytes: number;
+  budgetKb: number;
+  over: boolean;
+}
+export interface BundleItem {
+  type: string;
+  fileName: string;
+  code?: string;
+  isEntry?: boolean;
+  facadeModuleId?: string | null;
+  imports?: string[];
+}
+export declare const ROUTE_BUDGETS: RouteBudget[];
+export declare function measureRoutes(bundle: Record<string, BundleItem>, routes: RouteBudget[]): { routes: MeasuredRoute[]; problems: string[] };
+export declare function formatRoutes(routes: MeasuredRoute[]): string;
+export declare function routeBudgets(routes?: RouteBudget[]): { name: string; apply: 'build' };

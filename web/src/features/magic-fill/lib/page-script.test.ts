@@ -1,0 +1,106 @@
+import { act, render } from '@testing-library/react';
+import { createElement, useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fillFrame, snapshotFrame, undoFill } from './page-script';
+
+const PAGE = `
+  <form>
+    <label for="cc">Chief complaint</label><input id="cc" name="cc">
+    <label for="hpi">HPI</label><textarea id="hpi">Typed by the clinician</textarea>
+    <select id="dx"><option value="">Pick</option><option value="J06.9">URI</option></select>
+    <input type="password" id="pw" value="s3cret">
+    <input type="hidden" id="token" value="enc-77">
+    <input type="file" id="file">
+    <input id="ro" value="MRN-1" readonly>
+    <input id="off" disabled>
+    <div id="note" contenteditable="true"></div>
+    <script>window.x = 1</script>
+  </form>`;
+
+const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  undoFill();
+});
+
+describe('the page script', () => {
+  it('sends the fields but never secret values or scripts, and counts only fillable fields', () => {
+    document.body.innerHTML = PAGE;
+    const snapshot = snapshotFrame();
+    // cc, hpi, dx and the contenteditable note; password, hidden, file, read-only and disabled are not.
+    expect(snapshot.fillableCount).toBe(4);
+    expect(snapshot.html).not.toContain('s3cret');
+    expect(snapshot.html).not.toContain('enc-77');
+    expect(snapshot.html).not.toContain('window.x');
+    expect(snapshot.html).toContain('id="pw"');
+  });
+
+  it('fills what it may, keeps what was typed, refuses secrets and unknown options, and undoes it all', () => {
+    document.body.innerHTML = PAGE;
+    const result = fillFrame(
+      [
+        { selector: '#cc', value: 'Cough' },
+        { selector: '#hpi', value: 'Four days of cough' },
+        { selector: '#dx', value: 'J06.9' },
+        { selector: '#pw', value: 'x' },
+        { selector: '#token', value: 'x' },
+        { selector: '#ro', value: 'x' },
+        { selector: '#note', value: 'Rest and fluids' },
+        { selector: '#missing', value: 'x' },
+        { selector: 'div[', value: 'x' },
+      ],
+      false,
+    );
+    expect(result.filled).toEqual(['#cc', '#dx', '#note']);
+    expect(result.skipped).toEqual([
+      { selector: '#hpi', reason: 'kept' },
+      { selector: '#pw', reason: 'not-fillable' },
+      { selector: '#token', reason: 'not-fillable' },
+      { selector: '#ro', reason: 'not-fillable' },
+      { selector: '#missing', reason: 'not-found' },
+      { selector: 'div[', reason: 'not-found' },
+    ]);
+    expect(byId<HTMLInputElement>('cc').value).toBe('Cough');
+    expect(byId<HTMLTextAreaElement>('hpi').value).toBe('Typed by the clinician');
+    expect(byId<HTMLSelectElement>('dx').value).toBe('J06.9');
+    expect(byId<HTMLInputElement>('pw').value).toBe('s3cret');
+    expect(byId<HTMLInputElement>('token').value).toBe('enc-77');
+    expect(byId('note').textContent).toBe('Rest and fluids');
+    expect(fillFrame([{ selector: '#dx', value: 'Z99' }], true).skipped).toEqual([{ selector: '#dx', reason: 'no-such-option' }]);
+
+    expect(fillFrame([{ selector: '#hpi', value: 'Four days of cough' }], true).filled).toEqual(['#hpi']);
+    expect(byId<HTMLTextAreaElement>('hpi').value).toBe('Four days of cough');
+
+    expect(undoFill()).toBe(4);
+    expect(byId<HTMLInputElement>('cc').value).toBe('');
+    expect(byId<HTMLTextAreaElement>('hpi').value).toBe('Typed by the clinician');
+    expect(byId<HTMLSelectElement>('dx').value).toBe('');
+    expect(byId('note').textContent).toBe('');
+  });
+
+  it('is noticed by a React-controlled input (its onChange runs and its state holds the value)', () => {
+    const seen: string[] = [];
+    function Controlled() {
+      const [value, setValue] = useState('');
+      return createElement('input', {
+        id: 'plan',
+        value,
+        onChange: (event: { target: HTMLInputElement }) => {
+          seen.push(event.target.value);
+          setValue(event.target.value);
+        },
+      });
+    }
+    render(createElement(Controlled));
+    act(() => {
+      fillFrame([{ selector: '#plan', value: 'Follow up in a week' }], false);
+    });
+    expect(seen).toEqual(['Follow up in a week']);
+    expect(byId<HTMLInputElement>('plan').value).toBe('Follow up in a week');
+    act(() => {
+      undoFill();
+    });
+    expect(byId<HTMLInputElement>('plan').value).toBe('');
+  });
+});

@@ -1,0 +1,162 @@
+// What runs inside the EHR page, in every frame: chrome.scripting.executeScript({ func }) sends each function
+// below as its source text, so every one is self-contained (no imports, no helpers outside its own body) and
+// takes and returns plain JSON. They run in the extension's isolated world: its `value` setters are the
+// DOM's own, so frameworks that track what they set (React) see a change and fire their onChange.
+
+/** One frame's page as sent to the API: its HTML without scripts, styles or secret values. */
+export interface FrameSnapshot {
+  html: string;
+  /** Fillable fields in this frame (0: the frame is not worth a model call). */
+  fillableCount: number;
+}
+
+export interface FieldToFill {
+  selector: string;
+  value: string;
+}
+
+export type SkipReason = 'not-found' | 'not-fillable' | 'kept' | 'no-such-option';
+
+export interface FrameFillResult {
+  filled: string[];
+  skipped: { selector: string; reason: SkipReason }[];
+}
+
+/**
+ * The frame's fillable fields and its HTML for the API. Password, hidden and file inputs keep their place
+ * (selectors count siblings) but lose their `value`; scripts, styles and templates are dropped. The server
+ * drops what cannot be filled again, this only keeps secrets from leaving the page.
+ */
+export function snapshotFrame(): FrameSnapshot {
+  // isContentEditable, or the attribute where it is missing (jsdom): a contenteditable that is not "false".
+  const editable = (el: Element): el is HTMLElement =>
+    el instanceof HTMLElement && (el.isContentEditable || (el.hasAttribute('contenteditable') && el.getAttribute('contenteditable') !== 'false'));
+  const NEVER = ['password', 'hidden', 'file', 'submit', 'button', 'reset', 'image'];
+  const fillable = (el: Element): boolean => {
+    if (el instanceof HTMLInputElement) return !NEVER.includes(el.type) && !el.disabled && !el.readOnly;
+    if (el instanceof HTMLTextAreaElement) return !el.disabled && !el.readOnly;
+    if (el instanceof HTMLSelectElement) return !el.disabled;
+    return editable(el);
+  };
+  const fields = [...document.querySelectorAll('input, textarea, select, [contenteditable]')].filter(fillable);
+  const copy = document.documentElement.cloneNode(true) as HTMLElement;
+  for (const el of copy.querySelectorAll('script, style, noscript, template, link[rel="stylesheet"]')) el.remove();
+  for (const el of copy.querySelectorAll('input')) {
+    if (['password', 'hidden', 'file'].includes((el.getAttribute('type') ?? '').toLowerCase())) el.removeAttribute('value');
+  }
+  return { html: `<!doctype html>${copy.outerHTML}`, fillableCount: fields.length };
+}
+
+/**
+ * Sets each field the way a person typing would be noticed: the prototype's own value setter (a framework's
+ * per-element override is bypassed), then `input` and `change` events that bubble. A field that already has
+ * a different value keeps it unless `overwrite`; what was there before is remembered for `undoFill`.
+ */
+export function fillFrame(fields: { selector: string; value: string }[], overwrite: boolean): FrameFillResult {
+  type Undo = { selector: string; kind: 'value' | 'checked' | 'html'; previous: string };
+  const NEVER = ['password', 'hidden', 'file', 'submit', 'button', 'reset', 'image'];
+  const store = globalThis as unknown as { __chartaMagicFillUndo?: Undo[] };
+  const undo: Undo[] = [];
+  const result: FrameFillResult = { filled: [], skipped: [] };
+  // isContentEditable, or the attribute where it is missing (jsdom): a contenteditable that is not "false".
+  const editable = (el: Element): el is HTMLElement =>
+    el instanceof HTMLElement && (el.isContentEditable || (el.hasAttribute('contenteditable') && el.getAttribute('contenteditable') !== 'false'));
+  const setValue = (el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string) => {
+    const proto = Object.getPrototypeOf(el) as object;
+    Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, value);
+  };
+  const notify = (el: Element) => {
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  };
+  // A selector the page's DOM cannot parse is a field not found, not a failed fill.
+  const find = (selector: string): Element | null => {
+    try {
+      return document.querySelector(selector);
+    } catch {
+      return null;
+    }
+  };
+  for (const { selector, value } of fields) {
+    const el = find(selector);
+    if (!el) {
+      result.skipped.push({ selector, reason: 'not-found' });
+      continue;
+    }
+    if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+      if (el.disabled) {
+        result.skipped.push({ selector, reason: 'not-fillable' });
+        continue;
+      }
+      const wanted = value === 'true';
+      if (el.checked !== wanted) {
+        undo.push({ selector, kind: 'checked', previous: String(el.checked) });
+        el.click();
+      }
+      result.filled.push(selector);
+    } else if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) {
+      const locked = el instanceof HTMLSelectElement ? el.disabled : el.disabled || el.readOnly;
+      if (locked || (el instanceof HTMLInputElement && NEVER.includes(el.type))) {
+        result.skipped.push({ selector, reason: 'not-fillable' });
+        continue;
+      }
+      if (el instanceof HTMLSelectElement && ![...el.options].some((o) => o.value === value)) {
+        result.skipped.push({ selector, reason: 'no-such-option' });
+        continue;
+      }
+      const isPlaceholderOption = el instanceof HTMLSelectElement && el.selectedIndex >= 0 && el.options[el.selectedIndex]?.value === '';
+      if (!overwrite && el.value !== '' && el.value !== value && !isPlaceholderOption) {
+        result.skipped.push({ selector, reason: 'kept' });
+        continue;
+      }
+      undo.push({ selector, kind: 'value', previous: el.value });
+      el.focus();
+      setValue(el, value);
+      notify(el);
+      el.blur();
+      result.filled.push(selector);
+    } else if (editable(el)) {
+      const current = (el.textContent ?? '').trim();
+      if (!overwrite && current !== '' && current !== value) {
+        result.skipped.push({ selector, reason: 'kept' });
+        continue;
+      }
+      undo.push({ selector, kind: 'html', previous: el.innerHTML });
+      el.textContent = value;
+      el.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertReplacementText', data: value }));
+      result.filled.push(selector);
+    } else {
+      result.skipped.push({ selector, reason: 'not-fillable' });
+    }
+  }
+  // Fills add up: one Undo puts back everything changed since the last Undo, newest first.
+  store.__chartaMagicFillUndo = [...(store.__chartaMagicFillUndo ?? []), ...undo];
+  return result;
+}
+
+/** Puts back what the last fills changed in this frame, newest first; answers how many fields were restored. */
+export function undoFill(): number {
+  type Undo = { selector: string; kind: 'value' | 'checked' | 'html'; previous: string };
+  const store = globalThis as unknown as { __chartaMagicFillUndo?: Undo[] };
+  const entries = store.__chartaMagicFillUndo ?? [];
+  store.__chartaMagicFillUndo = [];
+  let restored = 0;
+  for (const { selector, kind, previous } of [...entries].reverse()) {
+    const el = document.querySelector(selector);
+    if (!el) continue;
+    if (kind === 'checked' && el instanceof HTMLInputElement) {
+      if (el.checked !== (previous === 'true')) el.click();
+    } else if (kind === 'value' && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)) {
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el) as object, 'value')?.set?.call(el, previous);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    } else if (kind === 'html' && el instanceof HTMLElement) {
+      el.innerHTML = previous;
+      el.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'historyUndo' }));
+    } else {
+      continue;
+    }
+    restored += 1;
+  }
+  return restored;
+}
