@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { categoryLabel, DEFAULT_CATEGORY, isTemplateCategory, repeatedTitleIndexes, TEMPLATE_CATEGORIES, TEMPLATE_LIMITS, templateInput, titleKey } from './templates.js';
+import {
+  categoryLabel,
+  DEFAULT_CATEGORY,
+  isTemplateCategory,
+  libraryNameProblem,
+  repeatedTitleIndexes,
+  TEMPLATE_CATEGORIES,
+  TEMPLATE_LIMITS,
+  templateInput,
+  titleKey,
+  visibleCharacterCount,
+} from './templates.js';
 
 const section = (title: string) => ({ title, instructions: '', format: 'paragraph' as const });
 
@@ -37,5 +48,26 @@ describe('template input', () => {
     const tooMany = Array.from({ length: TEMPLATE_LIMITS.sections + 1 }, (_, i) => section(`Section ${i}`));
     expect(templateInput.safeParse({ name: 'Visit', sections: tooMany }).success).toBe(false);
     expect(templateInput.safeParse({ name: 'Visit', sections: [] }).success).toBe(false);
+  });
+});
+
+describe('names people can read', () => {
+  it('counts only the characters a reader sees', () => {
+    expect(visibleCharacterCount('SOAP')).toBe(4);
+    expect(visibleCharacterCount(' \u200b\u200d\u00ad\u2060\ufeff\u202e\u3164 ')).toBe(0);
+    expect(visibleCharacterCount('Évaluation')).toBe(10);
+    expect(visibleCharacterCount('e\u0301')).toBe(1);
+  });
+
+  it('refuses a template name made only of invisible characters, naming the field', () => {
+    const result = templateInput.safeParse({ name: '\u200b\u200b\u2060', sections: [section('Plan')] });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['name']);
+  });
+
+  it('asks a library entry for a name of at least a few visible characters', () => {
+    expect(libraryNameProblem('A')).toMatch(/at least 3 visible characters/);
+    expect(libraryNameProblem('\u200bAB\u200b')).toMatch(/at least 3 visible characters/);
+    expect(libraryNameProblem('SOAP')).toBeNull();
   });
 });

@@ -123,7 +123,24 @@ export const TEMPLATE_LIMITS = {
   previewTranscript: 50_000,
   libraryQuery: 200,
   pageSize: 100,
+  /** A library entry's name, in characters a reader sees: one letter (or "A" padded with zero-width spaces) is junk. */
+  libraryNameMinVisible: 3,
 } as const;
+
+/**
+ * Characters a reader sees: not spaces, control or format characters (zero-width, bidi marks, soft hyphen,
+ * BOM), the Hangul fillers and the blank Braille cell that render as nothing, nor combining marks (counted
+ * with their letter).
+ */
+export function visibleCharacterCount(text: string): number {
+  return [...text.normalize('NFC').replace(/[\p{Z}\p{Cc}\p{Cf}\p{M}\s\u115F\u1160\u3164\uFFA0\u2800]/gu, '')].length;
+}
+
+/** Why a template's name may not go to the community library, or null when it may. */
+export function libraryNameProblem(name: string): string | null {
+  const min = TEMPLATE_LIMITS.libraryNameMinVisible;
+  return visibleCharacterCount(name) >= min ? null : `A template in the library needs a name of at least ${min} visible characters; rename it first`;
+}
 
 /** Titles compare without case, accents or surrounding space: "Plan" and " plan" are the same heading. */
 export function titleKey(title: string): string {
@@ -147,7 +164,7 @@ export const sectionInput = z.strictObject({
 });
 
 const templateFields = {
-  name: requiredText(L.name),
+  name: requiredText(L.name).refine((name) => visibleCharacterCount(name) > 0, 'must have characters one can see'),
   description: shortText(L.description).default(''),
   category: templateCategoryField.default(DEFAULT_CATEGORY),
   sections: z.array(sectionInput).min(1, 'must have at least 1 section').max(L.sections, `may have at most ${L.sections} sections`),

@@ -148,6 +148,15 @@ describe('Publishing, adding and unpublishing', () => {
     await post(author, '/published/publish', { templateId: theirs.id }).expect(404);
     const mine = await createTemplate(author, `Mine ${uniqueWord()}`);
     expect((await post(author, '/published/publish', {}).expect(400)).body.error.field).toBe('templateId');
+    // Junk names stay out of the library: one letter, or letters padded with invisible characters.
+    for (const name of ['A', '\u200bQ\u200b\u2060\u00ad']) {
+      const junk = await createTemplate(author, name);
+      const refused = (await post(author, '/published/publish', { templateId: junk.id }).expect(400)).body.error;
+      expect(refused).toMatchObject({ code: 'invalid_argument', field: 'templateId' });
+      expect(refused.message).toMatch(/at least 3 visible characters/);
+    }
+    // Invisible characters alone are no name at all, for any template.
+    expect((await post(author, '/upsert_template', { template: { name: '\u200b\u200b\u2060', sections } }).expect(400)).body.error.field).toBe('template.name');
     expect((await post(author, '/published/publish', { templateId: mine.id, category: 'astrology' }).expect(400)).body.error.field).toBe('category');
     expect((await post(author, '/published/publish', { templateId: mine.id, description: 'x'.repeat(501) }).expect(400)).body.error.field).toBe('description');
     expect((await post(author, '/published/unpublish', {}).expect(400)).body.error.field).toBe('publishedTemplateId');

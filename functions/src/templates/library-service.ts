@@ -1,4 +1,4 @@
-import type { LibraryPage } from '@charta/contract';
+import { libraryNameProblem, type LibraryPage } from '@charta/contract';
 import { invalidArgument, notFound, permissionDenied } from '../http/errors.js';
 import { matchesAll, planNameQuery, searchPrefixes } from '../shared/name-search.js';
 import { cursorAfter, decodeCursor, encodeCursor, type PageCursor } from '../shared/page-cursor.js';
@@ -93,6 +93,8 @@ export class LibraryService {
     const authorName = await authorNameOf(this.authors, uid, callerName);
     const published = await this.templateRepo.runTransaction(async (tx) => {
       const template = await this.templates.requireOwned(uid, input.templateId, tx);
+      const nameProblem = libraryNameProblem(template.name);
+      if (nameProblem) throw invalidArgument(nameProblem, 'templateId');
       const previous = template.publishedTemplateId ? await this.library.findPublished(template.publishedTemplateId, tx) : null;
       const current = previous && previous.authorUid === uid ? previous : null;
       const description = input.description ?? template.description;
