@@ -80,7 +80,8 @@ describe('LibraryPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Preview CBT session note' }));
     const dialog = screen.getByRole('dialog', { name: 'CBT session note' });
     expect(within(dialog).getByText('Onset and course.')).toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add CBT session note to my templates' }));
+    // The accessible name starts with the words on the button (axe: label-content-name-mismatch), then says which.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add to my templates: CBT session note' }));
     expect(await within(dialog).findByRole('link', { name: /open my copy/ })).toHaveAttribute('href', '/templates/copy1');
     expect(post).toHaveBeenCalledWith('/template/published/add_to_library', { publishedTemplateId: 'p1' });
   });

@@ -63,7 +63,7 @@ function EntryActions({ entry, mine, addedCopyId, adding, onAdd, onPreview, onUn
           Added · open my copy
         </Button>
       ) : (
-        <Button variant="contained" startIcon={<LibraryAddOutlined />} loading={adding} loadingPosition="start" onClick={onAdd} aria-label={`Add ${entry.name} to my templates`}>
+        <Button variant="contained" startIcon={<LibraryAddOutlined />} loading={adding} loadingPosition="start" onClick={onAdd} aria-label={`Add to my templates: ${entry.name}`}>
           Add to my templates
         </Button>
       )}
