@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestUser } from '../support/auth-users.js';
@@ -49,6 +50,23 @@ async function launchWithExtension(): Promise<BrowserContext> {
 async function extensionId(context: BrowserContext): Promise<string> {
   const worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ?? (await context.waitForEvent('serviceworker', { timeout: 20_000 }));
   return new URL(worker.url()).host;
+}
+
+/** The panel at a side panel's width and at a desktop tab's, each checked by axe-core; left at the panel's width. */
+async function shootAndCheck(page: Page, name: string): Promise<void> {
+  for (const [label, viewport] of [
+    ['panel', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await sleep(500);
+    await page.screenshot({ path: screenshotPath(`${name}-${label}`), fullPage: true });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
+    console.log(`axe ${name}-${label}: ${violations.length} violations${summary.length ? `\n  ${summary.join('\n  ')}` : ''}`);
+    expect(summary).toEqual([]);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
 }
 
 const NOTES = [
@@ -104,7 +122,7 @@ describe('The Chrome extension in Chromium', () => {
 
     // The side panel page as a tab (beside the EHR tab, in the phone-width layout a panel has).
     const panel = await browser.newPage();
-    await panel.setViewportSize({ width: 400, height: 800 });
+    await panel.setViewportSize({ width: 390, height: 844 });
     const pageErrors: string[] = [];
     panel.on('pageerror', (error) => pageErrors.push(error.message));
     await panel.goto(`chrome-extension://${id}/sidepanel.html`);
@@ -120,14 +138,12 @@ describe('The Chrome extension in Chromium', () => {
     await proposed.waitFor({ timeout: 30_000 });
     const proposals = await proposed.getByRole('textbox').evaluateAll((boxes) => boxes.map((box) => (box as HTMLTextAreaElement).value));
     expect(proposals.length).toBeGreaterThanOrEqual(5);
-    await sleep(400);
-    await panel.screenshot({ path: screenshotPath('extension-panel-proposed'), fullPage: true });
+    await shootAndCheck(panel, 'extension-panel-proposed');
 
     await panel.getByRole('button', { name: 'Fill', exact: true }).click();
     const summary = panel.getByRole('status').filter({ hasText: /^Filled/ });
     await summary.waitFor({ timeout: 20_000 });
-    await sleep(300);
-    await panel.screenshot({ path: screenshotPath('extension-panel-filled'), fullPage: true });
+    await shootAndCheck(panel, 'extension-panel-filled');
 
     const after = await pageValues(ehr);
     await ehr.bringToFront();
