@@ -122,14 +122,17 @@ describe('The session page in Chromium', () => {
     await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
     await expect.poll(() => sectionText(page, 'Subjective').inputValue()).toBe(`${edited} The patient is a non-smoker.`);
 
-    // Copy note: rich text and plain text on the clipboard.
+    // Copy note: rich text and plain text on the clipboard. The emulator's note is a demo: copying asks
+    // first and the copy says so on its first line (tests/e2e/simulated-output.e2e.test.ts).
     await page.getByRole('button', { name: 'Copy note' }).click();
+    await page.getByRole('dialog', { name: 'Copy a demo note?' }).getByRole('button', { name: 'Copy demo note' }).click();
     await page.getByText(/^Note copied/).waitFor();
     const clipboard = await page.evaluate(async () => {
       const [item] = await navigator.clipboard.read();
       return { types: item ? [...item.types] : [], plain: await navigator.clipboard.readText() };
     });
-    expect(clipboard.plain.startsWith(`Subjective\n${edited} The patient is a non-smoker.\n\nObjective\n`)).toBe(true);
+    expect(clipboard.plain.startsWith('[Demo note')).toBe(true);
+    expect(clipboard.plain).toContain(`\n\nSubjective\n${edited} The patient is a non-smoker.\n\nObjective\n`);
     expect(clipboard.types).toContain('text/html');
 
     // Chat in the side panel; a cited segment is marked in the transcript.

@@ -21,8 +21,10 @@ import { isStaleCounter, STALE_NOTE_MESSAGE } from '../lib/section-editing';
 import { copyRichText } from '../lib/clipboard';
 import { needsCheck } from '../lib/evidence';
 import { noteToHtml, noteToPlainText } from '../lib/note-format';
+import { markedForCopy, noteWarning } from '../lib/simulated-output';
 import { InstructionDialog } from './InstructionDialog';
 import { SectionCard } from './SectionCard';
+import { OutputWarningAlert, useDemoCopyConfirmation } from './SimulatedOutput';
 import { MAGIC_EDIT_EXAMPLES } from './SectionRewriteDialogs';
 
 interface DocumentationPanelProps {
@@ -34,10 +36,12 @@ interface DocumentationPanelProps {
   selectedSectionId: string | null;
   onSelectSection: (sectionId: string | null) => void;
   onShowSegment: (sectionId: string, segmentId: string) => void;
+  /** The transcript's engine (once known): a note written from a simulated transcript is simulated too. */
+  transcriptEngine: string | undefined;
 }
 
 /** The note, section by section, with what applies to all of it: copy it for the EHR, edit it with AI. */
-export function DocumentationPanel({ sessionId, documentation, mutate, segments, timed, selectedSectionId, onSelectSection, onShowSegment }: DocumentationPanelProps) {
+export function DocumentationPanel({ sessionId, documentation, mutate, segments, timed, selectedSectionId, onSelectSection, onShowSegment, transcriptEngine }: DocumentationPanelProps) {
   const notify = useNotify();
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const [magicOpen, setMagicOpen] = useState(false);
@@ -67,9 +71,13 @@ export function DocumentationPanel({ sessionId, documentation, mutate, segments,
   // What is on screen, unsaved edits included: what the clinician reads is what they paste.
   const shown = documentation.sections.map((s) => ({ title: s.title, content: drafts[s.id]?.text ?? s.content }));
 
+  const warning = noteWarning(documentation.engine, transcriptEngine);
+  const simulated = warning?.level === 'simulated';
+  const demoCopy = useDemoCopyConfirmation(simulated);
+
   const copyNote = async () => {
     try {
-      const how = await copyRichText({ plain: noteToPlainText(shown), html: noteToHtml(shown) });
+      const how = await copyRichText(markedForCopy({ plain: noteToPlainText(shown), html: noteToHtml(shown) }, simulated));
       notify({ message: how === 'rich' ? 'Note copied, with its formatting.' : 'Note copied as plain text.', severity: 'success' });
     } catch (error) {
       notify({ message: `Could not copy: ${error instanceof Error ? error.message : describeError(error)}`, severity: 'error' });
@@ -131,7 +139,7 @@ export function DocumentationPanel({ sessionId, documentation, mutate, segments,
         >
           Magic edit note
         </Button>
-        <Button variant="contained" startIcon={<ContentCopyOutlined />} onClick={() => void copyNote()}>
+        <Button variant="contained" startIcon={<ContentCopyOutlined />} onClick={() => demoCopy.request(() => void copyNote())}>
           Copy note
         </Button>
       </Stack>
@@ -139,6 +147,7 @@ export function DocumentationPanel({ sessionId, documentation, mutate, segments,
         Written from the transcript. Check it before you paste it into the record: select a section to see what in the transcript supports it.
         {dirty && ` Your changes in ${dirtyTitles.join(', ')} save by themselves in a moment; then you can edit the whole note.`}
       </Typography>
+      <OutputWarningAlert warning={warning} />
       {unsupported > 0 && (
         <Alert severity="warning">
           {unsupported === 1 ? '1 section is' : `${unsupported} sections are`} not supported by anything in the transcript. Check {unsupported === 1 ? 'it' : 'them'}{' '}
@@ -162,6 +171,7 @@ export function DocumentationPanel({ sessionId, documentation, mutate, segments,
           selected={selectedSectionId === section.id}
           onSelect={onSelectSection}
           onShowSegment={(segmentId) => onShowSegment(section.id, segmentId)}
+          simulated={simulated}
         />
       ))}
 
@@ -177,6 +187,7 @@ export function DocumentationPanel({ sessionId, documentation, mutate, segments,
         onSubmit={(instruction) => void magicEdit(instruction)}
         onClose={() => setMagicOpen(false)}
       />
+      {demoCopy.dialog}
       <ConfirmDialog
         open={blocker.state === 'blocked'}
         title="Leave without saving?"

@@ -22,12 +22,14 @@ import { customizeSection, magicEditSection, regenerateSection } from '../api/do
 import { copyPlainText } from '../lib/clipboard';
 import { citedSegments, highlightFor, needsCheck } from '../lib/evidence';
 import { sectionToPlainText } from '../lib/note-format';
+import { markedPlainText } from '../lib/simulated-output';
 import { sectionControls } from '../lib/section-editing';
 import { useSectionEditing, type SectionEditingOptions } from '../hooks/use-section-editing';
 import { ConflictAlert, SaveStatus } from './SectionSaveFeedback';
 import { SectionRewriteDialogs, type RewriteDialog } from './SectionRewriteDialogs';
 import { SectionHistoryDialog } from './SectionHistoryDialog';
 import { SectionSupport } from './SectionSupport';
+import { useDemoCopyConfirmation } from './SimulatedOutput';
 
 interface SectionCardProps extends SectionEditingOptions {
   /** The transcript's segments, once loaded: quotes show who said them and when. */
@@ -37,10 +39,12 @@ interface SectionCardProps extends SectionEditingOptions {
   onSelect: (sectionId: string | null) => void;
   /** Shows one segment in the transcript and plays the audio from it. */
   onShowSegment: (segmentId: string) => void;
+  /** The note is simulated output (not a real model's): copying asks first and marks the copy. */
+  simulated: boolean;
 }
 
 /** One section of the note: its text to edit in place, its support in the transcript, and AI rewrites. */
-export function SectionCard({ sessionId, documentation, section, mutate, draft, updateDraft, segments, timed, selected, onSelect, onShowSegment }: SectionCardProps) {
+export function SectionCard({ sessionId, documentation, section, mutate, draft, updateDraft, segments, timed, selected, onSelect, onShowSegment, simulated }: SectionCardProps) {
   const headingId = useId();
   const notify = useNotify();
   const editing = useSectionEditing({ sessionId, documentation, section, mutate, draft, updateDraft });
@@ -76,9 +80,10 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
     else setDialog(null);
   };
 
+  const demoCopy = useDemoCopyConfirmation(simulated);
   const copy = async () => {
     try {
-      await copyPlainText(sectionToPlainText(text));
+      await copyPlainText(markedPlainText(sectionToPlainText(text), simulated));
       notify({ message: `${section.title} copied.`, severity: 'success' });
     } catch (error) {
       notify({ message: `Could not copy: ${error instanceof Error ? error.message : describeError(error)}`, severity: 'error' });
@@ -194,7 +199,7 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
             <Button size="small" startIcon={<TuneOutlined />} onClick={() => openDialog('customize')} disabled={controls.rewriteBlocked}>
               Customize
             </Button>
-            <Button size="small" startIcon={<ContentCopyOutlined />} onClick={() => void copy()}>
+            <Button size="small" startIcon={<ContentCopyOutlined />} onClick={() => demoCopy.request(() => void copy())}>
               Copy
             </Button>
           </Stack>
@@ -242,6 +247,7 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
         onRestore={editing.restoreVersion}
         onClose={() => setHistoryOpen(false)}
       />
+      {demoCopy.dialog}
     </Card>
   );
 }

@@ -162,6 +162,7 @@ function SessionWorkspace({ session }: { session: Session }) {
           selectedSectionId={selectedSectionId}
           onSelectSection={selectSection}
           onShowSegment={showSegmentOfSection}
+          transcriptEngine={transcript.data?.engine ?? session.transcriptEngine}
         />
       );
       // Extension builds: "Fill this page" above the note it fills from.

@@ -16,7 +16,9 @@ import { formatClock } from '@/lib/format';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { useSessionAudio } from '../hooks/use-session-audio';
 import { highlightFor, NO_HIGHLIGHT } from '../lib/evidence';
+import { transcriptWarning } from '../lib/simulated-output';
 import { hasTimings, speakerColor, speakerLabel } from '../lib/speakers';
+import { OutputWarningAlert } from './SimulatedOutput';
 
 /** What the transcript should point at: segments to mark, one to bring into view, whether to play it. */
 export interface TranscriptFocus {
@@ -197,6 +199,11 @@ export function TranscriptPanel({ sessionId, title, transcript, error, onRetry, 
           <Typography variant="body2" color="text.secondary">
             From typed or pasted text: no audio or times.
           </Typography>
+        )}
+        {transcript && (
+          <Box sx={{ mt: 1 }}>
+            <OutputWarningAlert warning={transcriptWarning(transcript.engine)} />
+          </Box>
         )}
       </Box>
       {hasAudio && (

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { describeDuration, formatDateTime, formatDuration } from '@/lib/format';
-import type { Session } from '@charta/contract';
+import { SESSION_OUTPUT_QUALITY_LABELS, sessionOutputQuality, type Session } from '@charta/contract';
 import { SessionStatusChip } from '@/components/feedback/SessionStatusChip';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 
@@ -25,6 +25,9 @@ interface SessionRowProps {
 /** One session: title (a link to it), patient and date, duration, status, and its actions. */
 export function SessionRow({ session, selected, onSelect, onRename, onDelete }: SessionRowProps) {
   const duration = formatDuration(session.audioDurationSec);
+  // Simulated output (the local AI emulator) or an offline demo-quality transcript says so in the list too.
+  const quality = sessionOutputQuality(session);
+  const qualityLabel = SESSION_OUTPUT_QUALITY_LABELS[quality];
   return (
     <Box
       component="li"
@@ -64,7 +67,7 @@ export function SessionRow({ session, selected, onSelect, onRename, onDelete }: 
           {session.patientName} · {formatDateTime(session.createdAt)}
         </Typography>
       </Box>
-      <Box sx={{ gridArea: 'meta', display: 'flex', alignItems: 'center', gap: 1.5, mt: { xs: 0.5, sm: 0 } }}>
+      <Box sx={{ gridArea: 'meta', display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5, minWidth: 0, mt: { xs: 0.5, sm: 0 } }}>
         <Typography
           variant="body2"
           sx={{ fontVariantNumeric: 'tabular-nums', minWidth: { sm: 40 }, textAlign: { sm: 'right' } }}
@@ -75,6 +78,7 @@ export function SessionRow({ session, selected, onSelect, onRename, onDelete }: 
           </Box>
           {duration}
         </Typography>
+        {qualityLabel && <Chip size="small" color="warning" variant={quality === 'simulated' ? 'filled' : 'outlined'} label={qualityLabel} />}
         <SessionStatusChip status={session.status} error={session.error} />
         {session.doneAt && <Chip size="small" color="success" variant="outlined" label="Done" title={`Marked done ${formatDateTime(session.doneAt)}`} />}
       </Box>

@@ -1,0 +1,108 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { isSimulatedEngine, SESSION_OUTPUT_QUALITY_LABELS, SIMULATED_NOTE_LABEL, SIMULATED_TRANSCRIPT_NOTICE, TRANSCRIPT_QUALITY_LABELS } from '@charta/contract';
+import request from 'supertest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { uniqueDialogueWav } from '../support/audio-fixtures.js';
+import { createTestUser } from '../support/auth-users.js';
+import { APP_URL, launchBrowser, screenshotPath } from '../support/browser.js';
+import { signInThroughUi } from '../support/record-flow.js';
+import { api, STACK_URL, waitForStatus } from '../support/stack.js';
+
+// Issue 13: the local AI emulator is what runs without a cloud account or a local model. Audio it does not
+// know gets its bundled sample consultation, and its notes are stitched from quotes: the API says so (the
+// engines, the transcript's first line) and the app says so on the session, in the list and when copying.
+
+let browser: BrowserContext | undefined;
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** Screenshots at desktop and phone width, each checked by axe-core; the page is left at desktop width. */
+async function shootAndCheck(page: Page, name: string): Promise<void> {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await sleep(500);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: screenshotPath(`${name}-${label}`), fullPage: true });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
+    expect(summary).toEqual([]);
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+describe('Simulated output in Chromium', () => {
+  it('A WAV the emulator does not know: the API marks the transcript simulated; the list, the transcript and the note say so, and copying asks first', async () => {
+    const user = await createTestUser();
+    const created = await request(STACK_URL).post('/api/v1/session/create_session').set('Authorization', `Bearer ${user.idToken}`).field('patientName', 'Ada Quist').field('templateId', 'soap');
+    expect(created.status).toBe(201);
+    const sessionId = created.body.session.id as string;
+    const upload = await request(STACK_URL)
+      .post('/api/v1/session/upload_audio')
+      .set('Authorization', `Bearer ${user.idToken}`)
+      .field('sessionId', sessionId)
+      .attach('file', uniqueDialogueWav(), 'consultation.wav');
+    expect(upload.status).toBe(201);
+    const ready = await waitForStatus(user, sessionId, ['ready', 'failed'], 90_000);
+    expect(ready['status']).toBe('ready');
+
+    // The API: the engine names the emulator, and the transcript's first line says it is not this recording.
+    const transcript = (await api(user, '/session/transcription', { sessionId }).expect(200)).body.transcript as { engine: string; segments: { text: string }[] };
+    expect(isSimulatedEngine(transcript.engine)).toBe(true);
+    expect(transcript.segments[0]!.text.startsWith(`[${SIMULATED_TRANSCRIPT_NOTICE}]`)).toBe(true);
+    const documentation = (await api(user, '/documentation/by_session', { sessionId }).expect(200)).body.documentation as { engine: string };
+    expect(isSimulatedEngine(documentation.engine)).toBe(true);
+    expect(ready['transcriptEngine']).toBe(transcript.engine);
+    expect(ready['documentationEngine']).toBe(documentation.engine);
+
+    browser = await launchBrowser();
+    await browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: APP_URL });
+    const page = await browser.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    await signInThroughUi(page, user);
+
+    // The list row.
+    await page.goto(`${APP_URL}/sessions`);
+    const row = page.getByRole('listitem', { name: String(ready['title']) });
+    await row.getByText(SESSION_OUTPUT_QUALITY_LABELS.simulated!, { exact: true }).waitFor({ timeout: 30_000 });
+    await shootAndCheck(page, 'simulated-01-list');
+
+    // The session page: the transcript and the note, each above its text.
+    await row.getByRole('link', { name: String(ready['title']) }).click();
+    await page.waitForURL(`**/sessions/${sessionId}`);
+    const transcriptRegion = page.getByRole('region', { name: 'Transcript' });
+    await transcriptRegion.getByText(TRANSCRIPT_QUALITY_LABELS.simulated!, { exact: true }).waitFor({ timeout: 30_000 });
+    await transcriptRegion.getByText(SIMULATED_TRANSCRIPT_NOTICE, { exact: false }).first().waitFor();
+    const note = page.getByRole('region', { name: 'Documentation' });
+    await note.getByText(SIMULATED_NOTE_LABEL, { exact: true }).waitFor();
+    await shootAndCheck(page, 'simulated-02-session');
+
+    // Copying asks first; Cancel leaves the clipboard alone; confirming copies the note with the demo line.
+    await page.evaluate(() => navigator.clipboard.writeText('before'));
+    await page.getByRole('button', { name: 'Copy note' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Copy a demo note?' });
+    await dialog.waitFor();
+    await shootAndCheck(page, 'simulated-03-copy-question');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('before');
+
+    await page.getByRole('button', { name: 'Copy note' }).click();
+    await dialog.getByRole('button', { name: 'Copy demo note' }).click();
+    await page.getByText(/^Note copied/).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.startsWith(`[${SIMULATED_NOTE_LABEL}.`)).toBe(true);
+    expect(copied).toContain('\n\nSubjective\n');
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
+});

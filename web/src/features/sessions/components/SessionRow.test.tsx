@@ -1,0 +1,37 @@
+import { SESSION_OUTPUT_QUALITY_LABELS } from '@charta/contract';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '@/lib/api';
+import { answerPosts } from '@/test/api';
+import { session } from '@/test/fixtures';
+import { renderPage } from '@/test/render';
+import { SessionsPage } from './SessionsPage';
+
+vi.mock('@/lib/api');
+
+const EMULATOR_TRANSCRIPT = 'ai-emulator/medical_conversation';
+const EMULATOR_NOTE = 'ai-emulator/gemini-2.5-flash · note-v1';
+
+beforeEach(() => {
+  vi.mocked(api.post).mockReset();
+});
+
+describe('Simulated output in the session list', () => {
+  it('A session the emulator made, and one with a demo-quality transcript, say so in their rows', async () => {
+    answerPosts({
+      '/session/sessions': () => ({
+        sessions: [
+          session({ id: 's1', title: 'Emulated', transcriptEngine: EMULATOR_TRANSCRIPT, documentationEngine: EMULATOR_NOTE }),
+          session({ id: 's2', title: 'Offline', transcriptEngine: 'pocketsphinx/en-us', documentationEngine: 'gemini-2.5-flash · note-v1' }),
+          session({ id: 's3', title: 'Real', transcriptEngine: 'google-speech/medical_conversation', documentationEngine: 'gemini-2.5-flash · note-v1' }),
+        ],
+        nextCursor: null,
+      }),
+    });
+    renderPage(<SessionsPage />);
+    expect(within(await screen.findByRole('listitem', { name: 'Emulated' })).getByText(SESSION_OUTPUT_QUALITY_LABELS.simulated!)).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Offline' })).getByText(SESSION_OUTPUT_QUALITY_LABELS.demo!)).toBeInTheDocument();
+    const real = screen.getByRole('listitem', { name: 'Real' });
+    expect(within(real).queryByText(/demo/i)).not.toBeInTheDocument();
+  });
+});
