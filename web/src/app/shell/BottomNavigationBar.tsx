@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import { Link as RouterLink } from 'react-router';
 import { useNavigationState } from '@/components/layout/navigation-state';
 import { TABS } from './tabs';
-import { useGuardedNavigation } from './use-guarded-navigation';
+import { disabledNavigationSx, useGuardedNavigation } from './use-guarded-navigation';
 
 export function BottomNavigationBar() {
   const { currentTab } = useNavigationState();
@@ -23,6 +23,7 @@ export function BottomNavigationBar() {
             aria-current={currentTab === id ? 'page' : undefined}
             aria-disabled={disabled || undefined}
             onClick={guard}
+            sx={disabled ? disabledNavigationSx : undefined}
           />
         ))}
       </BottomNavigation>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -47,6 +47,8 @@ describe('Shell', () => {
   it('stays put and explains why when navigation is disabled', async () => {
     const router = renderShell(<RecordingPage />);
     await screen.findByText('Recording page');
+    // It looks disabled too, not only to assistive technology.
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Settings' })).toHaveStyle({ cursor: 'not-allowed' }));
 
     await userEvent.click(screen.getByRole('link', { name: 'Settings' }));
 

@@ -8,7 +8,7 @@ import Box from '@mui/material/Box';
 import { Link as RouterLink } from 'react-router';
 import { useNavigationState } from '@/components/layout/navigation-state';
 import { TABS } from './tabs';
-import { useGuardedNavigation } from './use-guarded-navigation';
+import { disabledNavigationSx, useGuardedNavigation } from './use-guarded-navigation';
 
 export const SIDE_NAVIGATION_WIDTH = 224;
 
@@ -42,6 +42,7 @@ export function SideNavigation() {
               aria-current={currentTab === id ? 'page' : undefined}
               aria-disabled={disabled || undefined}
               onClick={guard}
+              sx={disabled ? disabledNavigationSx : undefined}
             >
               <ListItemIcon sx={{ minWidth: 36 }}>
                 <Icon />

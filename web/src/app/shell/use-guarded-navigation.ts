@@ -1,3 +1,4 @@
+import type { SxProps, Theme } from '@mui/material/styles';
 import type { MouseEvent } from 'react';
 import { useNavigationActions, useNavigationState } from '@/components/layout/navigation-state';
 
@@ -17,3 +18,14 @@ export function useGuardedNavigation() {
     },
   };
 }
+
+/**
+ * How a disabled nav control looks: greyed and with a not-allowed pointer, while it stays clickable (not
+ * MUI's `disabled`, which drops clicks) so the click can still say why. axe leaves aria-disabled controls
+ * out of its contrast check, as WCAG does for inactive components.
+ */
+export const disabledNavigationSx: SxProps<Theme> = {
+  cursor: 'not-allowed',
+  color: 'text.disabled',
+  '& .MuiSvgIcon-root, & .MuiListItemIcon-root': { color: 'text.disabled' },
+};
