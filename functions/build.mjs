@@ -41,3 +41,16 @@ await build({
   plugins: [externalPackages],
   logLevel: 'warning',
 });
+
+// The whisper.cpp child process (ai/local-speech/whisper-worker.ts) is its own file, started by path.
+await build({
+  absWorkingDir: import.meta.dirname,
+  entryPoints: ['src/ai/local-speech/whisper-worker.ts'],
+  outfile: 'lib/whisper-worker.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  plugins: [externalPackages],
+  logLevel: 'warning',
+});

@@ -26,6 +26,8 @@ fi
 
 charta_start_ai_emulator 9299
 trap charta_stop_ai_emulator EXIT
+# Which engine transcribes: whisper with a model, else pocketsphinx, else the emulator (scripts/lib/transcriber.sh).
+charta_choose_transcriber
 # Mail the API sends (sign-in codes) lands here, beside the Auth emulator's verification and reset links.
 charta_start_mail_catcher 9325 9380 127.0.0.1:9099
 trap 'charta_stop_ai_emulator; charta_stop_mail_catcher' EXIT
@@ -78,7 +80,8 @@ cat <<BANNER
 
   Charta is running locally on the Firebase emulators.
     App:           http://localhost:5000
-    AI emulator:   $AI_EMULATOR_URL (Speech-to-Text and Gemini, emulated)
+    Transcriber:   $(charta_transcriber_banner)
+    Notes:         $(charta_note_writer_banner)
     Inbox:         $MAIL_CATCHER_URL (sign-in codes, verification and password-reset links)
     Stripe:        $STRIPE_EMULATOR_URL (emulated: Upgrade opens its checkout page, no card needed)
     Sample EHR:    $SAMPLE_EHR_URL (a visit-note form to try magic fill and the extension on)

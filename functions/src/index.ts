@@ -8,8 +8,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { aiConfigFromEnv } from './ai/ai-config.js';
-import { googleAiServices } from './ai/ai-services.js';
+import { aiServicesFromEnv } from './ai/ai-engines.js';
 import { createApp } from './app.js';
 import { configFromEnv } from './config.js';
 import { firebaseIdentity } from './identity/firebase-identity.js';
@@ -24,7 +23,8 @@ const deps: AppDeps = {
   db: getFirestore(),
   identity: firebaseIdentity(getAuth()),
   audioStore: audioStoreFromEnv(),
-  ai: googleAiServices(aiConfigFromEnv()),
+  // TRANSCRIBER / NOTE_WRITER choose the engines (ai/ai-engines.ts); a wrong setting stops the API here.
+  ai: aiServicesFromEnv(),
   logger: cloudLogger,
   config: configFromEnv(),
 };

@@ -8,6 +8,7 @@ source scripts/lib/firestore-emulator.sh
 source scripts/lib/ai-emulator.sh
 source scripts/lib/mail-catcher.sh
 source scripts/lib/stripe-emulator.sh
+source scripts/lib/transcriber.sh
 source scripts/lib/sample-ehr.sh
 
 # What every command needs first: system tools, npm dependencies, the offline Firestore emulator.
@@ -42,6 +43,9 @@ charta_test_stack() {
   trap 'charta_stop_ai_emulator; charta_stop_mail_catcher; charta_stop_stripe_emulator; charta_stop_sample_ehr' EXIT
   # A fixed development key for one-time codes (production reads its own from Secret Manager).
   export OTP_HMAC_SECRET=charta-local-development-otp-key-not-for-production
+  # The emulator stays the engine of suites that need exact transcripts (TRANSCRIBER; see scripts/lib/transcriber.sh).
+  # CHARTA_TEST_TRANSCRIBER=pocketsphinx runs a stack on the real offline engine instead.
+  export TRANSCRIBER=${CHARTA_TEST_TRANSCRIBER:-emulator} NOTE_WRITER=gemini
   export GEMINI_TIMEOUT_MS=6000 SPEECH_TIMEOUT_MS=6000 AI_RETRY_ATTEMPTS=2 AI_RETRY_FIRST_DELAY_MS=300
   export CHARTA_APP_URL=http://localhost:$((5000 + offset))
   # Limits far above what any suite sends, so only tests/integration/rate-limits*.test.ts (which injects
