@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { generateContent, type GenerateContentBody } from './gemini.ts';
+import { audioTranscription, chatCompletion, chatKey, readTranscriptionUpload, type ChatCompletionBody } from './openai.ts';
 import { longRunningRecognize, pollOperation, recognize, type RecognizeBody } from './speech.ts';
 import { newState, recordCall, takeFault, type EmulatorState, type Fault, type RegisteredSegment, type ServedCall } from './state.ts';
 
@@ -146,6 +147,29 @@ async function route(state: EmulatorState, req: IncomingMessage, res: ServerResp
       if (await faulted(res, fault, 'gemini')) return;
     }
     return send(res, 200, generateContent(state, gemini[1]!, body));
+  }
+
+  // --- OpenAI-compatible stand-ins (openai.ts): faults and the call log as for speech and gemini ---
+  if (req.method === 'POST' && path === '/v1/audio/transcriptions') {
+    const upload = await readTranscriptionUpload(req);
+    const call = recordCall(state, { service: 'speech', method: 'audio.transcriptions', key: upload.key, outcome: 'ok' });
+    const fault = takeFault(state, 'speech', upload.key);
+    if (fault) {
+      call.outcome = fault.mode;
+      if (await faulted(res, fault, 'speech')) return;
+    }
+    return send(res, 200, await audioTranscription(state, upload));
+  }
+  if (req.method === 'POST' && path === '/v1/chat/completions') {
+    const body = (await readJson(req)) as ChatCompletionBody;
+    const key = chatKey(body);
+    const call = recordCall(state, { service: 'gemini', method: 'chat.completions', key, outcome: 'ok' });
+    const fault = takeFault(state, 'gemini', key);
+    if (fault) {
+      call.outcome = fault.mode;
+      if (await faulted(res, fault, 'gemini')) return;
+    }
+    return send(res, 200, chatCompletion(state, body));
   }
 
   sendError(res, 404, `the AI emulator does not serve ${req.method} ${path}`);

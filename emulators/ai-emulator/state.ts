@@ -19,8 +19,8 @@ export interface Fault {
 /** One request the emulator answered, so tests can check which endpoint an adapter used, and how often. */
 export interface ServedCall {
   service: Fault['service'];
-  /** The wire method: Speech-to-Text's recognize, longrunningrecognize or operations.get; Gemini's generateContent. */
-  method: 'recognize' | 'longrunningrecognize' | 'operations.get' | 'generateContent';
+  /** The wire method: Speech-to-Text's recognize, longrunningrecognize or operations.get; Gemini's generateContent; the OpenAI stand-ins' audio.transcriptions and chat.completions. */
+  method: 'recognize' | 'longrunningrecognize' | 'operations.get' | 'generateContent' | 'audio.transcriptions' | 'chat.completions';
   /** What faults match on: the audio's SHA-256 or URI (speech), the prompt (gemini). */
   key: string;
   /** Answered normally, or the injected fault that answered instead. */

@@ -14,7 +14,7 @@ export type AiEmulatorControl = ReturnType<typeof aiEmulatorControl>;
 /** A request the emulator served: which wire method, and whether an injected fault answered it. */
 export interface ServedCall {
   service: 'speech' | 'gemini';
-  method: 'recognize' | 'longrunningrecognize' | 'operations.get' | 'generateContent';
+  method: 'recognize' | 'longrunningrecognize' | 'operations.get' | 'generateContent' | 'audio.transcriptions' | 'chat.completions';
   outcome: 'ok' | 'error' | 'timeout' | 'malformed';
   /** Speech only: the audio's SHA-256 (inline audio) or its URI. */
   audio?: string;
