@@ -6,7 +6,7 @@ import type { SectionSpec, TranscriptLine } from './prompt.ts';
  * citing them as evidence. Same request, same answer.
  */
 const STOPWORDS = new Set(
-  'a an and are as at be been but by do does for from had has have i if in into is it its me my no not of on or our so than that the their them then there these they this to was we were what when where which who will with you your yes any about how did just also only very can could would should'.split(' '),
+  'a an and are as at be been but by do does for from had has have i if in into is it its me my no not of on or our so than that the their them then there these they this to was we were what when where which who will with you your yes any about how did just also only very can could would should patient clinician doctor tell'.split(' '),
 );
 
 const SYNONYMS: Record<string, string[]> = {
@@ -16,7 +16,8 @@ const SYNONYMS: Record<string, string[]> = {
   objective: ['exam', 'examination', 'temperature', 'pressure', 'heart', 'lung', 'listen', 'vital', 'pulse', 'clear', 'normal', 'breath', 'oxygen', 'saturation'],
   examination: ['exam', 'temperature', 'pressure', 'heart', 'lung', 'listen', 'clear', 'normal'],
   assessment: ['diagnosis', 'likely', 'think', 'impression', 'probably', 'infection', 'viral', 'sounds'],
-  plan: ['plan', 'prescribe', 'start', 'take', 'follow', 'return', 'test', 'order', 'refer', 'rest', 'fluid', 'mg', 'daily', 'call', 'antibiotic'],
+  // Words of actions agreed (not "start" or "take", which every history uses: "it started", "I take").
+  plan: ['plan', 'prescribe', 'return', 'test', 'order', 'refer', 'referral', 'rest', 'fluid', 'antibiotic', 'physiotherapy', 'instead', 'keep', 'continue', 'switch', 'see', 'week', 'emergency', 'follow-up', 'bring', 'advise', 'recommend', 'gel', 'ray', 'avoid', 'stop'],
   medication: ['mg', 'take', 'prescribe', 'tablet', 'dose', 'daily', 'ibuprofen', 'paracetamol'],
   data: ['reports', 'said', 'feel', 'mood', 'sleep'],
   behavior: ['said', 'appeared', 'mood', 'anxious'],
@@ -40,6 +41,7 @@ export function terms(text: string): string[] {
     .map(stem);
 }
 
+/** A question's or a title's words, with the clinical synonyms of the words that have them. */
 export function queryTerms(text: string): Set<string> {
   const base = terms(text);
   const expanded = new Set(base);
@@ -47,13 +49,92 @@ export function queryTerms(text: string): Set<string> {
   return expanded;
 }
 
-export function rankLines(query: Set<string>, lines: TranscriptLine[], max: number): TranscriptLine[] {
+/** Terms a section's title names itself ("plan" for Plan): a line saying them outranks one matching only synonyms. */
+export function titleTerms(text: string): Set<string> {
+  return new Set(terms(text));
+}
+
+// --- Transcript lines as note material --------------------------------------------------------------------
+
+const SIMULATED_NOTICE = /^\s*\[Demo transcript:[^\]]*\]\s*/;
+
+/** Sentences of plain transcript text (no quotation handling: transcripts carry none of ours). */
+function plainSentences(text: string): string[] {
+  return text.split(/(?<=[.!?])\s+/).map((x) => x.trim()).filter(Boolean);
+}
+
+// Sentences a note never quotes: greetings, thanks, seating, "let me examine you", a bare yes or no.
+const PLEASANTRIES = [
+  /^(good (morning|afternoon|evening)|hello|hi|welcome( back)?)\b[^.!?]*[.!?]?$/i,
+  /^(please )?(come in|have a seat|take a seat|sit down)\b[^.!?]*[.!?]?$/i,
+  /^(ok(ay)?|right|alright|great|good|fine|sure)[,.!]?\s*((thank you|thanks)[^.!?]*)?[.!]?$/i,
+  /^(thank you|thanks)\b[^.!?]{0,30}[.!]?$/i,
+  /^(that sounds good|understood|yes|yeah|no|of course)[,.! ]*(doctor|thank you|thanks)?[.!]?$/i,
+  /^let (me|us|'s) (examine|start|begin|have a look|take a look|listen)\b[^.!?]*[.!?]?$/i,
+  // A lead-in left over from a question ("And the blood pressure.").
+  /^(and|so|now|well)\b(\s+\S+){0,4}[.!]?$/i,
+];
+
+/**
+ * What a line says that belongs in a note: its sentences without pleasantries and without questions (a
+ * question is not a finding; its answer is). Empty when nothing is left. Sentences are the transcript's own
+ * words, so a quote built from them is still verbatim.
+ */
+export function noteworthy(text: string): string {
+  return plainSentences(text.replace(SIMULATED_NOTICE, ''))
+    .filter((x) => !x.endsWith('?') && !PLEASANTRIES.some((p) => p.test(x)))
+    .join(' ');
+}
+
+const isQuestionOnly = (text: string) => {
+  const sentences = plainSentences(text.replace(SIMULATED_NOTICE, '')).filter((x) => !PLEASANTRIES.some((p) => p.test(x)));
+  return sentences.length > 0 && sentences.every((x) => x.endsWith('?'));
+};
+
+/** Who a section or question is mostly about: the patient's account, or the clinician's findings and decisions. */
+export function speakerBias(text: string): 'clinician' | 'patient' | null {
+  if (/plan|assess|impression|diagnos|exam|objective|finding|vital|next step|follow.?up|advice|recommend|treatment|management/i.test(text)) return 'clinician';
+  if (/subjective|complaint|symptom|history|allerg|feel|pain|report|social|concern/i.test(text)) return 'patient';
+  return null;
+}
+
+interface RankOptions {
+  /** Terms the title or question names itself: worth three synonyms. */
+  strong?: Set<string>;
+  /** Lines of this speaker win ties against the other's. */
+  prefer?: 'clinician' | 'patient' | null;
+}
+
+/**
+ * The lines most about `query`, in transcript order. Only what a note may quote counts (noteworthy): the
+ * returned lines carry that text. Ties go to the preferred speaker, then to the earlier line.
+ */
+export function rankLines(query: Set<string>, lines: (TranscriptLine & { context?: string })[], max: number, options: RankOptions = {}): TranscriptLine[] {
   const scored = lines
-    .map((line, order) => ({ line, order, score: terms(line.text).filter((t) => query.has(t)).length }))
+    .map(({ context, ...line }, order) => ({ line: { ...line, text: noteworthy(line.text) }, context: context ?? '', order }))
+    .filter(({ line }) => line.text !== '')
+    .map(({ line, context, order }) => {
+      const words = terms(`${context} ${line.text}`);
+      const score = words.filter((t) => query.has(t)).length + 2 * words.filter((t) => options.strong?.has(t)).length;
+      return { line, order, score: score === 0 ? 0 : score + (options.prefer && line.speaker === options.prefer ? 2 : 0) };
+    })
     .filter((s) => s.score > 0)
     .sort((a, b) => b.score - a.score || a.order - b.order)
     .slice(0, max);
   return scored.sort((a, b) => a.order - b.order).map((s) => s.line);
+}
+
+/**
+ * Lines that answer a question: a clinician's question that matches (a question cannot be quoted) stands
+ * for the answer after it, so "Any allergies?" finds "Only penicillin.", not the question.
+ */
+export function answerLines(query: Set<string>, lines: TranscriptLine[], max: number, options: RankOptions = {}): TranscriptLine[] {
+  const exchanges = lines.map((line, i) => {
+    const previous = lines[i - 1];
+    // The answer is found by its question's words too, and quoted in its own words.
+    return previous && isQuestionOnly(previous.text) && previous.speaker !== line.speaker ? { ...line, context: previous.text } : line;
+  });
+  return rankLines(query, exchanges, max, options);
 }
 
 export const NOT_DISCUSSED = 'Not discussed in this session.';
@@ -88,41 +169,227 @@ function emptyText(section: SectionSpec): string {
   return /write "([^"]{3,120})"/i.exec(section.instructions ?? '')?.[1] ?? NOT_DISCUSSED;
 }
 
+// What a section's own instructions may ask of its form, beyond its format: custom instructions
+// ("as a bulleted list", "keep it brief", "more formal") take effect where the emulator can follow them.
+const ASKS_BULLETS = /\b(?:as|in|use|with|write it as|make it)\s+(?:an?\s+)?(?:bullet(?:ed)?(?:\s*(?:points?|list))?|list)\b/i;
+const ASKS_PROSE = /\b(?:as|in|write it as)\s+(?:a\s+)?(?:paragraph|prose)\b/i;
+const ASKS_BRIEF = /\bkeep it (?:brief|short)\b|\bbe (?:brief|concise)\b|\b(?:only|just) one sentence\b|^\s*(?:in )?one sentence\b|\bat most (?:one|two|three|\d) (?:sentences?|bullets?|lines?|items?)\b/i;
+const ASKS_FORMAL = /\b(?:more |very )?formal\b|\bprofessional (?:tone|register|language)\b/i;
+
 export function composeSection(section: SectionSpec, lines: TranscriptLine[], extraQuery = ''): ComposedSection {
-  const bullets = section.format === 'bullets';
-  const chosen = rankLines(sectionQuery(section, extraQuery), lines, bullets ? 5 : 3);
+  const instructions = section.instructions ?? '';
+  const bullets = ASKS_BULLETS.test(instructions) || (section.format === 'bullets' && !ASKS_PROSE.test(instructions));
+  const brief = ASKS_BRIEF.test(instructions);
+  const max = brief ? 1 : bullets ? 5 : 3;
+  const chosen = rankLines(sectionQuery(section, extraQuery), lines, max, { strong: titleTerms(section.title), prefer: speakerBias(section.title) });
   if (chosen.length === 0) return { id: section.id, content: emptyText(section), evidence: [] };
-  const sentences = chosen.map(sentenceFor);
+  let sentences = chosen.map(sentenceFor);
+  if (ASKS_FORMAL.test(instructions)) sentences = sentences.map((x) => formalize(x) ?? x);
   return {
     id: section.id,
-    content: bullets ? sentences.map((s) => `- ${s}`).join('\n') : sentences.join(' '),
+    content: bullets ? sentences.map((x) => `- ${x}`).join('\n') : sentences.join(' '),
     evidence: chosen.map((l) => ({ segmentId: l.id, quote: l.text.trim().slice(0, 200) })),
   };
 }
 
-/** Applies an editing instruction in a way a reader can see: shorter, bullets, prose, add, remove. */
-export function applyInstruction(content: string, instruction: string): string {
-  const lower = instruction.toLowerCase();
-  const sentences = content.split(/(?<=[.!?"])\s+|\n+/).map((s) => s.replace(/^- /, '').trim()).filter(Boolean);
-  let out: string;
-  const removal = /(?:remove|delete|omit|without|don't mention|do not mention)\s+(?:the\s+|any\s+)?(?:mention of\s+)?["']?([\p{L}\p{N} -]{2,40}?)["']?(?:[.,]|$)/iu.exec(instruction);
-  const addition = /(?:add|include|mention)\s+(?:that\s+)?["']?(.{2,200}?)["']?\s*$/iu.exec(instruction);
+// --- Editing instructions ---------------------------------------------------------------------------------
+
+/**
+ * The parts of a note's text an edit works on: its bullet lines, or its sentences. A sentence never ends
+ * inside a quotation, so `Patient reports: "No chest pain. Some swelling."` stays one.
+ */
+export function splitSentences(text: string): string[] {
+  const out: string[] = [];
+  for (const rawLine of text.split(/\n+/)) {
+    const line = rawLine.replace(/^\s*[-*•]\s+/, '').trim();
+    let current = '';
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i]!;
+      current += c;
+      if (c === '"') quoted = !quoted;
+      else if (c === '“') quoted = true;
+      else if (c === '”') quoted = false;
+      const closesQuote = (c === '"' || c === '”') && !quoted && /[.!?…]/.test(line[i - 1] ?? '');
+      const ends = !quoted && (/[.!?]/.test(c) || closesQuote);
+      if (ends && (i + 1 === line.length || line[i + 1] === ' ')) {
+        out.push(current.trim());
+        current = '';
+      }
+    }
+    if (current.trim()) out.push(current.trim());
+  }
+  return out.filter(Boolean);
+}
+
+interface NoteText {
+  items: string[];
+  bullets: boolean;
+}
+
+const EMULATOR_NOTICE = /^\[The local AI emulator [^\]]*\]\s*/;
+
+function parseText(content: string): NoteText {
+  const text = content.replace(EMULATOR_NOTICE, '').trim();
+  const lines = text.split(/\n+/).map((l) => l.trim()).filter(Boolean);
+  const bullets = lines.length > 0 && lines.every((l) => /^[-*•]\s+/.test(l));
+  return { items: bullets ? lines.map((l) => l.replace(/^[-*•]\s+/, '')) : splitSentences(text), bullets };
+}
+
+const render = ({ items, bullets }: NoteText) => (bullets ? items.map((x) => `- ${x}`).join('\n') : items.join(' '));
+
+/**
+ * What the emulator says when it cannot follow an instruction: the text stays as it was, and says why in
+ * brackets (the instruction itself is never written into the note).
+ */
+export function cannot(reason: string, content: string): string {
+  const text = content.replace(EMULATOR_NOTICE, '').trim();
+  return `[The local AI emulator cannot ${reason}; the text is unchanged.]\n${text}`;
+}
+
+export const isUnchangedNotice = (content: string) => EMULATOR_NOTICE.test(content);
+
+const FORMAL_WORDS: [RegExp, string][] = [
+  [/^Patient reports:/, 'The patient reported:'],
+  [/^Clinician notes:/, 'The clinician stated:'],
+  [/^([A-Z][\p{L} -]{0,30}) says:/u, '$1 stated:'],
+  [/\bdon't\b/gi, 'do not'],
+  [/\bdoesn't\b/gi, 'does not'],
+  [/\bdidn't\b/gi, 'did not'],
+  [/\bcan't\b/gi, 'cannot'],
+  [/\bwon't\b/gi, 'will not'],
+  [/\bisn't\b/gi, 'is not'],
+  [/\baren't\b/gi, 'are not'],
+  [/\bit's\b/gi, 'it is'],
+  [/\bI'm\b/g, 'I am'],
+  [/\ba bit\b/gi, 'slightly'],
+  [/\ba lot of\b|\blots of\b/gi, 'considerable'],
+  [/\bkids\b/gi, 'children'],
+  [/\btummy\b/gi, 'abdomen'],
+  [/\bpt\b/g, 'patient'],
+];
+
+/** More formal wording outside quotations (a quote stays verbatim); null when nothing would change. */
+export function formalize(item: string): string | null {
+  const parts = item.split(/("[^"]*"|“[^”]*”)/);
+  const out = parts.map((part) => (/^["“]/.test(part) ? part : FORMAL_WORDS.reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), part))).join('');
+  return out === item ? null : out;
+}
+
+/** One item, shorter: the first sentence of its quotation, or its first clause, marked with an ellipsis. */
+function shortenItem(item: string): string | null {
+  const quoted = /^(.*?)"([^"]*)"(.*)$/.exec(item);
+  const [prefix, inner, suffix] = quoted ? [quoted[1]!, quoted[2]!, quoted[3]!] : ['', item, ''];
+  const sentences = plainSentences(inner);
+  let shorter: string | null = null;
+  if (sentences.length > 1) shorter = `${sentences[0]!.replace(/[.!?]$/, '')} …`;
+  else {
+    const words = inner.split(/\s+/);
+    const comma = inner.indexOf(',', inner.split(/\s+/).slice(0, 4).join(' ').length);
+    if (words.length > 12 && comma > 0) shorter = `${inner.slice(0, comma)} …`;
+  }
+  if (!shorter) return null;
+  return quoted ? `${prefix}"${shorter}"${suffix}` : shorter;
+}
+
+export interface Addition {
+  text: string;
+  /** The section title the instruction names ("to the plan section"), when it names one. */
+  target: string | null;
+}
+
+/**
+ * "add that the patient is a non-smoker", "include X in the plan", "add X to section Plan". A target is
+ * read only as one of the note's section titles, or with the word "section", so "add that she walks to
+ * work" adds the whole sentence.
+ */
+export function parseAddition(instruction: string, titles: readonly string[]): Addition | null {
+  const m = /^\s*(?:please\s+)?(?:add|include|mention|note)\s+(?:that\s+)?(.+?)\s*[.!]?\s*$/is.exec(instruction);
+  if (!m) return null;
+  let text = m[1]!.trim().replace(/^["'“]|["'”]$/g, '');
+  let target: string | null = null;
+  const named = /^(.*)\s+(?:to|in|into|under)\s+(?:the\s+)?(?:section\s+["'“]?([^"'”]+?)["'”]?|["'“]?([^"'”]+?)["'”]?\s+section|["'“]?([^"'”]+?)["'”]?)$/is.exec(text);
+  if (named) {
+    const explicit = named[2] ?? named[3];
+    const candidate = (explicit ?? named[4] ?? '').trim();
+    const title = titles.find((t) => t.toLowerCase() === candidate.toLowerCase());
+    if (title || explicit) {
+      target = title ?? candidate;
+      text = named[1]!.trim().replace(/^["'“]|["'”]$/g, '');
+    }
+  }
+  return text.length >= 2 ? { text, target } : null;
+}
+
+/** Adds a sentence to a section's text: as a bullet in a list, replacing "not discussed", else at the end. */
+export function addTo(content: string, added: string): string {
+  const sentence = `${added.charAt(0).toUpperCase()}${added.slice(1)}${/[.!?]$/.test(added) ? '' : '.'}`;
+  const note = parseText(content);
+  if (note.items.length === 0 || /^not discussed\b|\bnot stated\b|^no .* (recorded|discussed)\.?$/i.test(note.items.join(' '))) return sentence;
+  return render({ items: [...note.items, sentence], bullets: note.bullets });
+}
+
+const WANTS_SHORTER = /\b(short|shorter|shorten|concise|brief|briefer|summar|condense|trim)/i;
+const WANTS_BULLETS = /\bbullet|\blist\b/i;
+const WANTS_PROSE = /\bparagraph|\bprose\b/i;
+const WANTS_FORMAL = /\b(formal|professional)/i;
+const REMOVAL = /(?:remove|delete|omit|without|don't mention|do not mention)\s+(?:the\s+|any\s+)?(?:mention of\s+)?["']?([\p{L}\p{N} -]{2,40}?)["']?(?:[.,]|$)/iu;
+
+/**
+ * Applies an editing instruction so the change shows: remove, add, shorter, bullet points, paragraph, more
+ * formal (combined when asked together). Anything else, or a change that would do nothing, leaves the text
+ * as it was and says so (`cannot`); the instruction is never pasted into the note.
+ * `titles` are the note's section titles (an addition may name one); `sectionTitle` is the section at hand.
+ */
+export function applyInstruction(content: string, instruction: string, sectionTitle?: string, titles: readonly string[] = sectionTitle ? [sectionTitle] : []): string {
+  const note = parseText(content);
+  const removal = REMOVAL.exec(instruction);
   if (removal?.[1]) {
     const word = removal[1].toLowerCase().trim();
-    out = sentences.filter((s) => !s.toLowerCase().includes(word)).join(' ') || 'Removed as asked.';
-  } else if (addition?.[1]) {
-    const added = addition[1].trim();
-    out = `${content.trim()} ${added.charAt(0).toUpperCase()}${added.slice(1)}${/[.!?]$/.test(added) ? '' : '.'}`;
-  } else if (/(short|concise|brief|summar|condense)/.test(lower)) {
-    out = sentences.slice(0, Math.max(1, Math.ceil(sentences.length / 2))).join(' ');
-  } else if (/bullet|list/.test(lower)) {
-    out = sentences.map((s) => `- ${s}`).join('\n');
-  } else if (/paragraph|prose/.test(lower)) {
-    out = sentences.join(' ');
-  } else if (/(formal|professional)/.test(lower)) {
-    out = sentences.map((s) => s.replace(/\bdon't\b/gi, 'do not').replace(/\bcan't\b/gi, 'cannot')).join(' ');
-  } else {
-    out = `${content.trim()}\n(Edited as asked: ${instruction.trim()})`;
+    const kept = note.items.filter((x) => !x.toLowerCase().includes(word));
+    if (kept.length === note.items.length) return cannot('find anything this instruction asks to remove', content);
+    return kept.length > 0 ? render({ ...note, items: kept }) : NOT_DISCUSSED;
   }
-  return out;
+  const addition = parseAddition(instruction, titles);
+  if (addition) {
+    if (addition.target && sectionTitle && addition.target.toLowerCase() !== sectionTitle.toLowerCase()) {
+      return cannot(`add to another section from here (edit that section, or the whole note)`, content);
+    }
+    return addTo(content, addition.text);
+  }
+  let out = note;
+  let changed = false;
+  const reasons: string[] = [];
+  if (WANTS_SHORTER.test(instruction)) {
+    if (out.items.length > 1) {
+      out = { ...out, items: out.items.slice(0, Math.ceil(out.items.length / 2)) };
+      changed = true;
+    } else {
+      const shorter = out.items[0] ? shortenItem(out.items[0]) : null;
+      if (shorter) {
+        out = { ...out, items: [shorter] };
+        changed = true;
+      } else reasons.push('make one short sentence shorter');
+    }
+  }
+  if (WANTS_BULLETS.test(instruction)) {
+    if (!out.bullets) {
+      out = { ...out, bullets: true };
+      changed = true;
+    } else if (!changed) reasons.push('make bullet points of what is already a bulleted list');
+  } else if (WANTS_PROSE.test(instruction)) {
+    if (out.bullets) {
+      out = { ...out, bullets: false };
+      changed = true;
+    } else if (!changed) reasons.push('make a paragraph of what is already one');
+  }
+  if (WANTS_FORMAL.test(instruction)) {
+    const formal = out.items.map((x) => formalize(x));
+    if (formal.some((x) => x !== null)) {
+      out = { ...out, items: out.items.map((x, i) => formal[i] ?? x) };
+      changed = true;
+    } else if (!changed) reasons.push('find informal wording to make more formal outside the quotations');
+  }
+  if (changed) return render(out);
+  return cannot(reasons[0] ?? 'follow this instruction (it follows: shorter, bullet points, paragraph, more formal, add …, remove …)', content);
 }

@@ -1,4 +1,4 @@
-import { applyInstruction, composeSection, rankLines, queryTerms, NOT_DISCUSSED } from '../compose.ts';
+import { addTo, answerLines, applyInstruction, cannot, composeSection, parseAddition, queryTerms, sectionQuery, speakerBias, titleTerms, NOT_DISCUSSED } from '../compose.ts';
 import { block, jsonBlock, transcriptLines, type SectionSpec } from '../prompt.ts';
 
 /** write_note: every requested section, composed from the transcript, in one answer. */
@@ -16,31 +16,53 @@ export function rewriteSection(prompt: string) {
   const current = block(prompt, 'current_content');
   if (instruction && current !== null) {
     const composed = composeSection(section, lines);
-    return { content: applyInstruction(current || composed.content, instruction), evidence: composed.evidence };
+    return { content: applyInstruction(current || composed.content, instruction, section.title), evidence: composed.evidence };
   }
   const { content, evidence } = composeSection(section, lines);
   return { content, evidence };
 }
 
-/** edit_note: apply one instruction to every section of a note. */
+/**
+ * edit_note: one instruction for the whole note. An addition goes to the one section it names ("to the
+ * plan"), or else to the section its words are most about; other instructions apply to every section the
+ * session covered. A note it cannot change says so in its first section only.
+ */
 export function editNote(prompt: string) {
   const note = jsonBlock<{ id: string; title: string; content: string }[]>(prompt, 'note', []);
   const instruction = block(prompt, 'instruction') ?? '';
   const lines = transcriptLines(prompt);
-  return {
-    sections: note.map((s) => ({
-      id: s.id,
-      content: s.content === NOT_DISCUSSED ? s.content : applyInstruction(s.content, instruction),
-      evidence: composeSection({ id: s.id, title: s.title }, lines).evidence,
-    })),
-  };
+  const evidence = (s: { id: string; title: string }) => composeSection({ id: s.id, title: s.title }, lines).evidence;
+  const addition = parseAddition(instruction, note.map((s) => s.title));
+  if (addition) {
+    const named = addition.target ? note.find((s) => s.title.toLowerCase() === addition.target!.toLowerCase()) : undefined;
+    const words = queryTerms(addition.text);
+    const fit = (s: { title: string }) => [...sectionQuery({ id: '', title: s.title })].filter((t) => words.has(t)).length;
+    const target = named ?? (addition.target ? undefined : [...note].sort((a, b) => fit(b) - fit(a))[0]);
+    return {
+      sections: note.map((s, i) => ({
+        id: s.id,
+        content: target ? (s.id === target.id ? addTo(s.content, addition.text) : s.content) : i === 0 ? cannot('find the section this instruction names', s.content) : s.content,
+        evidence: evidence(s),
+      })),
+    };
+  }
+  const edited = note.map((s) => ({ id: s.id, content: s.content === NOT_DISCUSSED ? s.content : applyInstruction(s.content, instruction, s.title), evidence: evidence(s) }));
+  // One "cannot" is enough: the first section says it, the others stay as they were.
+  const refused = edited.filter((s) => s.content.startsWith('[The local AI emulator cannot'));
+  if (refused.length > 0 && refused.length === edited.filter((s, i) => s.content !== note[i]!.content).length) {
+    return { sections: edited.map((s, i) => (i === edited.indexOf(refused[0]!) ? s : { ...s, content: note[i]!.content })) };
+  }
+  return { sections: edited };
 }
 
-/** chat: answer the last question from the transcript lines most relevant to it, citing them. */
+/**
+ * chat: answer the last question from what was said about it, citing it: the answers to the clinician's
+ * matching questions rather than the questions, the clinician's own statements for plans and findings.
+ */
 export function chat(prompt: string) {
   const messages = jsonBlock<{ role: string; content: string }[]>(prompt, 'messages', []);
   const question = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-  const lines = rankLines(queryTerms(question), transcriptLines(prompt), 3);
+  const lines = answerLines(queryTerms(question), transcriptLines(prompt), 3, { strong: titleTerms(question), prefer: speakerBias(question) });
   if (lines.length === 0) return { answer: 'The transcript does not say anything about that.', evidence: [] };
   const quotes = lines.map((l) => `the ${l.speaker} said "${l.text.trim()}"`);
   return {
