@@ -53,7 +53,7 @@ function Usage() {
   const { data, error, mutate } = usePlanUsage();
   if (data) return <UsageMeter usage={data.usage} />;
   if (error) return <ErrorState message={`This month's usage could not be loaded. ${describeError(error)}`} onRetry={() => void mutate()} />;
-  return <Skeleton variant="rounded" height={56} aria-label="Loading this month's usage" />;
+  return <Skeleton variant="rounded" height={56} role="status" aria-label="Loading this month's usage" />;
 }
 
 function PlanSummary({ subscription }: { subscription: Subscription }) {
@@ -82,7 +82,7 @@ function PlanCard({ subscription, loadError, onRetry }: { subscription: Subscrip
   let summary;
   if (subscription) summary = <PlanSummary subscription={subscription} />;
   else if (loadError) summary = <ErrorState message={`Your plan could not be loaded. ${describeError(loadError)}`} onRetry={onRetry} />;
-  else summary = <Skeleton width={200} height={36} aria-label="Loading your plan" />;
+  else summary = <Skeleton width={200} height={36} role="status" aria-label="Loading your plan" />;
   return (
     <Card component="section" aria-labelledby="plan-heading">
       <CardContent>

@@ -22,7 +22,7 @@ export function referralLink(origin: string, referralCode: string): string {
 function CreditEarned() {
   const { data, error, mutate } = useCustomerBalance();
   if (error) return <ErrorState message={`Your credit could not be loaded. ${describeError(error)}`} onRetry={() => void mutate()} />;
-  if (!data) return <Skeleton width={220} aria-label="Loading your credit" />;
+  if (!data) return <Skeleton width={220} role="status" aria-label="Loading your credit" />;
   const { amount, currency } = data.balance;
   return (
     <Typography>
@@ -79,7 +79,7 @@ export function ReferralCard() {
   } else if (profile.error) {
     body = <ErrorState message={`Your invitation link could not be loaded. ${describeError(profile.error)}`} onRetry={() => void profile.mutate()} />;
   } else {
-    body = <Skeleton variant="rounded" height={40} aria-label="Loading your invitation link" />;
+    body = <Skeleton variant="rounded" height={40} role="status" aria-label="Loading your invitation link" />;
   }
 
   return (

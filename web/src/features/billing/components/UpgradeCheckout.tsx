@@ -68,7 +68,7 @@ export function UpgradeCheckout({ plan, label }: { plan: PurchasablePlan; label:
       {open && configured ? (
         <Stack spacing={1}>
           <Box sx={{ minHeight: 400 }}>
-            <Suspense fallback={<Skeleton variant="rounded" height={400} aria-label="Loading checkout" />}>
+            <Suspense fallback={<Skeleton variant="rounded" height={400} role="status" aria-label="Loading checkout" />}>
               <StripeEmbeddedCheckout publishableKey={billing.stripePublishableKey} fetchClientSecret={fetchClientSecret} />
             </Suspense>
           </Box>

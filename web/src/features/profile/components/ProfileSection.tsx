@@ -10,7 +10,7 @@ import { ProfileForm } from './ProfileForm';
 
 function ProfileSkeleton() {
   return (
-    <Stack spacing={2} aria-busy="true" aria-label="Loading profile">
+    <Stack spacing={2} role="status" aria-busy="true" aria-label="Loading profile">
       {[0, 1, 2, 3].map((row) => (
         <Skeleton key={row} variant="rounded" height={56} />
       ))}

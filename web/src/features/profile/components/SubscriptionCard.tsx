@@ -78,7 +78,7 @@ export function SubscriptionCard() {
         ) : error ? (
           <ErrorState message={describeError(error)} onRetry={() => void mutate()} />
         ) : (
-          <Skeleton variant="text" width={160} height={32} aria-label="Loading subscription" />
+          <Skeleton variant="text" width={160} height={32} role="status" aria-label="Loading subscription" />
         )}
       </CardContent>
       {/* Usage, upgrading, billing and referrals have their own page; Settings only says where the plan stands. */}

@@ -47,7 +47,8 @@ describe('SessionsPage', () => {
     });
     renderPage(<SessionsPage />);
 
-    expect(screen.getByLabelText('Loading sessions')).toBeInTheDocument();
+    // A status the label may name (axe aria-prohibited-attr: a plain div may not carry aria-label).
+    expect(screen.getByRole('status', { name: 'Loading sessions' })).toBeInTheDocument();
     const first = await screen.findByRole('listitem', { name: 'Visit 1' });
     expect(within(first).getByRole('link', { name: 'Visit 1' })).toHaveAttribute('href', '/sessions/s1');
     expect(first).toHaveTextContent('Patient 1');

@@ -28,7 +28,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 function ListSkeleton() {
   return (
-    <Stack aria-busy="true" aria-label="Loading sessions" sx={{ p: 1 }}>
+    <Stack role="status" aria-busy="true" aria-label="Loading sessions" sx={{ p: 1 }}>
       {[0, 1, 2, 3, 4].map((row) => (
         <Box key={row} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 1.25 }}>
           <Skeleton variant="rounded" width={24} height={24} />

@@ -136,7 +136,7 @@ export function LibraryPage() {
   let list: ReactNode;
   if (pages.data === undefined && !pages.error) {
     list = (
-      <Stack spacing={1.5} aria-busy="true" aria-label="Loading the library">
+      <Stack spacing={1.5} role="status" aria-busy="true" aria-label="Loading the library">
         {[0, 1, 2].map((row) => (
           <Skeleton key={row} variant="rounded" height={120} />
         ))}

@@ -77,7 +77,7 @@ export function SharedTemplatePage() {
     content = <ErrorState message={describeError(error)} onRetry={() => void mutate()} />;
   } else {
     content = (
-      <Stack spacing={1.5} aria-busy="true" aria-label="Loading the shared template">
+      <Stack spacing={1.5} role="status" aria-busy="true" aria-label="Loading the shared template">
         <Skeleton variant="rounded" height={48} />
         <Skeleton variant="rounded" height={200} />
       </Stack>

@@ -43,7 +43,7 @@ function ExistingTemplate({ templateId }: { templateId: string }) {
   }
   return (
     <PageFrame>
-      <Stack spacing={2} aria-busy="true" aria-label="Loading the template">
+      <Stack spacing={2} role="status" aria-busy="true" aria-label="Loading the template">
         <Skeleton variant="rounded" height={56} />
         <Skeleton variant="rounded" height={160} />
         <Skeleton variant="rounded" height={160} />

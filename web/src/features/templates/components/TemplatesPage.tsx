@@ -31,7 +31,7 @@ function plural(n: number, word: string) {
 
 function ListSkeleton({ label }: { label: string }) {
   return (
-    <Stack aria-busy="true" aria-label={label} sx={{ p: 2 }} spacing={2}>
+    <Stack role="status" aria-busy="true" aria-label={label} sx={{ p: 2 }} spacing={2}>
       {[0, 1, 2].map((row) => (
         <Box key={row}>
           <Skeleton width="40%" />
