@@ -216,6 +216,14 @@ describe('RecordPage', () => {
     expect(mockedApi.put).not.toHaveBeenCalled();
   });
 
+  it('says the templates are loading in text one can read, not the disabled field’s grey (axe color-contrast)', async () => {
+    mockedApi.post.mockImplementation(() => new Promise(() => undefined));
+    renderPage();
+    const loading = await screen.findByText('Loading templates…');
+    const enabledHelp = screen.getByText('Spoken in the session and used in the documentation.');
+    await waitFor(() => expect(getComputedStyle(loading).color).toBe(getComputedStyle(enabledHelp).color));
+  });
+
   it('asks for the patient’s name before recording', async () => {
     const user = userEvent.setup();
     renderPage();

@@ -62,7 +62,9 @@ export function SessionSetupFields({
           disabled={disabled || !templates}
           error={templatesFailed}
           helperText={templateHelp}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          // The field is disabled while templates load, but what the helper says (loading, or failed) must stay
+          // readable: the disabled grey is 2.3:1 (axe color-contrast).
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true }, formHelperText: { sx: { '&.Mui-disabled:not(.Mui-error)': { color: 'text.secondary' } } } }}
         >
           {templateOptions.length === 0 && <option value="">{templatesFailed ? 'Unavailable' : 'Loading…'}</option>}
           {templateOptions.map((template) => (
