@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
@@ -33,6 +34,26 @@ async function shot(page: Page, name: string, what: 'page' | 'screen' = 'page') 
   await sleep(400);
   if (what === 'page') await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: screenshotPath(name), fullPage: what === 'page' });
+}
+
+/**
+ * What the screen shows at 1280x800 and 390x844, each checked by axe-core (no violations), for the note's
+ * safety steps (asking before replacing, the history, a done note); the page is left at 1280x800. axe
+ * checks what these steps show (`scope`): the transcript's speaker chips are issue 14's accessibility item.
+ */
+async function shotsCheckedByAxe(page: Page, name: string, scope: string) {
+  for (const [label, size] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await sleep(500);
+    await page.screenshot({ path: screenshotPath(`${name}-${label}`) });
+    const { violations } = await new AxeBuilder({ page }).include(scope).analyze();
+    const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
+    expect(summary).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 /** PUT /profile from inside the page, as the Settings tab would. */
@@ -106,13 +127,41 @@ describe('The session page in Chromium', () => {
     await section(page, 'Subjective').getByRole('list', { name: 'Supporting quotes' }).waitFor();
     await shot(page, '33-session-evidence');
 
-    // Edit in place, save, reload: the edit is kept.
+    // Edit in place: it saves by itself (there is no Save button); after a reload the edit is kept.
     const edited = `Dry cough for four days and a low fever (${tag}).`;
     await sectionText(page, 'Subjective').fill(edited);
-    await section(page, 'Subjective').getByRole('button', { name: 'Save', exact: true }).click();
-    await section(page, 'Subjective').getByText('Saved', { exact: true }).waitFor();
+    await section(page, 'Subjective').getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
     await page.reload();
     await expect.poll(() => sectionText(page, 'Subjective').inputValue(), { timeout: 30_000 }).toBe(edited);
+
+    // Regenerate over the clinician's text asks first; confirmed, it replaces it; Undo puts the edit back.
+    await section(page, 'Subjective').getByRole('button', { name: 'Regenerate' }).click();
+    const replace = page.getByRole('dialog', { name: 'Replace your text in Subjective?' });
+    await replace.waitFor();
+    await shotsCheckedByAxe(page, '33a-session-replace-asks', '[role="dialog"]');
+    await replace.getByRole('button', { name: 'Replace my text' }).click();
+    await expect.poll(() => sectionText(page, 'Subjective').inputValue(), { timeout: 30_000 }).not.toBe(edited);
+    await section(page, 'Subjective').getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => sectionText(page, 'Subjective').inputValue(), { timeout: 30_000 }).toBe(edited);
+    // The history keeps both: the regenerated text (replaced by the undo) and the edit's predecessors.
+    await section(page, 'Subjective').getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: 'History: Subjective' });
+    await history.getByRole('list', { name: 'Earlier versions of Subjective' }).waitFor();
+    await shotsCheckedByAxe(page, '33b-session-history', '[role="dialog"]');
+    await history.getByRole('button', { name: 'Close' }).click();
+    await history.waitFor({ state: 'hidden' });
+    // Mark as done: the note says so; the next edit asks first.
+    await page.getByRole('button', { name: 'Mark as done' }).click();
+    await page.getByRole('button', { name: 'Reopen' }).waitFor();
+    await shotsCheckedByAxe(page, '33c-session-done', 'section[aria-labelledby="documentation-heading"]');
+    await sectionText(page, 'Subjective').press('End');
+    await sectionText(page, 'Subjective').press('x');
+    const askDone = page.getByRole('dialog', { name: 'Edit a note marked done?' });
+    await askDone.getByRole('button', { name: 'Cancel' }).click();
+    await askDone.waitFor({ state: 'hidden' });
+    expect(await sectionText(page, 'Subjective').inputValue()).toBe(edited);
+    await page.getByRole('button', { name: 'Reopen' }).click();
+    await page.getByRole('button', { name: 'Mark as done' }).waitFor();
 
     // Magic edit: the emulator follows "add ..." visibly.
     await section(page, 'Subjective').getByRole('button', { name: 'Magic edit' }).click();
