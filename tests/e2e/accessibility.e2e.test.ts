@@ -1,0 +1,68 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestUser, type TestUser } from '../support/auth-users.js';
+import { APP_URL, launchBrowser, screenshotPath } from '../support/browser.js';
+
+/**
+ * axe-core on every page a signed-in clinician reaches from the navigation (and the two signed-out ones),
+ * in both themes and at both sizes (1280x800, 390x844): no serious or critical violation. The session
+ * page, with its transcript and note, is checked by session-page.e2e.test.ts on a documented session.
+ */
+const PAGES = [
+  { name: 'record', path: '/', ready: (page: Page) => page.getByRole('button', { name: 'Start recording' }).waitFor({ timeout: 30_000 }) },
+  { name: 'sessions', path: '/sessions', ready: (page: Page) => page.getByRole('heading', { name: 'Sessions' }).first().waitFor({ timeout: 30_000 }) },
+  { name: 'templates', path: '/templates', ready: (page: Page) => page.getByRole('heading', { name: 'Templates' }).first().waitFor({ timeout: 30_000 }) },
+  { name: 'library', path: '/templates/library', ready: (page: Page) => page.getByRole('group', { name: 'Category' }).waitFor({ timeout: 30_000 }) },
+  { name: 'template-new', path: '/templates/new', ready: (page: Page) => page.getByRole('textbox', { name: 'Template name' }).waitFor({ timeout: 30_000 }) },
+  { name: 'settings', path: '/settings', ready: (page: Page) => page.getByRole('heading', { name: 'Settings' }).first().waitFor({ timeout: 30_000 }) },
+  { name: 'billing', path: '/billing', ready: (page: Page) => page.getByRole('heading', { name: /Plan/ }).first().waitFor({ timeout: 30_000 }) },
+];
+const SIZES = [
+  { label: 'desktop', width: 1280, height: 800 },
+  { label: 'phone', width: 390, height: 844 },
+];
+const THEMES = ['light', 'dark'] as const;
+
+let browser: BrowserContext;
+let user: TestUser;
+beforeAll(async () => {
+  user = await createTestUser({ displayName: 'Dr Ana Patiño' });
+  browser = await launchBrowser();
+  const page = await browser.newPage();
+  await page.goto(`${APP_URL}/sign-in`);
+  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('button', { name: 'Start recording' }).waitFor({ timeout: 30_000 });
+  await page.close();
+}, 120_000);
+afterAll(async () => browser?.close());
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('Every page passes axe-core (Chromium): both themes, both sizes', () => {
+  for (const theme of THEMES) {
+    for (const size of SIZES) {
+      it(`${theme}, ${size.label}`, async () => {
+        const page = await browser.newPage();
+        await page.emulateMedia({ colorScheme: theme });
+        await page.setViewportSize({ width: size.width, height: size.height });
+        const found: string[] = [];
+        for (const { name, path, ready } of PAGES) {
+          await page.goto(`${APP_URL}${path}`);
+          await ready(page);
+          await page.waitForTimeout(300);
+          await page.screenshot({ path: screenshotPath(`a11y-${name}-${theme}-${size.label}`), fullPage: true });
+          found.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+        }
+        expect(found).toEqual([]);
+      }, 180_000);
+    }
+  }
+});
