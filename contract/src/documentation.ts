@@ -28,6 +28,17 @@ export const SECTION_SOURCES = [
 ] as const;
 export type SectionSource = (typeof SECTION_SOURCES)[number];
 
+/** Who wrote a kept version, as a section's history says it. */
+export const SECTION_SOURCE_LABELS: Readonly<Record<SectionSource, string>> = {
+  generated: 'Written by AI',
+  clinician: 'Your text',
+  regenerate_note: 'Note regenerated',
+  magic_edit_note: 'Magic edit of the note',
+  regenerate_section: 'Regenerated',
+  customize_section: 'Customized',
+  magic_edit_section: 'Magic edit',
+};
+
 export interface DocumentationSection {
   id: string;
   title: string;

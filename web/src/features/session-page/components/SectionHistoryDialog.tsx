@@ -1,6 +1,6 @@
 // A section's history: every earlier text the server kept (each AI rewrite, the clinician's typing, a
 // restore), newest first, each with who wrote it and a Restore button. Restoring keeps the current text too.
-import type { SectionVersion } from '@charta/contract';
+import { SECTION_SOURCE_LABELS, type SectionVersion } from '@charta/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +14,6 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 import { describeError } from '@/lib/error-message';
 import { sectionVersions } from '../api/documentation';
-import { SECTION_SOURCE_LABELS } from '../lib/section-editing';
 
 interface SectionHistoryDialogProps {
   open: boolean;

@@ -1,6 +1,5 @@
 // What editing a note's section allows, and what a stale counter means: decided here, as plain functions,
 // so the rules are tested without rendering (hooks/use-section-editing.ts and SectionCard apply them).
-import type { SectionSource } from '@charta/contract';
 import { ApiError } from '@/lib/api-client';
 
 /** The API refused a write because the note moved on (409 on `counter`) since this page read it. */
@@ -53,14 +52,3 @@ export function undoTarget<V extends { counter: number }>(versions: readonly V[]
   const newest = versions[0];
   return newest && newest.counter === changeCounter ? newest : null;
 }
-
-/** Who wrote a kept version, as the history says it. */
-export const SECTION_SOURCE_LABELS: Readonly<Record<SectionSource, string>> = {
-  generated: 'Written by AI',
-  clinician: 'Your text',
-  regenerate_note: 'Note regenerated',
-  magic_edit_note: 'Magic edit of the note',
-  regenerate_section: 'Regenerated',
-  customize_section: 'Customized',
-  magic_edit_section: 'Magic edit',
-};
