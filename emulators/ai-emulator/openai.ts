@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { readRequestBody } from '../http-helpers.ts';
 import { generateContent } from './gemini.ts';
 import { recognize } from './speech.ts';
 import type { EmulatorState } from './state.ts';
@@ -14,21 +15,7 @@ import type { EmulatorState } from './state.ts';
 const MAX_BODY = 64 * 1024 * 1024;
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    let size = 0;
-    req.on('data', (part: Buffer) => {
-      size += part.length;
-      if (size > MAX_BODY) {
-        reject(Object.assign(new Error('body too large'), { status: 413 }));
-        req.destroy();
-        return;
-      }
-      parts.push(part);
-    });
-    req.on('end', () => resolve(Buffer.concat(parts)));
-    req.on('error', reject);
-  });
+  return readRequestBody(req, MAX_BODY, () => Object.assign(new Error('body too large'), { status: 413 }));
 }
 
 export interface TranscriptionUpload {

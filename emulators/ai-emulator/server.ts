@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readRequestBody } from '../http-helpers.ts';
 import { generateContent, type GenerateContentBody } from './gemini.ts';
 import { audioTranscription, chatCompletion, chatKey, readTranscriptionUpload, type ChatCompletionBody } from './openai.ts';
 import { longRunningRecognize, pollOperation, recognize, type RecognizeBody } from './speech.ts';
@@ -13,29 +14,13 @@ import { newState, recordCall, takeFault, type EmulatorState, type Fault, type R
 
 const MAX_BODY = 64 * 1024 * 1024;
 
-function readJson(req: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    let size = 0;
-    req.on('data', (part: Buffer) => {
-      size += part.length;
-      if (size > MAX_BODY) {
-        reject(Object.assign(new Error('body too large'), { status: 413 }));
-        req.destroy();
-        return;
-      }
-      parts.push(part);
-    });
-    req.on('end', () => {
-      const text = Buffer.concat(parts).toString('utf8');
-      try {
-        resolve(text ? JSON.parse(text) : {});
-      } catch {
-        reject(Object.assign(new Error('body is not JSON'), { status: 400 }));
-      }
-    });
-    req.on('error', reject);
-  });
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const text = (await readRequestBody(req, MAX_BODY, () => Object.assign(new Error('body too large'), { status: 413 }))).toString('utf8');
+  try {
+    return text ? JSON.parse(text) : {};
+  } catch {
+    throw Object.assign(new Error('body is not JSON'), { status: 400 });
+  }
 }
 
 /** What a speech fault is matched on: the SHA-256 of inline audio, or the audio's URI. */
