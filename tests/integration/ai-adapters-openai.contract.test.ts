@@ -1,12 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiServicesFromEnv } from '../../functions/src/ai/ai-engines.js';
-import { AiServiceError } from '../../functions/src/ai/generative-model.js';
 import { openAiChatModel } from '../../functions/src/ai/openai/openai-chat-model.js';
 import type { OpenAiEndpoint } from '../../functions/src/ai/openai/openai-http.js';
 import { openAiTranscriber } from '../../functions/src/ai/openai/openai-transcriber.js';
-import { systemInstruction, writeNotePrompt } from '../../functions/src/documentation/prompts/note-prompts.js';
+import { callsDuring as callsDuringOn, itRetriesNotesLikeTheContract, newMarker, noteRequestMarked, ok } from '../support/ai-adapter-contract.js';
 import { DIALOGUE, fixtureBytes, fixture, measuredDurationSec } from '../support/audio-fixtures.js';
 import { startPrivateAiEmulator, type AiEmulatorControl, type ServedCall } from '../support/ai-emulator.js';
 
@@ -28,11 +27,7 @@ afterAll(() => new Promise<void>((done) => server.close(() => done())));
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const endpoint = (model: string): OpenAiEndpoint => ({ baseUrl, apiKey: 'sk-local', model });
 
-async function callsDuring(service: ServedCall['service'], match: string, run: () => Promise<unknown>): Promise<Pick<ServedCall, 'method' | 'outcome'>[]> {
-  const before = (await control.calls(service, match)).length;
-  await run();
-  return (await control.calls(service, match)).slice(before).map(({ method, outcome }) => ({ method, outcome }));
-}
+const callsDuring = (service: ServedCall['service'], match: string, run: () => Promise<unknown>) => callsDuringOn(control, service, match, run);
 
 /** The adapters as the app wires them from configuration (TRANSCRIBER / NOTE_WRITER = openai). */
 function servicesWithAttempts(attempts: number, timeoutMs = 2000) {
@@ -48,7 +43,6 @@ function servicesWithAttempts(attempts: number, timeoutMs = 2000) {
     SPEECH_TIMEOUT_MS: String(timeoutMs),
   });
 }
-const ok = (method: ServedCall['method']) => ({ method, outcome: 'ok' });
 
 describe('OpenAI-compatible transcriber against the emulator', () => {
   it('A registered transcript comes back as timed segments, one speaker (these models do not diarize), named by its model', async () => {
@@ -104,28 +98,11 @@ describe('OpenAI-compatible transcriber against the emulator', () => {
 });
 
 describe('OpenAI-compatible note writer against the emulator', () => {
-  const segments = [
-    { id: 'seg-1', speaker: 'clinician', startMs: 0, endMs: 3000, text: 'What brings you in today?' },
-    { id: 'seg-2', speaker: 'patient', startMs: 3000, endMs: 8000, text: 'I have had a dry cough and a fever for three days.' },
-  ];
-  const sections = [{ id: 'subjective', title: 'Subjective', format: 'paragraph' as const, instructions: 'Symptoms the patient reports.' }];
-  const requestMarked = (marker: string) => {
-    const ctx = { language: 'en-US', specialty: '', segments: [...segments, { id: 'seg-3', speaker: 'clinician', startMs: 8000, endMs: 9000, text: marker }] };
-    return {
-      task: 'write_note',
-      systemInstruction: systemInstruction(ctx),
-      prompt: writeNotePrompt(ctx, sections),
-      responseSchema: { type: 'object' },
-      parse: (raw: unknown) => raw as { sections: { id: string; content: string; evidence: { segmentId: string }[] }[] },
-    };
-  };
-  const newMarker = () => `Reference ${randomUUID().slice(0, 8)}.`;
-
   it('The same prompts give structured output with evidence and token counts, in one call', async () => {
     const marker = newMarker();
     let result: Awaited<ReturnType<ReturnType<typeof openAiChatModel>['generateJson']>> | undefined;
     const calls = await callsDuring('gemini', marker, async () => {
-      result = await openAiChatModel(endpoint('llama3.1:8b'), fastRetry).generateJson(requestMarked(marker));
+      result = await openAiChatModel(endpoint('llama3.1:8b'), fastRetry).generateJson(noteRequestMarked(marker));
     });
     const data = result!.data as { sections: { id: string; content: string; evidence: { segmentId: string }[] }[] };
     expect(result!.model).toBe('llama3.1:8b');
@@ -137,42 +114,5 @@ describe('OpenAI-compatible note writer against the emulator', () => {
     expect(calls).toEqual([ok('chat.completions')]);
   });
 
-  it('A 429 is retried once and then answered: two calls', async () => {
-    const marker = newMarker();
-    await control.injectFault({ service: 'gemini', mode: 'error', status: 429, count: 1, match: marker });
-    let content = '';
-    const calls = await callsDuring('gemini', marker, async () => {
-      content = ((await servicesWithAttempts(3).model.generateJson(requestMarked(marker))).data as { sections: { content: string }[] }).sections[0]?.content ?? '';
-    });
-    expect(content).toContain('dry cough');
-    expect(calls).toEqual([{ method: 'chat.completions', outcome: 'error' }, ok('chat.completions')]);
-  });
-
-  it('A timeout every time is tried exactly AI_RETRY_ATTEMPTS times, then reported', async () => {
-    const marker = newMarker();
-    await control.injectFault({ service: 'gemini', mode: 'timeout', delayMs: 3000, count: 3, match: marker });
-    let failure: unknown;
-    const calls = await callsDuring('gemini', marker, () => servicesWithAttempts(3, 300).model.generateJson(requestMarked(marker)).catch((e: unknown) => (failure = e)));
-    expect(failure).toMatchObject({ code: 'timeout', retryable: true });
-    expect(calls).toEqual(Array(3).fill({ method: 'chat.completions', outcome: 'timeout' }));
-  });
-
-  it('An answer that is not what was asked is a permanent, typed error: one call, no retry', async () => {
-    const marker = newMarker();
-    await control.injectFault({ service: 'gemini', mode: 'malformed', count: 1, match: marker });
-    let failure: unknown;
-    const calls = await callsDuring('gemini', marker, () => servicesWithAttempts(3).model.generateJson(requestMarked(marker)).catch((e: unknown) => (failure = e)));
-    expect(failure).toBeInstanceOf(AiServiceError);
-    expect(failure).toMatchObject({ code: 'malformed_response', retryable: false });
-    expect(calls).toEqual([{ method: 'chat.completions', outcome: 'malformed' }]);
-  });
-
-  it('A 400 is not retried: one call', async () => {
-    const marker = newMarker();
-    await control.injectFault({ service: 'gemini', mode: 'error', status: 400, count: 1, match: marker });
-    let failure: unknown;
-    const calls = await callsDuring('gemini', marker, () => servicesWithAttempts(3).model.generateJson(requestMarked(marker)).catch((e: unknown) => (failure = e)));
-    expect(failure).toMatchObject({ code: 'rejected', retryable: false });
-    expect(calls).toEqual([{ method: 'chat.completions', outcome: 'error' }]);
-  });
+  itRetriesNotesLikeTheContract({ control: () => control, servicesWithAttempts, method: 'chat.completions' });
 });

@@ -5,9 +5,8 @@ import { engineQuality, isSimulatedEngine, SIMULATED_TRANSCRIPT_NOTICE } from '@
 import { aiConfigFromEnv } from '../../functions/src/ai/ai-config.js';
 import { googleAiServices } from '../../functions/src/ai/ai-services.js';
 import { geminiModel } from '../../functions/src/ai/gemini-model.js';
-import { AiServiceError } from '../../functions/src/ai/generative-model.js';
 import { googleSpeechTranscriber } from '../../functions/src/ai/google-speech.js';
-import { systemInstruction, writeNotePrompt } from '../../functions/src/documentation/prompts/note-prompts.js';
+import { callsDuring as callsDuringOn, itRetriesNotesLikeTheContract, noteRequestMarked, ok } from '../support/ai-adapter-contract.js';
 import { DIALOGUE, fixtureBytes, fixture, measuredDurationSec } from '../support/audio-fixtures.js';
 import { startPrivateAiEmulator, type AiEmulatorControl, type ServedCall } from '../support/ai-emulator.js';
 
@@ -27,18 +26,12 @@ afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-/** The calls the emulator served for `match` (an audio's SHA-256 or URI, or prompt text) while `run` ran. */
-async function callsDuring(service: ServedCall['service'], match: string, run: () => Promise<unknown>): Promise<Pick<ServedCall, 'method' | 'outcome'>[]> {
-  const before = (await control.calls(service, match)).length;
-  await run();
-  return (await control.calls(service, match)).slice(before).map(({ method, outcome }) => ({ method, outcome }));
-}
+const callsDuring = (service: ServedCall['service'], match: string, run: () => Promise<unknown>) => callsDuringOn(control, service, match, run);
 
 /** The adapters as the app wires them, from configuration: AI_RETRY_ATTEMPTS decides how often a call is tried. */
 function servicesWithAttempts(attempts: number, timeoutMs = 2000) {
   return googleAiServices({ ...config, retryAttempts: attempts, retryFirstDelayMs: 10, geminiTimeoutMs: timeoutMs, speechTimeoutMs: timeoutMs });
 }
-const ok = (method: ServedCall['method']) => ({ method, outcome: 'ok' });
 
 describe('Speech-to-Text adapter against the emulator', () => {
   it('A registered transcript comes back as speaker turns with timings, clinician and patient', async () => {
@@ -132,25 +125,7 @@ describe('Speech-to-Text adapter against the emulator', () => {
 });
 
 describe('Gemini adapter against the emulator', () => {
-  // The app's own prompt builder, so this also shows the emulator reads the prompts the app sends.
-  const segments = [
-    { id: 'seg-1', speaker: 'clinician', startMs: 0, endMs: 3000, text: 'What brings you in today?' },
-    { id: 'seg-2', speaker: 'patient', startMs: 3000, endMs: 8000, text: 'I have had a dry cough and a fever for three days.' },
-  ];
-  const sections = [{ id: 'subjective', title: 'Subjective', format: 'paragraph' as const, instructions: 'Symptoms the patient reports.' }];
-  /** A note request whose transcript carries `marker`, so faults and call counts apply to this test's calls only. */
-  const requestMarked = (marker: string) => {
-    const ctx = { language: 'en-US', specialty: '', segments: [...segments, { id: 'seg-3', speaker: 'clinician', startMs: 8000, endMs: 9000, text: marker }] };
-    return {
-      task: 'write_note',
-      systemInstruction: systemInstruction(ctx),
-      prompt: writeNotePrompt(ctx, sections),
-      responseSchema: { type: 'object' },
-      parse: (raw: unknown) => raw as { sections: { id: string; content: string; evidence: { segmentId: string }[] }[] },
-    };
-  };
-  const request = requestMarked('Thank you.');
-  const newMarker = () => `Reference ${randomUUID().slice(0, 8)}.`;
+  const request = noteRequestMarked('Thank you.');
 
   it('Structured output built from the request, with evidence and token counts', async () => {
     const result = await geminiModel(config, fastRetry).generateJson(request);
@@ -164,42 +139,5 @@ describe('Gemini adapter against the emulator', () => {
     expect(result.usage.outputTokens).toBeGreaterThan(5);
   });
 
-  it('A 429 is retried once and then answered: two calls', async () => {
-    const marker = newMarker();
-    await control.injectFault({ service: 'gemini', mode: 'error', status: 429, count: 1, match: marker });
-    let content = '';
-    const calls = await callsDuring('gemini', marker, async () => {
-      content = (await servicesWithAttempts(3).model.generateJson(requestMarked(marker))).data.sections[0]?.content ?? '';
-    });
-    expect(content).toContain('dry cough');
-    expect(calls).toEqual([{ method: 'generateContent', outcome: 'error' }, ok('generateContent')]);
-  });
-
-  it('A timeout every time is tried exactly AI_RETRY_ATTEMPTS times, then reported', async () => {
-    const marker = newMarker();
-    await control.injectFault({ service: 'gemini', mode: 'timeout', delayMs: 3000, count: 3, match: marker });
-    let failure: unknown;
-    const calls = await callsDuring('gemini', marker, () => servicesWithAttempts(3, 300).model.generateJson(requestMarked(marker)).catch((e: unknown) => (failure = e)));
-    expect(failure).toMatchObject({ code: 'timeout', retryable: true });
-    expect(calls).toEqual(Array(3).fill({ method: 'generateContent', outcome: 'timeout' }));
-  });
-
-  it('An answer that is not JSON is a permanent, typed error: one call, no retry', async () => {
-    const marker = newMarker();
-    await control.injectFault({ service: 'gemini', mode: 'malformed', count: 1, match: marker });
-    let failure: unknown;
-    const calls = await callsDuring('gemini', marker, () => servicesWithAttempts(3).model.generateJson(requestMarked(marker)).catch((e: unknown) => (failure = e)));
-    expect(failure).toBeInstanceOf(AiServiceError);
-    expect(failure).toMatchObject({ code: 'malformed_response', retryable: false });
-    expect(calls).toEqual([{ method: 'generateContent', outcome: 'malformed' }]);
-  });
-
-  it('A 400 is not retried: one call', async () => {
-    const marker = newMarker();
-    await control.injectFault({ service: 'gemini', mode: 'error', status: 400, count: 1, match: marker });
-    let failure: unknown;
-    const calls = await callsDuring('gemini', marker, () => servicesWithAttempts(3).model.generateJson(requestMarked(marker)).catch((e: unknown) => (failure = e)));
-    expect(failure).toMatchObject({ code: 'rejected', retryable: false });
-    expect(calls).toEqual([{ method: 'generateContent', outcome: 'error' }]);
-  });
+  itRetriesNotesLikeTheContract({ control: () => control, servicesWithAttempts, method: 'generateContent' });
 });
