@@ -1,29 +1,5 @@
 // What the billing page says about a subscription, decided apart from the page so each case is tested.
-import type { Subscription, SubscriptionPlan, SubscriptionStatus } from '@charta/contract';
-
-export function planTitle(plan: SubscriptionPlan): string {
-  switch (plan) {
-    case 'free':
-      return 'Free plan';
-    case 'pro':
-      return 'Pro plan';
-  }
-}
-
-export function statusChip(status: SubscriptionStatus): { label: string; color: 'default' | 'success' | 'warning' } | null {
-  switch (status) {
-    case 'none':
-      return null;
-    case 'trialing':
-      return { label: 'Trial', color: 'default' };
-    case 'active':
-      return { label: 'Active', color: 'success' };
-    case 'past_due':
-      return { label: 'Payment overdue', color: 'warning' };
-    case 'canceled':
-      return { label: 'Canceled', color: 'default' };
-  }
-}
+import type { Subscription } from '@charta/contract';
 
 export function formatDate(iso: string | null): string | null {
   if (!iso) return null;

@@ -1,4 +1,4 @@
-import type { Subscription, SubscriptionPlan, SubscriptionStatus } from '@charta/contract';
+import type { Subscription } from '@charta/contract';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -12,30 +12,7 @@ import { ErrorState } from '@/components/feedback/ErrorState';
 import { paths } from '@/config/paths';
 import { useSubscription } from '@/data/billing';
 import { describeError } from '@/lib/error-message';
-
-function planName(plan: SubscriptionPlan): string {
-  switch (plan) {
-    case 'free':
-      return 'Free plan';
-    case 'pro':
-      return 'Pro plan';
-  }
-}
-
-function statusLabel(status: SubscriptionStatus): { label: string; color: 'default' | 'success' | 'warning' } | null {
-  switch (status) {
-    case 'none':
-      return null;
-    case 'trialing':
-      return { label: 'Trial', color: 'default' };
-    case 'active':
-      return { label: 'Active', color: 'success' };
-    case 'past_due':
-      return { label: 'Payment overdue', color: 'warning' };
-    case 'canceled':
-      return { label: 'Canceled', color: 'default' };
-  }
-}
+import { planTitle, statusChip } from '@/lib/subscription';
 
 function periodNote(subscription: Subscription): string | null {
   if (!subscription.currentPeriodEnd || subscription.status === 'none' || subscription.status === 'canceled') return null;
@@ -46,13 +23,13 @@ function periodNote(subscription: Subscription): string | null {
 }
 
 function SubscriptionSummary({ subscription }: { subscription: Subscription }) {
-  const status = statusLabel(subscription.status);
+  const status = statusChip(subscription.status);
   const note = periodNote(subscription);
   return (
     <Stack spacing={0.5}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Typography variant="h3" component="p">
-          {planName(subscription.plan)}
+          {planTitle(subscription.plan)}
         </Typography>
         {status && <Chip size="small" label={status.label} color={status.color} />}
       </Stack>
