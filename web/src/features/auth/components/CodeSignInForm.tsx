@@ -12,6 +12,7 @@ import { describeAuthError, firebaseErrorCode } from '../api/auth-errors';
 import { validateEmail } from '../api/credentials-validation';
 import { describeWait } from '../api/sign-in-methods';
 import { useCountdown } from '../hooks/use-countdown';
+import { EmailField } from './EmailField';
 
 interface CodeSignInFormProps {
   initialEmail: string;
@@ -102,17 +103,7 @@ export function CodeSignInForm({ initialEmail, onBack }: CodeSignInFormProps) {
           We will email you a {ONE_TIME_CODE.length}-digit code. No password needed; new here, and the code makes your account.
         </Typography>
         {failure && <Alert severity="error">{failure}</Alert>}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={Boolean(emailError)}
-          helperText={emailError}
-          slotProps={{ htmlInput: { 'aria-required': true } }}
-        />
+        <EmailField value={email} onChange={setEmail} error={emailError} />
         <Button type="submit" variant="contained" size="large" loading={busy} disabled={resendIn > 0}>
           {resendIn > 0 ? `Email me a code (in ${describeWait(resendIn)})` : 'Email me a code'}
         </Button>

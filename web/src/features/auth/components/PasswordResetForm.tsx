@@ -1,12 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { sendPasswordReset } from '../api/auth';
 import { describeAuthError } from '../api/auth-errors';
 import { validateEmail } from '../api/credentials-validation';
+import { EmailField } from './EmailField';
 
 interface PasswordResetFormProps {
   initialEmail: string;
@@ -61,17 +61,7 @@ export function PasswordResetForm({ initialEmail, onBack }: PasswordResetFormPro
         Enter the email you sign in with and we will send you a link to choose a new password.
       </Typography>
       {failure && <Alert severity="error">{failure}</Alert>}
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        autoFocus
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={Boolean(emailError)}
-        helperText={emailError}
-        slotProps={{ htmlInput: { 'aria-required': true } }}
-      />
+      <EmailField value={email} onChange={setEmail} error={emailError} />
       <Button type="submit" variant="contained" size="large" loading={sending}>
         Send reset link
       </Button>
