@@ -65,6 +65,16 @@ export function useSectionEditing({ sessionId, documentation, section, mutate, d
     return latest;
   }, [mutate, sessionId]);
 
+  /** Someone else changed the note first: show the latest, and say so (or why it could not be loaded). */
+  const reloadAfterStale = useCallback(async (): Promise<string> => {
+    try {
+      await reloadLatest();
+      return STALE_NOTE_MESSAGE;
+    } catch (reloadError) {
+      return describeError(reloadError);
+    }
+  }, [reloadLatest]);
+
   const applyChange = useCallback((change: SectionChange) => mutate((current) => (current ? withSection(current, change) : current), { revalidate: false }), [mutate]);
 
   const saveText = useCallback(
@@ -179,17 +189,12 @@ export function useSectionEditing({ sessionId, documentation, section, mutate, d
           return null;
         }
         if (!isStaleCounter(error)) return describeError(error);
-        try {
-          await reloadLatest();
-          return STALE_NOTE_MESSAGE;
-        } catch (reloadError) {
-          return describeError(reloadError);
-        }
+        return await reloadAfterStale();
       } finally {
         setWorking(null);
       }
     },
-    [applyChange, documentation.counter, ensureEditable, notify, reloadLatest],
+    [applyChange, documentation.counter, ensureEditable, notify, reloadAfterStale],
   );
 
   /** The clinician agreed to replace their text: the held-back rewrite runs again, confirmed. */
@@ -222,16 +227,11 @@ export function useSectionEditing({ sessionId, documentation, section, mutate, d
     } catch (error) {
       if (!isStaleCounter(error)) return describeError(error);
       setUndoable(null);
-      try {
-        await reloadLatest();
-        return STALE_NOTE_MESSAGE;
-      } catch (reloadError) {
-        return describeError(reloadError);
-      }
+      return await reloadAfterStale();
     } finally {
       setUndoing(false);
     }
-  }, [applyChange, documentation.counter, documentation.id, ensureEditable, notify, reloadLatest, section.id, section.title, undoable]);
+  }, [applyChange, documentation.counter, documentation.id, ensureEditable, notify, reloadAfterStale, section.id, section.title, undoable]);
 
   /** Puts back an earlier version from the history. Resolves to null, or the message to show. */
   const restoreVersion = useCallback(
@@ -244,15 +244,10 @@ export function useSectionEditing({ sessionId, documentation, section, mutate, d
         return null;
       } catch (error) {
         if (!isStaleCounter(error)) return describeError(error);
-        try {
-          await reloadLatest();
-          return STALE_NOTE_MESSAGE;
-        } catch (reloadError) {
-          return describeError(reloadError);
-        }
+        return await reloadAfterStale();
       }
     },
-    [applyChange, documentation.counter, documentation.id, ensureEditable, notify, reloadLatest, section.id, section.title],
+    [applyChange, documentation.counter, documentation.id, ensureEditable, notify, reloadAfterStale, section.id, section.title],
   );
 
   // Undo is offered only while the note is as the rewrite left it.
