@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -10,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { ONE_TIME_CODE } from '@charta/contract';
 import { useId, useState, type FormEvent } from 'react';
+import { DialogSubmitActions } from '@/components/feedback/DialogSubmitActions';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import {
@@ -147,11 +147,7 @@ export function ReauthenticateDialog({ open, purpose, onConfirmed, onClose }: Re
           )}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-      </DialogActions>
+      <DialogSubmitActions busy={busy} onCancel={onClose} />
     </Dialog>
   );
 }

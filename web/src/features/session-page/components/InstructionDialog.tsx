@@ -1,9 +1,7 @@
 import { DOCUMENTATION_LIMITS } from '@charta/contract';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -11,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
+import { DialogSubmitActions } from '@/components/feedback/DialogSubmitActions';
 
 interface InstructionDialogProps {
   open: boolean;
@@ -77,14 +76,7 @@ export function InstructionDialog({ open, title, description, fieldLabel, exampl
             )}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={busy} disabled={!trimmed}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
+        <DialogSubmitActions busy={busy} onCancel={onClose} submitLabel={submitLabel} submitDisabled={!trimmed} />
       </form>
     </Dialog>
   );

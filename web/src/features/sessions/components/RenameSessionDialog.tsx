@@ -1,11 +1,10 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
+import { DialogSubmitActions } from '@/components/feedback/DialogSubmitActions';
 import { describeError } from '@/lib/error-message';
 import { SESSION_LIMITS, type Session } from '@charta/contract';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
@@ -62,14 +61,7 @@ export function RenameSessionDialog({ session, onRename, onClose }: RenameSessio
             helperText={`Patient: ${session.patientName}`}
           />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={saving} disabled={!trimmed}>
-            Save
-          </Button>
-        </DialogActions>
+        <DialogSubmitActions busy={saving} onCancel={onClose} submitLabel={'Save'} submitDisabled={!trimmed} />
       </form>
     </Dialog>
   );

@@ -1,8 +1,6 @@
 import type { PublishedTemplate, Template } from '@charta/contract';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -10,6 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
+import { DialogSubmitActions } from '@/components/feedback/DialogSubmitActions';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { TEMPLATE_LIMITS } from '@charta/contract';
@@ -94,14 +93,7 @@ export function PublishDialog({ template, choices = [], onPublished, onClose }: 
             </TextField>
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={busy} disabled={!templateId || description.trim().length > TEMPLATE_LIMITS.description}>
-            {chosen?.published ? 'Publish again' : 'Publish'}
-          </Button>
-        </DialogActions>
+        <DialogSubmitActions busy={busy} onCancel={onClose} submitLabel={chosen?.published ? 'Publish again' : 'Publish'} submitDisabled={!templateId || description.trim().length > TEMPLATE_LIMITS.description} />
       </form>
     </Dialog>
   );
