@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixture } from '../support/audio-fixtures.js';
 import { createTestUser, signIn, type TestUser } from '../support/auth-users.js';
-import { APP_URL, launchBrowser, screenshotPath } from '../support/browser.js';
+import { APP_URL, launchBrowser, screenshotPath, shootAndCheck } from '../support/browser.js';
 import { PROJECT_ID } from '../support/emulators.js';
 import { sessionIdFromLink, signInThroughUi } from '../support/record-flow.js';
 import { waitForStatus } from '../support/stack.js';
@@ -21,10 +21,6 @@ afterEach(async () => {
   await browser?.close();
   browser = undefined;
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 /** GET from the API as the signed-in user (through Hosting, as the app calls it). */
 async function apiGet<T>(user: Pick<TestUser, 'idToken'>, path: string): Promise<T> {
@@ -56,25 +52,6 @@ async function useUpFreeDocumentations(user: TestUser): Promise<number> {
   await batch.commit();
   expect((await apiGet<{ usage: Usage }>(user, '/subscription/usage')).usage.documentationsThisMonth).toBe(limit);
   return limit;
-}
-
-/** Screenshots at desktop and phone width, each checked by axe-core; the page is left at desktop width. */
-async function shootAndCheck(page: Page, name: string): Promise<void> {
-  for (const [label, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    // MUI animates layout and state changes (about 250 ms): let them settle before the picture.
-    await sleep(500);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: screenshotPath(`${name}-${label}`), fullPage: true });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
-    console.log(`axe ${name}-${label}: ${violations.length} violations${summary.length ? `\n  ${summary.join('\n  ')}` : ''}`);
-    expect(summary).toEqual([]);
-  }
-  await page.setViewportSize(DESKTOP);
 }
 
 describe('Billing in Chromium', () => {

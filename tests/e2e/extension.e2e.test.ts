@@ -1,11 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestUser } from '../support/auth-users.js';
-import { ARTIFACTS, screenshotPath } from '../support/browser.js';
+import { DESKTOP, launchBrowser, PHONE, screenshotPath, shootAndCheck } from '../support/browser.js';
 import { api } from '../support/stack.js';
 
 // The Chrome extension against the whole emulated stack: the unpacked build (scripts/test.sh builds it for
@@ -14,7 +12,6 @@ import { api } from '../support/stack.js';
 
 const EXTENSION_DIR = process.env['CHARTA_EXTENSION_DIST'] ?? new URL('../../extension/dist/', import.meta.url).pathname;
 const EHR_URL = process.env['SAMPLE_EHR_URL'] ?? 'http://127.0.0.1:19450';
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 let browser: BrowserContext | undefined;
 afterEach(async () => {
@@ -22,51 +19,26 @@ afterEach(async () => {
   browser = undefined;
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Extensions load only in a persistent context; Chromium's headless mode (the new one) runs them. */
-async function launchWithExtension(): Promise<BrowserContext> {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'charta-ext-e2e-')), {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1280, height: 800 },
-    // Playwright turns extensions off by default.
-    ignoreDefaultArgs: ['--disable-extensions'],
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
-    ],
-  });
+/** Extensions load only in a persistent context (Playwright turns them off by default); Chromium's headless mode (the new one) runs them. */
+function launchWithExtension(): Promise<BrowserContext> {
+  return launchBrowser([`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`], { ignoreDefaultArgs: ['--disable-extensions'] });
 }
+
+/** The panel at a side panel's width and at a desktop tab's, each checked by axe-core; left at the panel's width. */
+const shootPanel = (page: Page, name: string) =>
+  shootAndCheck(
+    page,
+    name,
+    [
+      ['panel', PHONE],
+      ['desktop', DESKTOP],
+    ],
+    { scrollToTop: false },
+  );
 
 async function extensionId(context: BrowserContext): Promise<string> {
   const worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ?? (await context.waitForEvent('serviceworker', { timeout: 20_000 }));
   return new URL(worker.url()).host;
-}
-
-/** The panel at a side panel's width and at a desktop tab's, each checked by axe-core; left at the panel's width. */
-async function shootAndCheck(page: Page, name: string): Promise<void> {
-  for (const [label, viewport] of [
-    ['panel', { width: 390, height: 844 }],
-    ['desktop', { width: 1280, height: 800 }],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await sleep(500);
-    await page.screenshot({ path: screenshotPath(`${name}-${label}`), fullPage: true });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
-    console.log(`axe ${name}-${label}: ${violations.length} violations${summary.length ? `\n  ${summary.join('\n  ')}` : ''}`);
-    expect(summary).toEqual([]);
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
 }
 
 const NOTES = [
@@ -138,12 +110,12 @@ describe('The Chrome extension in Chromium', () => {
     await proposed.waitFor({ timeout: 30_000 });
     const proposals = await proposed.getByRole('textbox').evaluateAll((boxes) => boxes.map((box) => (box as HTMLTextAreaElement).value));
     expect(proposals.length).toBeGreaterThanOrEqual(5);
-    await shootAndCheck(panel, 'extension-panel-proposed');
+    await shootPanel(panel, 'extension-panel-proposed');
 
     await panel.getByRole('button', { name: 'Fill', exact: true }).click();
     const summary = panel.getByRole('status').filter({ hasText: /^Filled/ });
     await summary.waitFor({ timeout: 20_000 });
-    await shootAndCheck(panel, 'extension-panel-filled');
+    await shootPanel(panel, 'extension-panel-filled');
 
     const after = await pageValues(ehr);
     await ehr.bringToFront();

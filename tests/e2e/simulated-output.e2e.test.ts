@@ -1,11 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { isSimulatedEngine, SESSION_OUTPUT_QUALITY_LABELS, SIMULATED_NOTE_LABEL, SIMULATED_TRANSCRIPT_NOTICE, TRANSCRIPT_QUALITY_LABELS } from '@charta/contract';
 import request from 'supertest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { uniqueDialogueWav } from '../support/audio-fixtures.js';
 import { createTestUser } from '../support/auth-users.js';
-import { APP_URL, launchBrowser, screenshotPath } from '../support/browser.js';
+import { APP_URL, launchBrowser, shootAndCheck } from '../support/browser.js';
 import { signInThroughUi } from '../support/record-flow.js';
 import { api, STACK_URL, waitForStatus } from '../support/stack.js';
 
@@ -18,27 +17,6 @@ afterEach(async () => {
   await browser?.close();
   browser = undefined;
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-
-/** Screenshots at desktop and phone width, each checked by axe-core; the page is left at desktop width. */
-async function shootAndCheck(page: Page, name: string): Promise<void> {
-  for (const [label, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await sleep(500);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: screenshotPath(`${name}-${label}`), fullPage: true });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
-    expect(summary).toEqual([]);
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 describe('Simulated output in Chromium', () => {
   it('A WAV the emulator does not know: the API marks the transcript simulated; the list, the transcript and the note say so, and copying asks first', async () => {

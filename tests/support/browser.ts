@@ -2,7 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Debian's Chromium: Playwright's own browser download is not possible offline. */
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -16,13 +18,14 @@ export const ARTIFACTS = new URL('../.artifacts/', import.meta.url).pathname;
  * A fresh headless Chromium with its own profile. The flags keep it from calling Google's services,
  * which this offline machine refuses (and which would slow every start).
  */
-export async function launchBrowser(extraArgs: string[] = []): Promise<BrowserContext> {
+export async function launchBrowser(extraArgs: string[] = [], options: { ignoreDefaultArgs?: string[] } = {}): Promise<BrowserContext> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const userDataDir = mkdtempSync(join(tmpdir(), 'charta-e2e-'));
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1280, height: 800 },
+    ...(options.ignoreDefaultArgs ? { ignoreDefaultArgs: options.ignoreDefaultArgs } : {}),
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -37,3 +40,36 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<BrowserCo
 }
 
 export const screenshotPath = (name: string) => join(ARTIFACTS, `${name}.png`);
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Screenshots at each size (desktop and phone unless told), each checked by axe-core: no violation passes.
+ * The page is left at the first size.
+ */
+export async function shootAndCheck(
+  page: Page,
+  name: string,
+  sizes: readonly (readonly [label: string, viewport: { width: number; height: number }])[] = [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ],
+  options: { scrollToTop?: boolean } = { scrollToTop: true },
+): Promise<void> {
+  for (const [label, viewport] of sizes) {
+    await page.setViewportSize(viewport);
+    // MUI animates layout and state changes (about 250 ms): let them settle before the picture.
+    await sleep(500);
+    if (options.scrollToTop) await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: screenshotPath(`${name}-${label}`), fullPage: true });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
+    console.log(`axe ${name}-${label}: ${violations.length} violations${summary.length ? `\n  ${summary.join('\n  ')}` : ''}`);
+    expect(summary).toEqual([]);
+  }
+  const first = sizes[0];
+  if (first) await page.setViewportSize(first[1]);
+}
