@@ -1,12 +1,11 @@
 import { isSimulatedEngine, SESSION_OUTPUT_QUALITY_LABELS, SIMULATED_NOTE_LABEL, SIMULATED_TRANSCRIPT_NOTICE, TRANSCRIPT_QUALITY_LABELS } from '@charta/contract';
-import request from 'supertest';
 import type { BrowserContext } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { uniqueDialogueWav } from '../support/audio-fixtures.js';
 import { createTestUser } from '../support/auth-users.js';
 import { APP_URL, launchBrowser, shootAndCheck } from '../support/browser.js';
 import { signInThroughUi } from '../support/record-flow.js';
-import { api, STACK_URL, waitForStatus } from '../support/stack.js';
+import { api, sessionWithAudio, waitForStatus } from '../support/stack.js';
 
 // Issue 13: the local AI emulator is what runs without a cloud account or a local model. Audio it does not
 // know gets its bundled sample consultation, and its notes are stitched from quotes: the API says so (the
@@ -21,15 +20,7 @@ afterEach(async () => {
 describe('Simulated output in Chromium', () => {
   it('A WAV the emulator does not know: the API marks the transcript simulated; the list, the transcript and the note say so, and copying asks first', async () => {
     const user = await createTestUser();
-    const created = await request(STACK_URL).post('/api/v1/session/create_session').set('Authorization', `Bearer ${user.idToken}`).field('patientName', 'Ada Quist').field('templateId', 'soap');
-    expect(created.status).toBe(201);
-    const sessionId = created.body.session.id as string;
-    const upload = await request(STACK_URL)
-      .post('/api/v1/session/upload_audio')
-      .set('Authorization', `Bearer ${user.idToken}`)
-      .field('sessionId', sessionId)
-      .attach('file', uniqueDialogueWav(), 'consultation.wav');
-    expect(upload.status).toBe(201);
+    const sessionId = await sessionWithAudio(user, uniqueDialogueWav(), { patientName: 'Ada Quist', filename: 'consultation.wav' });
     const ready = await waitForStatus(user, sessionId, ['ready', 'failed'], 90_000);
     expect(ready['status']).toBe('ready');
 

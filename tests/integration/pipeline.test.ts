@@ -8,7 +8,7 @@ import { NOTE_PROMPT_VERSION } from '../../functions/src/documentation/prompts/n
 import { adminApp } from '../support/api-app.js';
 import { DIALOGUE, uniqueDialogueWav } from '../support/audio-fixtures.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
-import { api, sha256, stackAi, STACK_URL, waitForStatus } from '../support/stack.js';
+import { api, sessionWithAudio as sessionWithAudioOn, sha256, stackAi, STACK_URL, waitForStatus } from '../support/stack.js';
 
 const ai = stackAi();
 // The Functions emulator runs the pipeline with the same AI_RETRY_ATTEMPTS as this process (scripts/lib/setup.sh).
@@ -29,19 +29,7 @@ async function registeredAudio(marker = `Reference ${randomUUID().slice(0, 8)}.`
   return { audio, marker, segments };
 }
 
-async function sessionWithAudio(audio: Buffer, patientName = 'María García') {
-  const created = await request(STACK_URL).post('/api/v1/session/create_session').set('Authorization', `Bearer ${user.idToken}`).field('patientName', patientName).field('templateId', 'soap');
-  expect(created.status).toBe(201);
-  const sessionId = created.body.session.id as string;
-  const upload = await request(STACK_URL)
-    .post('/api/v1/session/upload_audio')
-    .set('Authorization', `Bearer ${user.idToken}`)
-    .field('sessionId', sessionId)
-    .attach('file', audio, 'visit.wav');
-  expect(upload.status).toBe(201);
-  expect(upload.body.complete).toBe(true);
-  return sessionId;
-}
+const sessionWithAudio = (audio: Buffer) => sessionWithAudioOn(user, audio);
 
 describe('Pipeline on the emulated stack', () => {
   it('Complete audio becomes documentation by itself: the template\'s sections, evidence from the transcript', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
+import { expect } from 'vitest';
 import { aiEmulatorControl } from './ai-emulator.js';
 import type { TestUser } from './auth-users.js';
 
@@ -20,6 +21,21 @@ export const api = (user: TestUser, path: string, body: object = {}) =>
   request(STACK_URL).post(`/api/v1${path}`).set('Authorization', `Bearer ${user.idToken}`).send(body);
 
 export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** A new SOAP session with `audio` uploaded whole, through Hosting: complete, so the pipeline starts by itself. */
+export async function sessionWithAudio(user: TestUser, audio: Buffer, { patientName = 'María García', filename = 'visit.wav' } = {}): Promise<string> {
+  const created = await request(STACK_URL).post('/api/v1/session/create_session').set('Authorization', `Bearer ${user.idToken}`).field('patientName', patientName).field('templateId', 'soap');
+  expect(created.status).toBe(201);
+  const sessionId = created.body.session.id as string;
+  const upload = await request(STACK_URL)
+    .post('/api/v1/session/upload_audio')
+    .set('Authorization', `Bearer ${user.idToken}`)
+    .field('sessionId', sessionId)
+    .attach('file', audio, filename);
+  expect(upload.status).toBe(201);
+  expect(upload.body.complete).toBe(true);
+  return sessionId;
+}
 
 /** Polls the session until it reaches one of the states (the web app's live progress does the same). */
 export async function waitForStatus(user: TestUser, sessionId: string, statuses: string[], timeoutMs = 60_000): Promise<Record<string, unknown>> {
