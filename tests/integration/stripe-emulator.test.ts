@@ -31,15 +31,19 @@ afterAll(async () => {
 
 const newCustomer = (params: Stripe.CustomerCreateParams = {}) => stripe.customers.create({ email: 'clinician@example.com', ...params });
 
-async function subscribedCustomer(metadata: Record<string, string> = {}) {
-  const customer = await newCustomer();
-  const session = await stripe.checkout.sessions.create({
+/** A hosted Checkout Session for Pro, as the app's billing page asks for one; `params` adds to it. */
+const proCheckout = (customer: string, params: Partial<Stripe.Checkout.SessionCreateParams> = {}) =>
+  stripe.checkout.sessions.create({
     mode: 'subscription',
-    customer: customer.id,
+    customer,
     line_items: [{ price: PRO, quantity: 1 }],
     success_url: `${APP}/billing?checkout=done&session_id={CHECKOUT_SESSION_ID}`,
-    subscription_data: { metadata },
+    ...params,
   });
+
+async function subscribedCustomer(metadata: Record<string, string> = {}) {
+  const customer = await newCustomer();
+  const session = await proCheckout(customer.id, { subscription_data: { metadata } });
   const done = await control.completeCheckout(session.id);
   return { customer, session, subscriptionId: done.subscription!, done };
 }
@@ -142,13 +146,7 @@ describe('errors, as the SDK\'s error classes', () => {
 describe('Checkout Sessions', () => {
   it('hosted: a url to the emulator\'s checkout page; Pay completes it and goes to success_url with the session id', async () => {
     const customer = await newCustomer();
-    const session = await stripe.checkout.sessions.create({
-      mode: 'subscription',
-      customer: customer.id,
-      line_items: [{ price: PRO, quantity: 1 }],
-      success_url: `${APP}/billing?checkout=done&session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${APP}/billing`,
-    });
+    const session = await proCheckout(customer.id, { cancel_url: `${APP}/billing` });
     expect(session).toMatchObject({ object: 'checkout.session', ui_mode: 'hosted_page', status: 'open', payment_status: 'unpaid', amount_total: 2900, currency: 'usd', client_secret: null });
     expect(session.id).toMatch(/^cs_test_/);
     expect(session.url).toBe(`${emulatorUrl()}/checkout/${session.id}`);
