@@ -12,8 +12,8 @@ import { DialogSubmitActions } from '@/components/feedback/DialogSubmitActions';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { TEMPLATE_LIMITS } from '@charta/contract';
-import { CATEGORY_OPTIONS } from '../api/categories';
 import { publishTemplate } from '../api/templates';
+import { CategorySelect } from './CategorySelect';
 
 interface PublishDialogProps {
   /** The template to publish; when absent the user picks one of `choices`. */
@@ -84,13 +84,7 @@ export function PublishDialog({ template, choices = [], onPublished, onClose }: 
               error={error?.field === 'description' || description.trim().length > TEMPLATE_LIMITS.description}
               helperText={error?.field === 'description' ? error.message : `${description.trim().length} / ${TEMPLATE_LIMITS.description}`}
             />
-            <TextField select label="Category" value={category} onChange={(event) => setCategory(event.target.value)} error={error?.field === 'category'} helperText={error?.field === 'category' ? error.message : undefined}>
-              {CATEGORY_OPTIONS.map((c) => (
-                <MenuItem key={c.id} value={c.id}>
-                  {c.label}
-                </MenuItem>
-              ))}
-            </TextField>
+            <CategorySelect value={category} onChange={setCategory} error={error?.field === 'category' ? error.message : undefined} />
           </Stack>
         </DialogContent>
         <DialogSubmitActions busy={busy} onCancel={onClose} submitLabel={chosen?.published ? 'Publish again' : 'Publish'} submitDisabled={!templateId || description.trim().length > TEMPLATE_LIMITS.description} />

@@ -1,12 +1,12 @@
 import { TEMPLATE_LIMITS, type Template } from '@charta/contract';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { CATEGORY_OPTIONS, type TemplateCategory } from '../api/categories';
+import type { TemplateCategory } from '../api/categories';
 import type { EditorErrors, EditorState } from '../lib/editor-state';
+import { CategorySelect } from './CategorySelect';
 import { TemplateBadges } from './TemplateBadges';
 
 interface TemplateDetailsCardProps {
@@ -51,13 +51,7 @@ export function TemplateDetailsCard({ template, state, dirty, errors, onChange }
           error={Boolean(errors['description'])}
           helperText={errors['description'] ?? `${state.description.trim().length} / ${TEMPLATE_LIMITS.description}`}
         />
-        <TextField select label="Category" value={state.category} onChange={(event) => onChange({ field: 'category', value: event.target.value as TemplateCategory })}>
-          {CATEGORY_OPTIONS.map((c) => (
-            <MenuItem key={c.id} value={c.id}>
-              {c.label}
-            </MenuItem>
-          ))}
-        </TextField>
+        <CategorySelect value={state.category} onChange={(category) => onChange({ field: 'category', value: category })} />
       </Stack>
     </Card>
   );
