@@ -40,7 +40,7 @@ describe('A newcomer in Chromium', () => {
     expect(await page.getByLabel('Specialty').inputValue()).toBe('Family medicine');
     await page.screenshot({ path: screenshotPath('03-settings-after-reload') });
 
-    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Account', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     expect(pageErrors).toEqual([]);

@@ -110,7 +110,7 @@ async function expectInApp(page: Page) {
 }
 
 async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
 }

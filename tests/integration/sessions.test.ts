@@ -20,7 +20,9 @@ describe('POST /session/create_session', () => {
     const session = await createSession(app, owner, { patientName: 'María García' });
     expect(session).toMatchObject({ patientName: 'María García', templateId: 'soap', language: 'es-MX', status: 'draft', audio_uri: null, audioDurationSec: null, error: null, documentationId: null });
     expect(session['title']).toMatch(/^María García · \d{1,2} [A-Z][a-z]{2} \d{4}$/);
-    expect(Object.keys(session).sort()).toEqual(['audioDurationSec', 'audio_uri', 'createdAt', 'documentationId', 'error', 'id', 'language', 'patientName', 'status', 'templateId', 'title', 'updatedAt']);
+    // The contract's fields, and `doneAt` (our extension: null until the clinician marks the note done).
+    expect(Object.keys(session).sort()).toEqual(['audioDurationSec', 'audio_uri', 'createdAt', 'documentationId', 'doneAt', 'error', 'id', 'language', 'patientName', 'status', 'templateId', 'title', 'updatedAt']);
+    expect(session['doneAt']).toBeNull();
   });
 
   it('With audio: uploaded at once, with its duration', async () => {
