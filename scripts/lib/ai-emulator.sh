@@ -5,11 +5,7 @@ charta_start_ai_emulator() {
   local port=$1
   node "$charta_root/emulators/ai-emulator/server.ts" --port "$port" &
   charta_ai_emulator_pid=$!
-  for _ in $(seq 1 50); do
-    curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>&1 && break
-    kill -0 "$charta_ai_emulator_pid" 2>/dev/null || { echo "charta: the AI emulator did not start" >&2; return 1; }
-    sleep 0.2
-  done
+  charta_wait_for_health "$charta_ai_emulator_pid" "http://127.0.0.1:$port/health" "the AI emulator" || return 1
   export AI_EMULATOR_URL="http://127.0.0.1:$port"
 }
 

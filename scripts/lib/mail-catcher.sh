@@ -8,11 +8,7 @@ charta_start_mail_catcher() {
   node "$charta_root/emulators/mail-catcher/server.ts" --smtp-port "$smtp_port" --web-port "$web_port" \
     --auth-emulator "http://$auth_host" --project demo-charta &
   charta_mail_catcher_pid=$!
-  for _ in $(seq 1 50); do
-    curl -fsS "http://127.0.0.1:$web_port/health" >/dev/null 2>&1 && break
-    kill -0 "$charta_mail_catcher_pid" 2>/dev/null || { echo "charta: the mail catcher did not start" >&2; return 1; }
-    sleep 0.2
-  done
+  charta_wait_for_health "$charta_mail_catcher_pid" "http://127.0.0.1:$web_port/health" "the mail catcher" || return 1
   export SMTP_URL="smtp://127.0.0.1:$smtp_port" MAIL_FROM="Charta <no-reply@charta.local>"
   export MAIL_CATCHER_URL="http://127.0.0.1:$web_port"
 }

@@ -5,11 +5,7 @@ charta_start_sample_ehr() {
   local port=$1
   node "$charta_root/emulators/sample-ehr/server.ts" --port "$port" &
   charta_sample_ehr_pid=$!
-  for _ in $(seq 1 50); do
-    curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>&1 && break
-    kill -0 "$charta_sample_ehr_pid" 2>/dev/null || { echo "charta: the sample EHR did not start" >&2; return 1; }
-    sleep 0.2
-  done
+  charta_wait_for_health "$charta_sample_ehr_pid" "http://127.0.0.1:$port/health" "the sample EHR" || return 1
   export SAMPLE_EHR_URL="http://127.0.0.1:$port"
 }
 

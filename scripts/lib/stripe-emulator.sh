@@ -8,11 +8,7 @@ charta_start_stripe_emulator() {
   node "$charta_root/emulators/stripe-emulator/server.ts" --port "$port" --webhook-url "$webhook_url" \
     --webhook-secret whsec_charta_emulator &
   charta_stripe_emulator_pid=$!
-  for _ in $(seq 1 50); do
-    curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>&1 && break
-    kill -0 "$charta_stripe_emulator_pid" 2>/dev/null || { echo "charta: the Stripe emulator did not start" >&2; return 1; }
-    sleep 0.2
-  done
+  charta_wait_for_health "$charta_stripe_emulator_pid" "http://127.0.0.1:$port/health" "the Stripe emulator" || return 1
   export STRIPE_SECRET_KEY=sk_test_charta_emulator
   export STRIPE_WEBHOOK_SECRET=whsec_charta_emulator
   export STRIPE_API_BASE="http://127.0.0.1:$port"
