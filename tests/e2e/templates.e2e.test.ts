@@ -87,7 +87,9 @@ describe('Templates in Chromium', () => {
 
     await page.getByRole('button', { name: 'Save template' }).click();
     await page.getByText('Template saved').waitFor();
-    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/templates\/[A-Za-z0-9]+$/);
+    // The saved template's own address, not /templates/new: the router moves there only once the route's lazy
+    // module has resolved, a moment after 'Template saved' shows.
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/templates\/(?!new$)[A-Za-z0-9]+$/);
     const templateId = new URL(page.url()).pathname.split('/').pop()!;
     const saved = (await apiFromPage(page, user.idToken, '/template/get_template', { templateId })).body['template'] as { sections: { id: string; title: string }[] };
     expect(saved.sections.map((s) => s.title)).toEqual(['Knee history', 'Knee examination', 'Plan']);
