@@ -8,7 +8,9 @@ import { bearer } from '../support/sessions.js';
 import { emulatorControl, receiveWebhooks, testStripe, upgradeToPro } from '../support/stripe-emulator.js';
 
 const baseConfig = configFromEnv();
-const CREDIT = { amount: 1500, currency: 'usd' };
+// The stack's own credit: on the full stack its API gets the same webhooks through Hosting and may be the
+// one that credits first (once per referred user, whichever handler wins), so both must agree on the amount.
+const CREDIT = baseConfig.billing.referralCredit;
 const { app } = emulatorApi({ config: { billing: { ...baseConfig.billing, referralCredit: CREDIT } } });
 const stripe = testStripe();
 let webhooks: Awaited<ReturnType<typeof receiveWebhooks>>;
