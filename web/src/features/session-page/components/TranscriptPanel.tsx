@@ -1,6 +1,4 @@
 import type { Evidence, Transcript } from '@charta/contract';
-import PlayArrow from '@mui/icons-material/PlayArrow';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -14,10 +12,10 @@ import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { formatClock } from '@/lib/format';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
-import { useSessionAudio } from '../hooks/use-session-audio';
 import { highlightFor, NO_HIGHLIGHT } from '../lib/evidence';
 import { transcriptWarning } from '../lib/simulated-output';
 import { hasTimings, speakerColor, speakerLabel } from '../lib/speakers';
+import { SessionAudioPlayer, type SessionAudioPlayerHandle } from './SessionAudioPlayer';
 import { OutputWarningAlert } from './SimulatedOutput';
 
 /** What the transcript should point at: segments to mark, one to bring into view, whether to play it. */
@@ -58,25 +56,13 @@ const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'h
 export function TranscriptPanel({ sessionId, title, transcript, error, onRetry, hasAudio, pending, focus, onClearFocus, fillHeight, layout }: TranscriptPanelProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const cardRef = useRef<HTMLElement>(null);
-  const audioRef = useRef<HTMLAudioElement>(null);
+  const playerRef = useRef<SessionAudioPlayerHandle>(null);
   const [currentMs, setCurrentMs] = useState<number | null>(null);
   const timed = transcript ? hasTimings(transcript) : false;
-  const audio = useSessionAudio(sessionId);
-  // A time clicked before the audio was loaded: played once it is.
-  const pendingSeekMs = useRef<number | null>(null);
   const highlight = transcript && focus ? highlightFor(focus.evidence, transcript.segments) : NO_HIGHLIGHT;
 
   const seek = (ms: number, play: boolean) => {
-    const element = audioRef.current;
-    if (!element) {
-      if (!hasAudio || !play) return;
-      pendingSeekMs.current = ms;
-      if (audio.state.status !== 'loading') void audio.load();
-      return;
-    }
-    element.currentTime = ms / 1000;
-    // Refused without a user gesture (autoplay rules); the clinician can still press play.
-    if (play) element.play().catch(() => undefined);
+    if (hasAudio) playerRef.current?.seek(ms, play);
   };
 
   const scrollToSegment = (segmentId: string, reveal: boolean) => {
@@ -206,38 +192,7 @@ export function TranscriptPanel({ sessionId, title, transcript, error, onRetry, 
           </Box>
         )}
       </Box>
-      {hasAudio && (
-        <Box sx={{ px: 2, pb: 1 }}>
-          {audio.state.status === 'ready' ? (
-            <Box
-              component="audio"
-              ref={audioRef}
-              controls
-              autoPlay
-              src={audio.state.url}
-              aria-label={`Audio of ${title}`}
-              onLoadedMetadata={(event) => {
-                if (pendingSeekMs.current === null) return;
-                event.currentTarget.currentTime = pendingSeekMs.current / 1000;
-                pendingSeekMs.current = null;
-              }}
-              onTimeUpdate={(event) => setCurrentMs(event.currentTarget.currentTime * 1000)}
-              sx={{ width: '100%', height: 40, display: 'block' }}
-            >
-              Your browser cannot play this audio.
-            </Box>
-          ) : (
-            <Button variant="outlined" size="small" startIcon={<PlayArrow />} onClick={() => void audio.load()} loading={audio.state.status === 'loading'}>
-              Listen to the recording
-            </Button>
-          )}
-          {audio.state.status === 'failed' && (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              The audio could not be loaded. {describeError(audio.state.error)}
-            </Alert>
-          )}
-        </Box>
-      )}
+      {hasAudio && <SessionAudioPlayer ref={playerRef} sessionId={sessionId} title={title} onTimeChange={setCurrentMs} />}
       {focus && transcript && (
         <Stack direction="row" sx={{ px: 2, pb: 1, alignItems: 'center', gap: 1 }} role="status">
           <Typography variant="body2" sx={{ flexGrow: 1 }}>
