@@ -5,6 +5,7 @@ import { geminiModel } from './gemini-model.js';
 import type { AiServices } from './ai-services.js';
 import { googleSpeechTranscriber } from './google-speech.js';
 import { POCKETSPHINX_DEFAULTS, pocketsphinxTranscriber } from './local-speech/pocketsphinx.js';
+import { localRecognitionConcurrency, queuedTranscriber } from './local-speech/recognition-queue.js';
 import { checkWhisperModel, whisperTranscriber } from './local-speech/whisper.js';
 import { openAiChatModel } from './openai/openai-chat-model.js';
 import type { OpenAiEndpoint } from './openai/openai-http.js';
@@ -72,10 +73,16 @@ function transcriberFor(engine: TranscriberEngine, env: NodeJS.ProcessEnv, confi
     case 'emulator':
       if (!config.emulatorUrl) throw new Error('TRANSCRIBER=emulator needs AI_EMULATOR_URL (the README commands set it)');
       return googleSpeechTranscriber(config, { ...retry, timeoutMs: config.speechTimeoutMs });
-    case 'pocketsphinx':
-      return pocketsphinxTranscriber({ ...POCKETSPHINX_DEFAULTS, modelDir: env['POCKETSPHINX_MODEL_DIR'] ?? POCKETSPHINX_DEFAULTS.modelDir, timeoutMs: localTimeoutMs });
-    case 'whisper':
-      return whisperTranscriber({ modelPath: checkWhisperModel(env['WHISPER_MODEL_PATH']), threads: Number(env['WHISPER_THREADS'] ?? 2), timeoutMs: localTimeoutMs });
+    // Local engines wait in a bounded queue (recognition-queue.ts): N uploads at once must not start N recognisers on a few cores.
+    case 'pocketsphinx': {
+      const recogniser = pocketsphinxTranscriber({ ...POCKETSPHINX_DEFAULTS, modelDir: env['POCKETSPHINX_MODEL_DIR'] ?? POCKETSPHINX_DEFAULTS.modelDir, timeoutMs: localTimeoutMs });
+      return queuedTranscriber(recogniser, localRecognitionConcurrency(env, 1));
+    }
+    case 'whisper': {
+      const threads = Number(env['WHISPER_THREADS'] ?? 2);
+      const recogniser = whisperTranscriber({ modelPath: checkWhisperModel(env['WHISPER_MODEL_PATH']), threads, timeoutMs: localTimeoutMs });
+      return queuedTranscriber(recogniser, localRecognitionConcurrency(env, threads));
+    }
     case 'openai':
       return openAiTranscriber(openAiEndpointFromEnv(env, 'TRANSCRIBE'), { ...retry, timeoutMs: config.speechTimeoutMs });
   }
