@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   // 409, beside `conflict`: an AI action (regenerate, customize) would replace text the clinician wrote; the
   // app asks, then sends it again with `confirmReplaceEdited: true` (field: REPLACES_EDITED_TEXT_FIELD).
   'replaces_edited_text',
+  // 416: a Range asked of the session's audio (playback) starts past its end; Content-Range gives the size.
+  'range_not_satisfiable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -44,6 +46,7 @@ export const ERROR_STATUS = {
   unavailable: 503,
   reauthentication_required: 403,
   replaces_edited_text: 409,
+  range_not_satisfiable: 416,
 } as const satisfies Record<ErrorCode, number>;
 
 // The general code of each status: the first listed with it (reversed, so the first one written wins).

@@ -36,7 +36,7 @@ function lastIndexOf(buf: Uint8Array, pattern: number[], from = buf.length - pat
 }
 
 /** An EBML variable-length integer at `pos`: its length in bytes and value (all-ones = unknown size). */
-function readVint(buf: Uint8Array, pos: number): { length: number; value: number; unknown: boolean } | null {
+export function readVint(buf: Uint8Array, pos: number): { length: number; value: number; unknown: boolean } | null {
   const first = buf[pos];
   if (first === undefined || first === 0) return null;
   let length = 1;
@@ -52,7 +52,7 @@ function readVint(buf: Uint8Array, pos: number): { length: number; value: number
   return { length, value, unknown: allOnes };
 }
 
-function readElementId(buf: Uint8Array, pos: number): { length: number; id: number } | null {
+export function readElementId(buf: Uint8Array, pos: number): { length: number; id: number } | null {
   const first = buf[pos];
   if (first === undefined || first === 0) return null;
   let length = 1;
@@ -64,7 +64,7 @@ function readElementId(buf: Uint8Array, pos: number): { length: number; id: numb
 }
 
 /** An unsigned integer element's value, or null if it is wider than 8 bytes or runs past the buffer. */
-function readUint(buf: Uint8Array, pos: number, size: number): number | null {
+export function readUint(buf: Uint8Array, pos: number, size: number): number | null {
   if (size > MAX_UINT_BYTES || pos + size > buf.length) return null;
   let value = 0;
   for (let i = 0; i < size; i++) value = value * 256 + (buf[pos + i] ?? 0);

@@ -35,4 +35,5 @@ export const unsupportedMediaType = (message: string) => new ApiError('unsupport
 export const unavailable = (message = 'A service Charta depends on is unavailable; try again shortly') =>
   new ApiError('unavailable', message);
 export const reauthenticationRequired = (message: string) => new ApiError('reauthentication_required', message);
+export const rangeNotSatisfiable = (message: string) => new ApiError('range_not_satisfiable', message);
 export const replacesEditedText = (message: string) => new ApiError('replaces_edited_text', message, REPLACES_EDITED_TEXT_FIELD);

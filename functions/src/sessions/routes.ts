@@ -1,8 +1,9 @@
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
 import type { AudioStore } from '../storage/audio-store.js';
+import { playbackFile } from '../audio/playback.js';
 import { MAX_REQUEST_AUDIO_BYTES, type UploadService } from '../audio/upload-service.js';
-import { invalidArgument } from '../http/errors.js';
+import { invalidArgument, rangeNotSatisfiable } from '../http/errors.js';
 import { readMultipart } from '../http/multipart.js';
 import { callerOf } from '../http/request-context.js';
 import { requireVerifiedEmail } from '../http/sign-in-requirements.js';
@@ -32,11 +33,25 @@ export function sessionRoutes(sessions: SessionService, uploads: UploadService, 
 
   // Playback (not in the contract, which is silent on it): the audio bytes, for the owner only. A GET with
   // the id in the path, so the web app can fetch it with its token and hand the blob to an <audio> element.
+  // A browser recording gets its duration written into its header (audio/playback.ts). One byte range is
+  // answered with 206 (players and downloads resume with them); several, or a malformed Range, get the
+  // whole file, as HTTP allows; a range past the end is 416 with the size.
   router.get('/audio/:sessionId', async (req, res) => {
     const { sessionId } = parseInput(sessionIdBody, { sessionId: req.params['sessionId'] });
-    const audio = await sessions.audioOf(callerOf(req).uid, sessionId);
-    res.status(200).type(audio.mime).setHeader('Content-Length', String(audio.sizeBytes));
-    await pipeline(store.openRead(audio.path), res);
+    const file = await playbackFile(store, await sessions.audioOf(callerOf(req).uid, sessionId));
+    res.type(file.mime).setHeader('Accept-Ranges', 'bytes');
+    // Express's req.range is the range-parser package: -1 unsatisfiable, -2 malformed.
+    const ranges = req.range(file.size, { combine: true });
+    if (ranges === -1) {
+      res.setHeader('Content-Range', `bytes */${file.size}`);
+      throw rangeNotSatisfiable(`The range asked for is past the end of the audio (${file.size} bytes)`);
+    }
+    const range = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
+    const start = range?.start ?? 0;
+    const end = range?.end ?? file.size - 1;
+    if (range) res.status(206).setHeader('Content-Range', `bytes ${start}-${end}/${file.size}`);
+    res.setHeader('Content-Length', String(end - start + 1));
+    await pipeline(file.open(start, end), res);
   });
 
   router.post('/upload_audio', requireVerifiedEmail, limits.upload, limits.audioStorage, async (req, res) => {

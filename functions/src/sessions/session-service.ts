@@ -1,6 +1,7 @@
 import { isResourceId, type SessionsPage } from '@charta/contract';
 import type { Transaction } from 'firebase-admin/firestore';
 import type { AudioUpload } from '../audio/audio-upload.js';
+import type { StoredAudio } from '../audio/playback.js';
 import type { UploadRepo } from '../audio/upload-repo.js';
 import type { SessionAudioTarget } from '../audio/upload-service.js';
 import { conflict, invalidArgument, notFound } from '../http/errors.js';
@@ -235,11 +236,11 @@ export class SessionService implements SessionAudioTarget {
   }
 
   /** The session's audio for playback: its store path and type; 404 unless it is the caller's and complete. */
-  async audioOf(uid: string, sessionId: string): Promise<{ path: string; mime: string; sizeBytes: number }> {
+  async audioOf(uid: string, sessionId: string): Promise<StoredAudio> {
     const session = await this.requireOwned(uid, sessionId);
     const upload = session.audioUploadId ? await this.uploads.find(session.audioUploadId) : null;
     if (!upload || upload.ownerUid !== uid || upload.status !== 'complete' || !upload.audioPath || !upload.format) throw notFound('The session has no audio');
-    return { path: upload.audioPath, mime: upload.format.mime, sizeBytes: upload.sizeBytes ?? 0 };
+    return { path: upload.audioPath, mime: upload.format.mime, sizeBytes: upload.sizeBytes ?? 0, durationSec: upload.durationSec };
   }
 
   async requireOwned(uid: string, sessionId: string): Promise<SessionRecord> {
