@@ -32,3 +32,18 @@ charta_note_writer_banner() {
     echo "AI emulator at $AI_EMULATOR_URL: notes composed by rules, not a model (NOTE_WRITER=openai for your own)"
   fi
 }
+
+# The second phase of `npm test`: the real offline engine end to end (tests/e2e/local-transcription.e2e.test.ts:
+# Chromium's microphone -> upload -> pocketsphinx in the pipeline -> transcript and note). The API reads
+# TRANSCRIBER once, when it starts, and the main phase's stack keeps the AI emulator (other suites need its
+# exact transcripts), so the Firebase emulators start again, fresh, with TRANSCRIBER=pocketsphinx for this one
+# file, the real product path (Hosting, the API, the pipeline trigger) with no test switch in the API. The AI
+# emulator (still the note writer), the mail catcher and the Stripe emulator of charta_test_stack stay up, and
+# the web build and functions/lib of the main phase serve again. Writes vitest's JSON report to $1; $2: the
+# Firebase emulators to start (the main phase's).
+charta_local_engine_tests() {
+  local report=$1 emulators=${2:-auth,firestore,functions,hosting}
+  echo "charta: the real offline engine end to end: the emulators again with TRANSCRIBER=pocketsphinx, for tests/e2e/local-transcription.e2e.test.ts"
+  TRANSCRIBER=pocketsphinx npx firebase --config "$CHARTA_FIREBASE_TEST_CONFIG" emulators:exec --project demo-charta --only "$emulators" \
+    "npx vitest run --project e2e --reporter=default --reporter=json --outputFile.json=$report tests/e2e/local-transcription.e2e.test.ts"
+}

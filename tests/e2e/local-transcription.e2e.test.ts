@@ -7,10 +7,12 @@ import { api, waitForStatus } from '../support/stack.js';
 
 // The real offline engine end to end: Chromium's fake microphone plays the synthesized dialogue, the app
 // records and uploads it, the pipeline transcribes it with pocketsphinx and writes the note. Runs on a stack
-// started with it: CHARTA_TEST_TRANSCRIBER=pocketsphinx CHARTA_FULL_STACK=1 npm run test:some -- <this file>
-// (the usual stack keeps the emulator, whose transcripts tests need exactly).
-// The script's plain words of four letters or more (the microphone path adds Opus at browser settings, so it
-// hears fewer of them than the adapter test does from the file).
+// started with it: `npm test` runs it in a second phase of its own (scripts/test.sh), and a developer with
+// CHARTA_TEST_TRANSCRIBER=pocketsphinx CHARTA_FULL_STACK=1 npm run test:some -- <this file>; skipped on the
+// usual stack, which keeps the emulator, whose transcripts other tests need exactly.
+// The script's plain words of four letters or more. Through the microphone (the browser's voice processing,
+// then Opus) pocketsphinx hears few of them: in every run so far "brings", "shortness" and "breath", once per
+// pass of the dialogue; the test asks for two of them.
 const HEARD = ['morning', 'brings', 'today', 'cough', 'three', 'days', 'mild', 'fever', 'last', 'night', 'shortness', 'breath', 'chest', 'pain', 'little', 'breathless', 'stairs'];
 
 let browser: BrowserContext | undefined;
@@ -20,7 +22,8 @@ afterEach(async () => {
 });
 
 describe.skipIf(process.env['TRANSCRIBER'] !== 'pocketsphinx')('Recording transcribed by pocketsphinx', () => {
-  it('Words spoken into the microphone are in the transcript and in the note, marked as pocketsphinx', { timeout: 240_000 }, async () => {
+  // Generous limits: on a loaded 2-core machine pocketsphinx has taken 2x real time (30 s for 16 s of audio).
+  it('Words spoken into the microphone are in the transcript and in the note, marked as pocketsphinx', { timeout: 420_000 }, async () => {
     const user = await createTestUser();
     browser = await launchBrowserWithSpeechMicrophone();
     const page = await browser.newPage();
@@ -32,16 +35,19 @@ describe.skipIf(process.env['TRANSCRIBER'] !== 'pocketsphinx')('Recording transc
       throw new Error(`sign-in failed at ${page.url()}: ${problems.join(' | ')}`, { cause: err });
     });
     await page.getByLabel('Patient name').fill('Local Engine');
-    await expect.poll(() => page.getByLabel('Template', { exact: true }).inputValue(), { timeout: 20_000 }).not.toBe('');
+    // The Functions emulator has just started: its first answers (the templates) can take tens of seconds.
+    await expect.poll(() => page.getByLabel('Template', { exact: true }).inputValue(), { timeout: 90_000 }).not.toBe('');
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.getByRole('button', { name: 'Pause' }).waitFor();
-    // The fixture is about 14.4 s: one full pass of the dialogue.
-    await new Promise((resolve) => setTimeout(resolve, 16_000));
+    // The fixture (about 14.4 s) loops from wherever the microphone was opened: 31 s hold two whole passes,
+    // so every sentence is heard whole at least once whatever the first second cut.
+    await new Promise((resolve) => setTimeout(resolve, 31_000));
     await page.getByRole('button', { name: 'Stop' }).click();
-    await waitForRecordingUploaded(page, 'local-engine');
+    await waitForRecordingUploaded(page, 'local-engine', 120_000);
     const sessionId = await sessionIdFromLink(page, 'Open the session');
 
-    await waitForStatus(user, sessionId, ['ready'], 180_000);
+    const settled = await waitForStatus(user, sessionId, ['ready', 'failed'], 240_000);
+    expect(settled['status'], `the pipeline failed: ${JSON.stringify(settled['error'])}`).toBe('ready');
     const transcript = (await api(user, '/session/transcription', { sessionId }).expect(200)).body.transcript as { engine: string; text: string };
     expect(transcript.engine).toBe('pocketsphinx/en-us');
     const heard = HEARD.filter((word) => transcript.text.toLowerCase().split(/\W+/).includes(word));
@@ -49,10 +55,12 @@ describe.skipIf(process.env['TRANSCRIBER'] !== 'pocketsphinx')('Recording transc
     expect(heard.length).toBeGreaterThanOrEqual(2);
     const documentation = (await api(user, '/documentation/by_session', { sessionId }).expect(200)).body.documentation as { sections: { content: string }[] };
     const note = documentation.sections.map((s) => s.content).join(' ').toLowerCase();
-    expect(heard.some((word) => note.includes(word))).toBe(true);
+    const inNote = heard.find((word) => note.includes(word));
+    expect(inNote, `none of ${heard.join(', ')} in the note: ${note}`).toBeDefined();
 
+    // The note is what the session page opens on (the transcript may be a tab away on a phone).
     await page.goto(`${APP_URL}/sessions/${sessionId}`);
-    await page.getByText(heard[0]!, { exact: false }).first().waitFor({ timeout: 20_000 });
+    await page.getByText(inNote!, { exact: false }).first().waitFor({ timeout: 30_000 });
     await page.screenshot({ path: screenshotPath('local-engine-session'), fullPage: true });
   });
 });
