@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useNavigationState } from '@/components/layout/navigation-state';
+import { RecordingBar } from '@/features/record';
 import { ColorModeToggle } from '@/theme/ColorModeToggle';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { AccountMenu } from './AccountMenu';
@@ -26,6 +27,8 @@ export function AppHeader() {
         <ColorModeToggle />
         <AccountMenu />
       </Toolbar>
+      {/* Under the title, so it stays in view with the header while the page scrolls. */}
+      <RecordingBar />
     </AppBar>
   );
 }

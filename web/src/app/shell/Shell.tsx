@@ -5,6 +5,7 @@ import { Outlet } from 'react-router';
 import { NavigationProvider, useNavigationState } from '@/components/layout/navigation-state';
 import { useAuth, VerifyEmailBanner } from '@/features/auth';
 import { ReferralClaim } from '@/features/billing';
+import { RecorderProvider } from '@/features/record';
 import { AppHeader } from './AppHeader';
 import { BottomNavigationBar } from './BottomNavigationBar';
 import { LegalFooter } from './LegalLinks';
@@ -33,7 +34,10 @@ export function Shell() {
   const { user } = useAuth();
   return (
     <NavigationProvider user={user}>
-      <ShellLayout />
+      {/* Around every page: a recording goes on while the clinician moves between them. */}
+      <RecorderProvider>
+        <ShellLayout />
+      </RecorderProvider>
       <ReferralClaim />
     </NavigationProvider>
   );

@@ -7,14 +7,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { profile as profileFixture, session as sessionFixture } from '@/test/fixtures';
-import { renderPage as renderPageInApp } from '@/test/render';
+import { renderRoutes } from '@/test/render';
+import { useShellPage } from '@/components/layout/use-shell-page';
+import type { ReactNode } from 'react';
+import { Link, Outlet } from 'react-router';
 import type { Session } from '@charta/contract';
 import { deleteSession } from '@/data/sessions';
 import type * as UploadAudioModule from '../api/upload-audio';
 import { uploadAudioPart, type AudioPart, type UploadReceipt } from '../api/upload-audio';
+import { RecorderProvider } from '../hooks/recorder-provider';
 import { RecordingUploadsProvider } from '../hooks/use-recording-uploads';
 import { openChunkStore, type StoredRecording } from '../lib/chunk-store';
 import { createRecordingUploads, type RecordingUploads } from '../lib/recording-uploads';
+import { RecordingBar } from './RecordingBar';
 import { RecordPage } from './RecordPage';
 
 // The API at the module boundary; uploads (XMLHttpRequest) likewise.
@@ -104,11 +109,40 @@ function fakeStream() {
 
 const getUserMedia = vi.fn<(constraints: MediaStreamConstraints) => Promise<MediaStream>>();
 
+/** Another page of the app, as the shell shows it: with the recording bar above it. */
+function SessionsPage() {
+  useShellPage('sessions', 'Sessions');
+  return <p>Sessions page</p>;
+}
+
+/**
+ * The Record page where the shell puts it: inside the RecorderProvider (which the shell mounts around every
+ * page) with the recording bar, beside a Sessions page and a session page to move to. Returns the router.
+ */
 function renderPage(uid = 'u1') {
-  renderPageInApp(
+  const frame = (page: ReactNode) => (
     <RecordingUploadsProvider manager={current.manager}>
-      <RecordPage />
-    </RecordingUploadsProvider>,
+      <RecorderProvider>
+        <nav aria-label="Main">
+          <Link to="/sessions">Sessions</Link>
+        </nav>
+        <RecordingBar />
+        {page}
+      </RecorderProvider>
+    </RecordingUploadsProvider>
+  );
+  return renderRoutes(
+    [
+      {
+        element: frame(<Outlet />),
+        children: [
+          { path: '/', element: <RecordPage /> },
+          { path: '/sessions', element: <SessionsPage /> },
+          { path: '/sessions/:sessionId', element: <p>Session page</p> },
+        ],
+      },
+    ],
+    '/',
     { user: { uid, email: 'ana@example.com', emailVerified: true } },
   );
 }
@@ -289,7 +323,81 @@ describe('RecordPage', () => {
     expect(screen.getByRole('link', { name: 'Open the session' })).toHaveAttribute('href', '/sessions/session-1');
     // The next recording starts from a blank name.
     expect(screen.getByRole('textbox', { name: 'Patient name' })).toHaveValue('');
-    expect(screen.getByRole('timer', { name: 'Elapsed time' })).toHaveTextContent('00:00');
+    expect(screen.getByRole('button', { name: 'Start recording' })).toBeEnabled();
+  });
+
+  it('keeps recording while the clinician looks at another page, where a bar shows it, pauses it and stops it', async () => {
+    const user = userEvent.setup();
+    const parts = fakeUploads();
+    const recorder = await startRecording(user);
+    // The Record tab has the recorder itself: no second set of controls there.
+    expect(screen.queryByRole('region', { name: 'Recording in progress' })).not.toBeInTheDocument();
+    act(() => recorder.emit('AAA'));
+
+    await user.click(screen.getByRole('link', { name: 'Sessions' }));
+    expect(await screen.findByText('Sessions page')).toBeInTheDocument();
+    const bar = await screen.findByRole('region', { name: 'Recording in progress' });
+    expect(recorder.state).toBe('recording');
+    expect(within(bar).getByRole('timer', { name: 'Elapsed time' })).toHaveTextContent(/^00:0\d$/);
+    expect(within(bar).getByRole('link', { name: 'Back to Record' })).toHaveAttribute('href', '/');
+
+    await user.click(within(bar).getByRole('button', { name: 'Pause' }));
+    expect(recorder.state).toBe('paused');
+    expect(within(bar).getByText('Paused')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Resume' }));
+    expect(recorder.state).toBe('recording');
+
+    // Back on the Record tab: the same recording, with what was typed for it.
+    await user.click(within(bar).getByRole('link', { name: 'Back to Record' }));
+    expect(await screen.findByRole('textbox', { name: 'Patient name' })).toHaveValue('María García');
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument();
+    expect(FakeMediaRecorder.instances).toHaveLength(1);
+
+    await user.click(screen.getByRole('link', { name: 'Sessions' }));
+    await user.click(within(await screen.findByRole('region', { name: 'Recording in progress' })).getByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Recording in progress' })).not.toBeInTheDocument());
+    await waitFor(() => expect(parts.at(-1)).toMatchObject({ final: true, sessionId: 'session-1' }));
+    expect(parts.map((p) => [p.chunkIndex, p.final])).toEqual([[0, true]]);
+  });
+
+  it('after Stop, shows the session’s progress where the clock was and opens the session by itself when ready', async () => {
+    const statuses: Session['status'][] = ['uploaded', 'transcribing', 'generating', 'ready'];
+    const answerSession = () => Promise.resolve({ session: session({ status: statuses.length > 1 ? statuses.shift()! : statuses[0]!, audio_uri: 'local://a' }) });
+    const posts = mockedApi.post.getMockImplementation()!;
+    mockedApi.post.mockImplementation((path: string, body?: unknown) => (path === '/session/session' ? answerSession() : posts(path, body)));
+    const user = userEvent.setup();
+    fakeUploads();
+    const recorder = await startRecording(user);
+    act(() => recorder.emit('AAA'));
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+
+    const progress = await screen.findByRole('region', { name: 'Upload of the recording for María García' });
+    expect(await within(progress).findByText('Recording uploaded')).toBeInTheDocument();
+    expect(within(progress).getByText(/opens the session here when it is ready/)).toBeInTheDocument();
+    expect(within(progress).getByRole('link', { name: 'Open the session' })).toHaveAttribute('href', '/sessions/session-1');
+    // In the clock's place, inside the recorder, above Start recording.
+    expect(within(screen.getByRole('region', { name: 'Record' })).getByRole('region', { name: /^Upload of the recording/ })).toBe(progress);
+    await screen.findByText(/writing the documentation/, {}, { timeout: 10_000 });
+
+    expect(await screen.findByText('Session page', {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('does not open the session by itself once the clinician has begun typing the next patient’s name', async () => {
+    const statuses: Session['status'][] = ['transcribing', 'ready'];
+    const answerSession = () => Promise.resolve({ session: session({ status: statuses.length > 1 ? statuses.shift()! : statuses[0]!, audio_uri: 'local://a' }) });
+    const posts = mockedApi.post.getMockImplementation()!;
+    mockedApi.post.mockImplementation((path: string, body?: unknown) => (path === '/session/session' ? answerSession() : posts(path, body)));
+    const user = userEvent.setup();
+    fakeUploads();
+    const recorder = await startRecording(user);
+    act(() => recorder.emit('AAA'));
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    await screen.findByText('Recording uploaded');
+    await user.type(screen.getByRole('textbox', { name: 'Patient name' }), 'Next Patient');
+
+    expect(await screen.findByText(/The documentation is written/, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByText('Session page')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Patient name' })).toHaveValue('Next Patient');
   });
 
   it('keeps what was recorded and says so when the microphone is disconnected', async () => {

@@ -4,7 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useNavigationActions, useNavigationState } from '@/components/layout/navigation-state';
+import { useNavigationState } from '@/components/layout/navigation-state';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import { FALLBACK_LANGUAGE } from '@/config/languages';
 import { useProfile, useUpdateProfile } from '@/data/profile';
@@ -13,9 +13,8 @@ import { useBeforeUnload } from '@/lib/use-before-unload';
 import { useFileUpload } from '../hooks/use-file-upload';
 import { useMicrophones } from '../hooks/use-microphones';
 import { useOnlineStatus } from '../hooks/use-online-status';
-import { useRecorder } from '../hooks/use-recorder';
+import { useRecorderSession } from '../hooks/recorder-provider';
 import { useRecordingUploads } from '../hooks/use-recording-uploads';
-import { useWakeLock } from '../hooks/use-wake-lock';
 import { FileUploadCard } from './FileUploadCard';
 import { PasteNotes } from './PasteNotes';
 import { PlanLimitNotice } from './PlanLimitNotice';
@@ -38,15 +37,16 @@ function storedMicrophone(): string {
 export function RecordPage() {
   useShellPage('record', 'Record');
   const { user } = useNavigationState();
-  const { setDisabled } = useNavigationActions();
   const online = useOnlineStatus();
 
   const profile = useProfile();
   const templates = useTemplateList();
   const updateProfile = useUpdateProfile();
-  const [patientName, setPatientName] = useState('');
-  const [chosenTemplateId, setChosenTemplateId] = useState<string | null>(null);
-  const [chosenLanguage, setChosenLanguage] = useState<string | null>(null);
+  // The recorder and what the clinician typed live in the shell's RecorderProvider: both outlast this page
+  // while the clinician looks at another one.
+  const { recorder, draft, changeDraft, followedRecordingId, stop: stopRecording } = useRecorderSession();
+  const { patientName, templateId: chosenTemplateId, language: chosenLanguage } = draft;
+  const setPatientName = (value: string) => changeDraft({ patientName: value });
   const [patientNameError, setPatientNameError] = useState<string | null>(null);
 
   // The user's choice wins; until they make one, the profile's defaults, else the first built-in template:
@@ -58,26 +58,34 @@ export function RecordPage() {
     chosenTemplateId ?? (defaultTemplateId && templateList?.some((t) => t.id === defaultTemplateId) ? defaultTemplateId : fallbackTemplateId);
   const language = chosenLanguage ?? profile.data?.profile.defaultLanguage ?? FALLBACK_LANGUAGE;
 
-  const recorder = useRecorder();
   const { microphones, permission, refresh: refreshMicrophones } = useMicrophones();
   const [deviceId, setDeviceId] = useState(storedMicrophone);
   const { manager, entries: allEntries } = useRecordingUploads();
   const entries = allEntries.filter((entry) => entry.uid === user?.uid);
   const fileUpload = useFileUpload();
+  const followed = entries.find((entry) => entry.recordingId === followedRecordingId) ?? null;
+  const uploadCard = (entry: (typeof entries)[number], inline = false) => (
+    <RecordingUploadCard
+      key={entry.recordingId}
+      entry={entry}
+      online={online}
+      onRetry={() => manager.retry(entry.recordingId)}
+      onDiscard={() => manager.discard(entry.recordingId)}
+      onDismiss={() => manager.dismiss(entry.recordingId)}
+      inline={inline}
+      // Only the one just stopped, and only while the clinician has not begun the next (a typed name would be lost).
+      openWhenReady={inline && recorder.status === 'idle' && !patientName.trim()}
+    />
+  );
 
   const recording = recorder.status === 'recording' || recorder.status === 'paused' || recorder.status === 'stopping';
-  const uploadsPending = entries.some((e) => e.phase === 'recording' || e.phase === 'uploading');
 
   useEffect(() => {
     if (user) manager.forgetOthers(user.uid);
   }, [manager, user]);
 
-  useWakeLock(recording);
-  useBeforeUnload(recording || uploadsPending || fileUpload.busy);
-  useEffect(() => {
-    setDisabled(recording, 'Stop the recording before leaving this page.');
-    return () => setDisabled(false);
-  }, [recording, setDisabled]);
+  // The recording's own warning (and wake lock) is the RecorderProvider's; a file upload lives on this page.
+  useBeforeUnload(fileUpload.busy);
 
   // After permission is granted the microphones get their names.
   useEffect(() => {
@@ -102,12 +110,6 @@ export function RecordPage() {
     await recorder.start({ uid: user.uid, patientName: patientName.trim(), templateId, language, deviceId: selectedDeviceId });
   };
 
-  const stopRecording = () => {
-    recorder.stop();
-    // The next recording is for someone else until the clinician says otherwise: never carry a name over.
-    setPatientName('');
-  };
-
   const uploadFile = async (file: File) => {
     if (!validSetup()) return;
     const done = await fileUpload.start(file, { patientName: patientName.trim(), templateId, language });
@@ -115,7 +117,7 @@ export function RecordPage() {
   };
 
   const changeTemplate = (id: string) => {
-    setChosenTemplateId(id);
+    changeDraft({ templateId: id });
     // Remembered for next time; failing to remember it must not get in the way of recording.
     if (id !== defaultTemplateId) void updateProfile({ defaultTemplateId: id }).catch(() => undefined);
   };
@@ -156,7 +158,7 @@ export function RecordPage() {
               if (value.trim()) setPatientNameError(null);
             }}
             onTemplateChange={changeTemplate}
-            onLanguageChange={setChosenLanguage}
+            onLanguageChange={(value) => changeDraft({ language: value })}
             templates={templateList}
             templatesFailed={Boolean(templates.error) && !templateList}
             onReloadTemplates={() => void templates.mutate()}
@@ -184,18 +186,13 @@ export function RecordPage() {
         onPause={recorder.pause}
         onResume={recorder.resume}
         onStop={stopRecording}
+        progress={followed && uploadCard(followed, true)}
       />
 
-      {[...entries].reverse().map((entry) => (
-        <RecordingUploadCard
-          key={entry.recordingId}
-          entry={entry}
-          online={online}
-          onRetry={() => manager.retry(entry.recordingId)}
-          onDiscard={() => manager.discard(entry.recordingId)}
-          onDismiss={() => manager.dismiss(entry.recordingId)}
-        />
-      ))}
+      {[...entries]
+        .reverse()
+        .filter((entry) => entry !== followed)
+        .map((entry) => uploadCard(entry))}
 
       <FileUploadCard
         state={fileUpload.state}

@@ -12,6 +12,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { formatClock } from '@/lib/format';
 import type { Microphone, MicrophonePermission } from '../hooks/use-microphones';
 import type { MicProblem, RecorderStatus } from '../hooks/use-recorder';
@@ -36,6 +37,8 @@ interface RecorderCardProps {
   onPause: () => void;
   onResume: () => void;
   onStop: () => void;
+  /** The recording stopped last, on its way to a note: shown in the clock's place until the next one starts. */
+  progress?: ReactNode;
 }
 
 /** How to let Charta use the microphone again, for a clinician who pressed "Block" once. */
@@ -77,65 +80,47 @@ export function RecorderCard(props: RecorderCardProps) {
             </Alert>
           )}
 
-          <TextField
-            select
-            label="Microphone"
-            value={deviceId}
-            onChange={(event) => props.onDeviceChange(event.target.value)}
-            disabled={active || status === 'starting'}
-            helperText={
-              permission === 'granted' || microphones.some((m) => !m.label.startsWith('Microphone '))
-                ? 'Choose the microphone closest to the conversation.'
-                : 'The names of your microphones appear once Charta may use the microphone.'
-            }
-            // Shrunk always: "System default" has the empty value, which would otherwise sit under the label.
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            <option value="">System default</option>
-            {microphones.map((microphone) => (
-              <option key={microphone.deviceId} value={microphone.deviceId}>
-                {microphone.label}
-              </option>
-            ))}
-          </TextField>
-
-          <Box
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 2,
-              flexWrap: 'wrap',
-              p: 2,
-              borderRadius: 2,
-              bgcolor: active ? 'action.hover' : 'transparent',
-              border: 1,
-              borderColor: 'divider',
-            }}
-          >
-            <Box sx={{ minWidth: 120 }}>
-              <Typography
-                role="timer"
-                aria-label="Elapsed time"
-                aria-live="off"
-                sx={{ fontSize: '2.5rem', fontWeight: 600, fontVariantNumeric: 'tabular-nums', lineHeight: 1.1 }}
-              >
-                {clock}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-                {status === 'recording' && <FiberManualRecord fontSize="inherit" color="error" aria-hidden />}
-                {statusText(status)}
-              </Typography>
-            </Box>
-            <Box sx={{ flex: 1, minWidth: 180 }}>
-              {active ? (
-                <LevelMeter level={level} active={status === 'recording'} />
-              ) : (
-                <Typography variant="body2" color="text.secondary">
-                  The input level shows here while you record.
+          {props.progress && (status === 'idle' || status === 'starting') ? (
+            props.progress
+          ) : (
+            <Box
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 2,
+                flexWrap: 'wrap',
+                p: 2,
+                borderRadius: 2,
+                bgcolor: active ? 'action.hover' : 'transparent',
+                border: 1,
+                borderColor: 'divider',
+              }}
+            >
+              <Box sx={{ minWidth: 120 }}>
+                <Typography
+                  role="timer"
+                  aria-label="Elapsed time"
+                  aria-live="off"
+                  sx={{ fontSize: '2.5rem', fontWeight: 600, fontVariantNumeric: 'tabular-nums', lineHeight: 1.1 }}
+                >
+                  {clock}
                 </Typography>
-              )}
+                <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                  {status === 'recording' && <FiberManualRecord fontSize="inherit" color="error" aria-hidden />}
+                  {statusText(status)}
+                </Typography>
+              </Box>
+              <Box sx={{ flex: 1, minWidth: 180 }}>
+                {active ? (
+                  <LevelMeter level={level} active={status === 'recording'} />
+                ) : (
+                  <Typography variant="body2" color="text.secondary">
+                    The input level shows here while you record.
+                  </Typography>
+                )}
+              </Box>
             </Box>
-          </Box>
+          )}
 
           {silent && (
             <Alert severity="warning" role="alert">
@@ -187,6 +172,28 @@ export function RecorderCard(props: RecorderCardProps) {
               </Button>
             )}
           </Stack>
+          {/* Below Start, so that on a phone Start is in view without scrolling; the system default suits most. */}
+          <TextField
+            select
+            label="Microphone"
+            value={deviceId}
+            onChange={(event) => props.onDeviceChange(event.target.value)}
+            disabled={active || status === 'starting'}
+            helperText={
+              permission === 'granted' || microphones.some((m) => !m.label.startsWith('Microphone '))
+                ? 'Choose the microphone closest to the conversation.'
+                : 'The names of your microphones appear once Charta may use the microphone.'
+            }
+            // Shrunk always: "System default" has the empty value, which would otherwise sit under the label.
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="">System default</option>
+            {microphones.map((microphone) => (
+              <option key={microphone.deviceId} value={microphone.deviceId}>
+                {microphone.label}
+              </option>
+            ))}
+          </TextField>
           {status === 'idle' && (
             <Typography variant="body2" color="text.secondary">
               The audio is saved on this device every two seconds and uploaded while you record, so nothing is lost if

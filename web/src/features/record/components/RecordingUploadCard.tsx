@@ -5,13 +5,17 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
+import { paths } from '@/config/paths';
 import { formatBytes, formatDuration } from '@/lib/format';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import type { RecordingEntry } from '../lib/recording-uploads';
 import { describeUploadError } from '../lib/upload-errors';
-import { UploadDoneAlert } from './UploadDoneAlert';
+import { useSessionProgress } from '../hooks/use-session-progress';
+import { createReadyWatcher, progressStage } from '../lib/recording-progress';
+import { RecordingProgress } from './RecordingProgress';
 import { UploadProgress } from './UploadProgress';
 
 interface RecordingUploadCardProps {
@@ -20,6 +24,10 @@ interface RecordingUploadCardProps {
   onRetry: () => void;
   onDiscard: () => Promise<void>;
   onDismiss: () => void;
+  /** Shown inside the recorder, where the recording was (the one just stopped), rather than as a card of its own. */
+  inline?: boolean;
+  /** Open the session by itself when it becomes ready while shown (the clinician stayed and started nothing new). */
+  openWhenReady?: boolean;
 }
 
 function useSecondsUntil(epochMs: number | null): number | null {
@@ -33,8 +41,18 @@ function useSecondsUntil(epochMs: number | null): number | null {
 }
 
 /** One recording on its way to the server: what is safe on the device, what the server has, what is wrong. */
-export function RecordingUploadCard({ entry, online, onRetry, onDiscard, onDismiss }: RecordingUploadCardProps) {
-  const { queue, phase, patientName } = entry;
+export function RecordingUploadCard({ entry, online, onRetry, onDiscard, onDismiss, inline = false, openWhenReady = false }: RecordingUploadCardProps) {
+  const { queue, phase, patientName, sessionId } = entry;
+  const progress = useSessionProgress(phase === 'complete' ? sessionId : null);
+  const stage = progressStage(phase, progress.session?.status);
+  const settled = phase !== 'complete' || progress.settled;
+  const readyWatcher = useRef(createReadyWatcher());
+  const navigate = useNavigate();
+  useEffect(() => {
+    // Only fresh answers count: the cache's older copy would make a session ready long ago look new.
+    if (!settled || !readyWatcher.current.observe(stage)) return;
+    if (openWhenReady && sessionId) void navigate(paths.session.getHref(sessionId));
+  }, [settled, stage, openWhenReady, sessionId, navigate]);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [discarding, setDiscarding] = useState(false);
   const retryIn = useSecondsUntil(queue.status === 'waiting-retry' ? queue.nextRetryAt : null);
@@ -51,19 +69,26 @@ export function RecordingUploadCard({ entry, online, onRetry, onDiscard, onDismi
     }
   };
 
+  const label = `Upload of the recording for ${patientName}`;
   return (
-    <Card component="section" aria-label={`Upload of the recording for ${patientName}`} className={NO_CAPTURE_CLASS}>
-      <CardContent>
+    // Inside the recorder (the recording just stopped) it is an outlined part of that card, a little tighter.
+    <Card component="section" aria-label={label} className={NO_CAPTURE_CLASS} sx={inline ? { borderRadius: 2 } : undefined}>
+      <CardContent sx={inline ? { p: 2, '&:last-child': { pb: 2 } } : undefined}>
         <Stack spacing={1.5}>
           <Typography variant="h3" component="h3">
             {heading}
           </Typography>
 
-          {phase === 'complete' ? (
-            <UploadDoneAlert title="Recording uploaded" sessionId={entry.sessionId} onClose={onDismiss}>
-              The audio is safely stored. Charta prepares the documentation next.
-            </UploadDoneAlert>
-          ) : (
+          {phase !== 'recording' && phase !== 'failed' && (
+            <RecordingProgress
+              stage={stage}
+              sessionId={sessionId}
+              failure={progress.session?.error?.message ?? null}
+              opensByItself={openWhenReady}
+              onClose={onDismiss}
+            />
+          )}
+          {phase !== 'complete' && (
             <UploadProgress
               label={`Upload progress for ${patientName}`}
               done={queue.confirmed.bytes}

@@ -53,7 +53,8 @@ export function SessionSetupFields({
         helperText={patientNameError ?? 'As you would like it on the documentation.'}
         slotProps={{ htmlInput: { maxLength: SESSION_LIMITS.patientName } }}
       />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      {/* Side by side even on a phone (two short choices), so Start recording stays in view below them. */}
+      <Stack direction="row" spacing={2}>
         <TextField
           select
           label="Template"

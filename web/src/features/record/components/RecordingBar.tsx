@@ -1,0 +1,72 @@
+import FiberManualRecord from '@mui/icons-material/FiberManualRecord';
+import Pause from '@mui/icons-material/Pause';
+import PlayArrow from '@mui/icons-material/PlayArrow';
+import Stop from '@mui/icons-material/Stop';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { useNavigationState } from '@/components/layout/navigation-state';
+import { paths } from '@/config/paths';
+import { NO_CAPTURE_CLASS } from '@/lib/analytics';
+import { formatClock } from '@/lib/format';
+import { useRecorderSession } from '../hooks/recorder-provider';
+
+/**
+ * While a recording runs and the clinician is on another page (an old note, the list): that it is still
+ * recording, for how long, and Pause/Resume, Stop and the way back to the Record tab. The Record tab has
+ * the recorder itself, so the bar stays off there (one set of controls on a page).
+ */
+export function RecordingBar() {
+  const { currentTab } = useNavigationState();
+  const { recorder, active, stop } = useRecorderSession();
+  if (!active || currentTab === 'record') return null;
+  const { status } = recorder;
+  const statusText = status === 'paused' ? 'Paused' : status === 'stopping' ? 'Finishing…' : 'Recording';
+  return (
+    <Box
+      component="section"
+      aria-label="Recording in progress"
+      className={NO_CAPTURE_CLASS}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        columnGap: 1.5,
+        rowGap: 0.5,
+        px: { xs: 2, sm: 3 },
+        py: 0.75,
+        bgcolor: 'background.paper',
+        color: 'text.primary',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Typography component="p" sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontWeight: 600, mr: 'auto' }}>
+        <FiberManualRecord fontSize="small" color={status === 'recording' ? 'error' : 'disabled'} aria-hidden />
+        <span aria-live="polite">{statusText}</span>
+        <Box component="span" role="timer" aria-label="Elapsed time" aria-live="off" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          {formatClock(recorder.elapsedMs)}
+        </Box>
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        {status === 'recording' && (
+          <Button size="small" variant="outlined" startIcon={<Pause />} onClick={recorder.pause}>
+            Pause
+          </Button>
+        )}
+        {status === 'paused' && (
+          <Button size="small" variant="outlined" startIcon={<PlayArrow />} onClick={recorder.resume}>
+            Resume
+          </Button>
+        )}
+        <Button size="small" variant="contained" color="error" startIcon={<Stop />} onClick={stop} loading={status === 'stopping'}>
+          Stop
+        </Button>
+        <Button size="small" component={RouterLink} to={paths.record.getHref()}>
+          Back to Record
+        </Button>
+      </Box>
+    </Box>
+  );
+}
