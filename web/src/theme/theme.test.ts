@@ -1,0 +1,34 @@
+import { getContrastRatio } from '@mui/material/styles';
+import { describe, expect, it } from 'vitest';
+import { theme } from './theme';
+
+type Scheme = 'light' | 'dark';
+type Palette = Record<string, unknown>;
+
+/** A palette value, following MUI's `var(--mui-palette-success-dark, …)` references back to the palette. */
+function resolve(palette: Palette, value: unknown): string {
+  const text = String(value);
+  const reference = /^var\(--mui-palette-([A-Za-z]+)-([A-Za-z]+)/.exec(text);
+  if (!reference) return text;
+  const [, group = '', key = ''] = reference;
+  return resolve(palette, (palette[group] as Record<string, unknown>)[key]);
+}
+
+const SEVERITIES = ['success', 'info', 'warning', 'error'] as const;
+
+describe('the theme’s toasts (filled Alerts in the Snackbar, components/feedback/notifications.tsx)', () => {
+  for (const scheme of ['light', 'dark'] as Scheme[]) {
+    for (const severity of SEVERITIES) {
+      // WCAG AA for normal text (the message is 14 px, medium weight): what axe-core's color-contrast checks.
+      it(`reads at 4.5:1 or more in the ${scheme} theme (${severity})`, () => {
+        // The resolved palettes of both schemes (createTheme with cssVariables keeps them; the Theme type omits them).
+        const { colorSchemes } = theme as unknown as { colorSchemes: Record<Scheme, { palette: Palette }> };
+        const palette = colorSchemes[scheme].palette;
+        const alert = palette['Alert'] as Record<string, string>;
+        const background = resolve(palette, alert[`${severity}FilledBg`]);
+        const text = resolve(palette, alert[`${severity}FilledColor`]);
+        expect(getContrastRatio(text, background), `${text} on ${background}`).toBeGreaterThanOrEqual(4.5);
+      });
+    }
+  }
+});
