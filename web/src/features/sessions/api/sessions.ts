@@ -26,6 +26,12 @@ export async function renameSession(sessionId: string, title: string): Promise<S
   return session;
 }
 
+/** POST /session/update with the patient's name alone: corrects it (and what name search finds). */
+export async function correctPatientName(sessionId: string, patientName: string): Promise<Session> {
+  const { session } = await api.post<SessionResponse>('/session/update', { sessionId, patientName });
+  return session;
+}
+
 /** Deletes any number of sessions, as many per request as the API allows; returns how many went. */
 export async function deleteSessions(sessionIds: readonly string[]): Promise<number> {
   let deleted = 0;

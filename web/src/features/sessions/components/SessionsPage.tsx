@@ -19,9 +19,9 @@ import { paths } from '@/config/paths';
 import { deleteSession } from '@/data/sessions';
 import { describeError } from '@/lib/error-message';
 import type { Session } from '@charta/contract';
-import { deleteSessions, renameSession, useSessionPages, useSessionSearch } from '../api/sessions';
+import { correctPatientName, deleteSessions, renameSession, useSessionPages, useSessionSearch } from '../api/sessions';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { RenameSessionDialog } from './RenameSessionDialog';
+import { RenameSessionDialog, type SessionNaming } from './RenameSessionDialog';
 import { SessionRow } from './SessionRow';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -105,7 +105,10 @@ export function SessionsPage() {
       return next;
     });
 
-  const rename = async (session: Session, title: string) => {
+  // Two requests (the API keeps title and patient name apart); both are idempotent, so after a failure
+  // half way the dialog's Save sends both again.
+  const rename = async (session: Session, { title, patientName }: SessionNaming) => {
+    if (patientName !== session.patientName) await correctPatientName(session.id, patientName);
     await renameSession(session.id, title);
     notify({ message: 'Session renamed', severity: 'success' });
     await refresh();
@@ -239,7 +242,7 @@ export function SessionsPage() {
         {body}
       </Card>
 
-      {renaming && <RenameSessionDialog session={renaming} onRename={(title) => rename(renaming, title)} onClose={() => setRenaming(null)} />}
+      {renaming && <RenameSessionDialog session={renaming} onRename={(naming) => rename(renaming, naming)} onClose={() => setRenaming(null)} />}
       <ConfirmDialog
         open={confirmOne}
         title="Delete this session?"
