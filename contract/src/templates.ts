@@ -96,6 +96,37 @@ export interface PublishedTemplate {
   authorName: string;
   addCount: number;
   publishedAt: string;
+  /**
+   * Reported by `LIBRARY_REPORTS_TO_HIDE` different users (3 by default) and not yet reviewed: listed, found
+   * and added by nobody but its author, who sees it with this flag. Always false in others' answers.
+   */
+  hiddenUntilReviewed: boolean;
+}
+
+/**
+ * Why a user reports a library entry. Patient data comes first: a template is a snapshot anyone signed in
+ * can read, so one written from a real note can leak PHI.
+ */
+export const LIBRARY_REPORT_REASONS = ['patient-data', 'offensive', 'misleading', 'spam', 'junk', 'other'] as const;
+
+export type LibraryReportReason = (typeof LIBRARY_REPORT_REASONS)[number];
+
+/** Each reason in the words the report dialog shows. */
+export const LIBRARY_REPORT_REASON_LABELS = {
+  'patient-data': 'It contains patient information',
+  offensive: 'It is offensive or inappropriate',
+  misleading: 'It is clinically misleading or unsafe',
+  spam: 'It is advertising or spam',
+  junk: 'It is empty, a test or not a real template',
+  other: 'Something else',
+} as const satisfies Record<LibraryReportReason, string>;
+
+/** `POST /template/published/report` → `{ report }`: the caller's report of an entry (the first one stands). */
+export interface LibraryReport {
+  publishedTemplateId: string;
+  reason: LibraryReportReason;
+  note: string;
+  reportedAt: string;
 }
 
 /** `POST /template/published/list`. */
@@ -125,6 +156,10 @@ export const TEMPLATE_LIMITS = {
   pageSize: 100,
   /** A library entry's name, in characters a reader sees: one letter (or "A" padded with zero-width spaces) is junk. */
   libraryNameMinVisible: 3,
+  /** A library entry's description, in visible characters: readers choose by it, so "" or "x" is refused. */
+  libraryDescriptionMinVisible: 10,
+  /** The optional note with a report of a library entry. */
+  reportNote: 500,
 } as const;
 
 /**
@@ -140,6 +175,13 @@ export function visibleCharacterCount(text: string): number {
 export function libraryNameProblem(name: string): string | null {
   const min = TEMPLATE_LIMITS.libraryNameMinVisible;
   return visibleCharacterCount(name) >= min ? null : `A template in the library needs a name of at least ${min} visible characters; rename it first`;
+}
+
+/** Why a description may not go to the community library with an entry, or null when it may. */
+export function libraryDescriptionProblem(description: string): string | null {
+  const min = TEMPLATE_LIMITS.libraryDescriptionMinVisible;
+  if (visibleCharacterCount(description) === 0) return 'A template in the library needs a description: who it is for and what makes it useful';
+  return visibleCharacterCount(description) >= min ? null : `A template in the library needs a description of at least ${min} visible characters`;
 }
 
 /** Titles compare without case, accents or surrounding space: "Plan" and " plan" are the same heading. */
@@ -248,3 +290,9 @@ export const publishBody = z.strictObject({
 });
 
 export const unpublishBody = z.strictObject({ publishedTemplateId: resourceId });
+
+export const reportPublishedBody = z.strictObject({
+  publishedTemplateId: resourceId,
+  reason: z.enum(LIBRARY_REPORT_REASONS, { error: `must be one of: ${LIBRARY_REPORT_REASONS.join(', ')}` }),
+  note: shortText(L.reportNote).optional(),
+});

@@ -1,6 +1,7 @@
 import { billingConfigFromEnv, type BillingConfig } from './billing/billing-config.js';
 import { limitsConfigFromEnv, type LimitsConfig } from './limits/limits-config.js';
 import { mailConfigFromEnv, type MailConfig } from './mail/mail-config.js';
+import { libraryConfigFromEnv, type LibraryConfig } from './templates/library-config.js';
 
 /** Runtime settings of the API, read once from the environment (functions/.env in deployment). */
 export interface AppConfig {
@@ -30,6 +31,8 @@ export interface AppConfig {
   billing: BillingConfig;
   /** SMTP relay and sender (mail/mail-config.ts). */
   mail: MailConfig;
+  /** The community library's moderation: reports that hide an entry (templates/library-config.ts). */
+  library: LibraryConfig;
   /**
    * The key one-time codes and the addresses they were sent to are stored under (HMAC-SHA256),
    * `OTP_HMAC_SECRET`: at least 32 characters, random (`openssl rand -base64 48`), a Secret Manager secret
@@ -90,6 +93,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     limits: limitsConfigFromEnv(env),
     billing: billingConfigFromEnv(env),
     mail: mailConfigFromEnv(env, isProduction(env)),
+    library: libraryConfigFromEnv(env),
     oneTimeCodeSecret: oneTimeCodeSecretOf(env),
   };
 }

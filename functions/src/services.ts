@@ -118,7 +118,7 @@ export function createServices(deps: AppDeps) {
   // Templates read two things from profiles: the name an author shows, and context for the AI helpers.
   const authors: AuthorNames = { displayNameOf: async (uid) => (await profileRepo.find(null, uid))?.displayName ?? null };
   const templateService = new TemplateService(templateRepo, libraryRepo, templates, authors, now);
-  const libraryService = new LibraryService(libraryRepo, templateRepo, templateService, authors, now);
+  const libraryService = new LibraryService(libraryRepo, templateRepo, templateService, authors, deps.config.library, now);
   const templateAssistant = new TemplateAssistant(deps.ai.model, writer, { contextOf: (uid) => profileRepo.find(null, uid) });
 
   // Data a session owns goes with it.

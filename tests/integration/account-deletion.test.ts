@@ -85,13 +85,14 @@ describe('DELETE /profile/:id leaves nothing of the user anywhere', () => {
     // Templates: one private, one published and shared (another user added both); one of another user's added.
     const template = (await post(leaving, '/template/upsert_template', { template: { name: 'Leaving template', sections } }).expect(200)).body.template;
     await post(leaving, '/template/upsert_template', { template: { name: 'Private draft', sections } }).expect(200);
-    const published = (await post(leaving, '/template/published/publish', { templateId: template.id }).expect(200)).body.template;
+    const published = (await post(leaving, '/template/published/publish', { templateId: template.id, description: 'Leaving the library' }).expect(200)).body.template;
     const { shareId } = (await post(leaving, '/template/share_template', { templateId: template.id }).expect(200)).body;
     await post(other, '/template/published/add_to_library', { publishedTemplateId: published.id }).expect(200);
     await post(other, '/template/published/add_to_library', { shareId }).expect(200);
     const othersTemplate = (await post(other, '/template/upsert_template', { template: { name: 'Staying template', sections } }).expect(200)).body.template;
-    const othersEntry = (await post(other, '/template/published/publish', { templateId: othersTemplate.id }).expect(200)).body.template;
+    const othersEntry = (await post(other, '/template/published/publish', { templateId: othersTemplate.id, description: 'Staying in the library' }).expect(200)).body.template;
     await post(leaving, '/template/published/add_to_library', { publishedTemplateId: othersEntry.id }).expect(200);
+    await post(leaving, '/template/published/report', { publishedTemplateId: othersEntry.id, reason: 'spam' }).expect(200);
 
     // What a session's deletion racing its pipeline left before that was fixed: data whose session is gone.
     const lost = `lost-${randomUUID()}`;

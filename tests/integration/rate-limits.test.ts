@@ -25,6 +25,7 @@ const TIGHT: LimitsConfig = {
     codeSendEmail: [{ limit: 1, windowSec: 60 }],
     codeSendAddress: [{ limit: 2, windowSec: 60 }],
     codeVerifyAddress: [{ limit: 2, windowSec: 60 }],
+    libraryReport: [{ limit: 2, windowSec: 60 }],
   },
   audioStorageBytesPerUser: DEFAULT_LIMITS.audioStorageBytesPerUser,
 };

@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { emulatorApi } from '../support/api-app.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { bearer } from '../support/sessions.js';
+import { DEFAULT_LIMITS } from '../../functions/src/limits/limits-config.js';
+import { libraryReview } from '../../functions/src/templates/library-review.js';
 
 const { app, db } = emulatorApi();
 const post = (user: TestUser, path: string, body: unknown) => request(app).post(`/api/v1/template${path}`).set(bearer(user)).send(body as object);
@@ -18,6 +20,7 @@ interface Published {
   authorName: string;
   addCount: number;
   publishedAt: string;
+  hiddenUntilReviewed: boolean;
 }
 
 /** A word no other test (or earlier run) uses, so library searches see only this test's entries. */
@@ -34,8 +37,11 @@ async function createTemplate(user: TestUser, name: string, extra: object = {}) 
   return res.body.template as { id: string; name: string; sections: typeof sections; published: boolean; publishedTemplateId: string | null };
 }
 
+/** Publishing needs a description (libraryDescriptionMinVisible): suites that are not about it send this one. */
+const DESCRIPTION = 'For the library suite';
+
 async function publish(user: TestUser, templateId: string, extra: object = {}): Promise<Published> {
-  const res = await post(user, '/published/publish', { templateId, ...extra });
+  const res = await post(user, '/published/publish', { templateId, description: DESCRIPTION, ...extra });
   if (res.status !== 200) throw new Error(`publish failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.template as Published;
 }
@@ -65,7 +71,8 @@ describe('Publishing, adding and unpublishing', () => {
       authorName: 'Dr Ana Patiño',
       addCount: 0,
     });
-    expect(Object.keys(published).sort()).toEqual(['addCount', 'authorName', 'category', 'description', 'id', 'name', 'publishedAt', 'sections', 'templateId']);
+    expect(Object.keys(published).sort()).toEqual(['addCount', 'authorName', 'category', 'description', 'hiddenUntilReviewed', 'id', 'name', 'publishedAt', 'sections', 'templateId']);
+    expect(published.hiddenUntilReviewed).toBe(false);
     expect(JSON.stringify(published)).not.toContain(author.email);
     expect(published.sections.map((s) => s.title)).toEqual(['Presenting problem', 'Plan']);
     const mine = (await post(author, '/get_template', { templateId: template.id }).expect(200)).body.template;
@@ -195,7 +202,7 @@ describe('POST /template/published/list', () => {
     expect(letters.templates.map((t) => t.id)).toContain(letter.id);
   });
 
-  it('Pages with cursors, newest first, every entry exactly once (one-word and many-word searches)', async () => {
+  it('Pages with cursors, every entry exactly once (one-word and many-word searches); equal add counts newest first', async () => {
     const word = uniqueWord();
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) ids.push((await publish(author, (await createTemplate(author, `Paged ${word} number${i}`)).id)).id);
@@ -300,5 +307,176 @@ describe('Limits and account deletion', () => {
     await post(reader, '/get_template', { templateId: copy.id }).expect(200);
     // The add was counted and stays counted: it happened.
     expect((await post(reader, '/published/get', { publishedTemplateId: othersEntry.id }).expect(200)).body.template.addCount).toBe(1);
+  });
+});
+
+describe('A library entry needs a description', () => {
+  it('Empty, invisible or too short: 400 naming description; the template\'s own description counts when none is sent', async () => {
+    const template = await createTemplate(author, `Described ${uniqueWord()}`);
+    for (const description of [undefined, '', '   ', '\u200b\u200b\u2060\u00ad', 'Short one']) {
+      const body = { templateId: template.id, ...(description === undefined ? {} : { description }) };
+      const refused = (await post(author, '/published/publish', body).expect(400)).body.error;
+      expect(refused).toMatchObject({ code: 'invalid_argument', field: 'description' });
+      expect(refused.message).toMatch(/needs a description/);
+    }
+    expect((await post(author, '/get_template', { templateId: template.id }).expect(200)).body.template.published).toBe(false);
+
+    const described = await createTemplate(author, `Described ${uniqueWord()}`, { description: 'Intake for adult CBT' });
+    const published = (await post(author, '/published/publish', { templateId: described.id }).expect(200)).body.template as Published;
+    expect(published.description).toBe('Intake for adult CBT');
+  });
+});
+
+describe('POST /template/published/list: the most added first', () => {
+  it('Orders by add count, then newest; pages keep that order and give every entry once', async () => {
+    const word = uniqueWord();
+    const entries: Published[] = [];
+    for (const label of ['old', 'popular', 'liked', 'new']) entries.push(await publish(author, (await createTemplate(author, `Ranked ${word} ${label}`)).id));
+    const [old, popular, liked, newest] = entries as [Published, Published, Published, Published];
+    const adders = await Promise.all([createTestUser(), createTestUser()]);
+    for (const user of adders) await post(user, '/published/add_to_library', { publishedTemplateId: popular.id }).expect(200);
+    await post(reader, '/published/add_to_library', { publishedTemplateId: liked.id }).expect(200);
+
+    const expected = [popular.id, liked.id, newest.id, old.id];
+    const first = await search(third, { query: word });
+    expect(first.templates.map((t) => t.id)).toEqual(expected);
+    expect(first.templates.map((t) => t.addCount)).toEqual([2, 1, 0, 0]);
+    for (const query of [word, `${word} ranked`]) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      for (let pages = 0; pages < 10; pages++) {
+        const page = await search(third, { query, limit: 1, ...(cursor ? { cursor } : {}) });
+        seen.push(...page.templates.map((t) => t.id));
+        cursor = page.nextCursor;
+        if (!cursor) break;
+      }
+      expect(seen).toEqual(expected);
+    }
+    // The whole library and a category follow the same order.
+    for (const body of [{ limit: 100 }, { category: 'general', limit: 100 }]) {
+      const all = (await search(third, body)).templates;
+      for (let i = 1; i < all.length; i++) {
+        const [a, b] = [all[i - 1]!, all[i]!];
+        expect(a.addCount > b.addCount || (a.addCount === b.addCount && Date.parse(a.publishedAt) >= Date.parse(b.publishedAt))).toBe(true);
+      }
+    }
+  });
+
+  it('A cursor of the old newest-first order is refused with 400, not misread', async () => {
+    const old = Buffer.from(JSON.stringify([Date.now(), 'someEntry'])).toString('base64url');
+    expect((await post(reader, '/published/list', { cursor: old }).expect(400)).body.error.field).toBe('cursor');
+  });
+});
+
+describe('POST /template/published/report', () => {
+  const report = (user: TestUser, body: object) => post(user, '/published/report', body);
+
+  async function entry(by: TestUser = author) {
+    const word = uniqueWord();
+    return { word, published: await publish(by, (await createTemplate(by, `Reported ${word}`)).id) };
+  }
+
+  it('Files one report per user: a retry or a second click answers the first report and counts nothing', async () => {
+    const { published } = await entry();
+    const first = (await report(reader, { publishedTemplateId: published.id, reason: 'spam', note: 'An advert for a clinic' }).expect(200)).body.report;
+    expect(first).toMatchObject({ publishedTemplateId: published.id, reason: 'spam', note: 'An advert for a clinic' });
+    expect(Object.keys(first).sort()).toEqual(['note', 'publishedTemplateId', 'reason', 'reportedAt']);
+    const again = (await report(reader, { publishedTemplateId: published.id, reason: 'offensive' }).expect(200)).body.report;
+    expect(again).toEqual(first);
+    const stored = await db.collection('libraryReports').where('publishedTemplateId', '==', published.id).get();
+    expect(stored.docs.map((d) => d.get('uid'))).toEqual([reader.uid]);
+    expect((await db.collection('publishedTemplates').doc(published.id).get()).get('reportCount')).toBe(1);
+  });
+
+  it('Concurrent duplicate reports by one user: exactly one is stored and counted, every answer is that one', async () => {
+    const { published } = await entry();
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => report(third, { publishedTemplateId: published.id, reason: i % 2 ? 'junk' : 'misleading' })));
+    expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const reports = answers.map((r) => JSON.stringify(r.body.report));
+    expect(new Set(reports).size).toBe(1);
+    expect((await db.collection('libraryReports').where('publishedTemplateId', '==', published.id).get()).size).toBe(1);
+    expect((await db.collection('publishedTemplates').doc(published.id).get()).get('reportCount')).toBe(1);
+    expect((await search(reader, { query: (await post(reader, '/published/get', { publishedTemplateId: published.id }).expect(200)).body.template.name })).templates).toHaveLength(1);
+  });
+
+  it('Three different users (at once) hide it from everyone but its author until reviewed; two do not', async () => {
+    const { word, published } = await entry();
+    const reporters = await Promise.all([createTestUser(), createTestUser(), createTestUser(), createTestUser()]);
+    const [r1, r2, r3, r4] = reporters;
+    await report(r1, { publishedTemplateId: published.id, reason: 'patient-data' }).expect(200);
+    await report(r2, { publishedTemplateId: published.id, reason: 'patient-data' }).expect(200);
+    expect((await search(reader, { query: word })).templates.map((t) => t.id)).toEqual([published.id]);
+
+    // The third report, raced by the first two again (retries), hides it once.
+    await Promise.all([r3, r1, r2].map((user) => report(user, { publishedTemplateId: published.id, reason: 'other' }).expect(200)));
+    const stored = (await db.collection('publishedTemplates').doc(published.id).get()).data();
+    expect(stored).toMatchObject({ reportCount: 3, hiddenUntilReviewed: true });
+
+    expect((await search(reader, { query: word })).templates).toEqual([]);
+    expect((await search(reader, { limit: 100 })).templates.map((t) => t.id)).not.toContain(published.id);
+    await post(reader, '/published/get', { publishedTemplateId: published.id }).expect(404);
+    await post(reader, '/published/add_to_library', { publishedTemplateId: published.id }).expect(404);
+    await report(r4, { publishedTemplateId: published.id, reason: 'spam' }).expect(404);
+    await post(reader, '/published/unpublish', { publishedTemplateId: published.id }).expect(404);
+
+    // The author still finds it, and sees that it is hidden; publishing again does not lift it.
+    const own = (await search(author, { query: word })).templates;
+    expect(own.map((t) => [t.id, t.hiddenUntilReviewed])).toEqual([[published.id, true]]);
+    expect((await post(author, '/published/get', { publishedTemplateId: published.id }).expect(200)).body.template.hiddenUntilReviewed).toBe(true);
+    expect((await publish(author, published.templateId)).hiddenUntilReviewed).toBe(true);
+    expect((await search(reader, { query: word })).templates).toEqual([]);
+
+    // An operator keeps it: listed again, its reports cleared, so reports count afresh.
+    expect(await libraryReview(db).keep(published.id)).toBe(true);
+    expect((await search(reader, { query: word })).templates.map((t) => [t.id, t.hiddenUntilReviewed])).toEqual([[published.id, false]]);
+    expect((await db.collection('libraryReports').where('publishedTemplateId', '==', published.id).get()).size).toBe(0);
+    await report(r1, { publishedTemplateId: published.id, reason: 'spam' }).expect(200);
+    expect((await search(reader, { query: word })).templates).toHaveLength(1);
+  });
+
+  it('An operator removing a hidden entry takes it out with its reports; the author\'s template stays, unpublished', async () => {
+    const { published } = await entry();
+    const reporters = await Promise.all([createTestUser(), createTestUser(), createTestUser()]);
+    for (const user of reporters) await report(user, { publishedTemplateId: published.id, reason: 'patient-data' }).expect(200);
+    const hidden = await libraryReview(db).hidden();
+    const listed = hidden.find((h) => h.id === published.id);
+    expect(listed?.reports.map((r) => r.reason)).toEqual(['patient-data', 'patient-data', 'patient-data']);
+    expect(JSON.stringify(listed)).not.toMatch(new RegExp(reporters.map((u) => u.uid).join('|')));
+
+    expect(await libraryReview(db).remove(published.id)).toBe(true);
+    await post(author, '/published/get', { publishedTemplateId: published.id }).expect(404);
+    expect((await db.collection('libraryReports').where('publishedTemplateId', '==', published.id).get()).size).toBe(0);
+    expect((await post(author, '/get_template', { templateId: published.templateId }).expect(200)).body.template).toMatchObject({ published: false, publishedTemplateId: null });
+  });
+
+  it('Refusals: own entry 400, unknown entry 404, bad reason or note 400 naming the field', async () => {
+    const { published } = await entry();
+    const own = (await report(author, { publishedTemplateId: published.id, reason: 'spam' }).expect(400)).body.error;
+    expect(own).toMatchObject({ code: 'invalid_argument', field: 'publishedTemplateId' });
+    await report(reader, { publishedTemplateId: 'no-such-entry', reason: 'spam' }).expect(404);
+    expect((await report(reader, { publishedTemplateId: published.id, reason: 'boring' }).expect(400)).body.error.field).toBe('reason');
+    expect((await report(reader, { publishedTemplateId: published.id }).expect(400)).body.error.field).toBe('reason');
+    expect((await report(reader, { reason: 'spam' }).expect(400)).body.error.field).toBe('publishedTemplateId');
+    expect((await report(reader, { publishedTemplateId: published.id, reason: 'other', note: 'x'.repeat(501) }).expect(400)).body.error.field).toBe('note');
+    expect((await report(reader, { publishedTemplateId: published.id, reason: 'other', extra: 1 }).expect(400)).body.error.field).toBe('extra');
+    expect((await db.collection('libraryReports').where('publishedTemplateId', '==', published.id).get()).size).toBe(0);
+  });
+
+  it('Is rate-limited per user: past the limit, 429 with Retry-After', async () => {
+    const tight = emulatorApi({ config: { limits: { ...DEFAULT_LIMITS, rates: { ...DEFAULT_LIMITS.rates, libraryReport: [{ limit: 2, windowSec: 3_600 }] } } } });
+    const user = await createTestUser();
+    const ids = await Promise.all([entry(), entry(), entry()]);
+    for (const { published } of ids.slice(0, 2)) await request(tight.app).post('/api/v1/template/published/report').set(bearer(user)).send({ publishedTemplateId: published.id, reason: 'junk' }).expect(200);
+    const refused = await request(tight.app).post('/api/v1/template/published/report').set(bearer(user)).send({ publishedTemplateId: ids[2].published.id, reason: 'junk' }).expect(429);
+    expect(refused.body.error.code).toBe('rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('A deleted account\'s reports go with it; the hiding they caused stays until reviewed', async () => {
+    const { published } = await entry();
+    const leaving = await createTestUser();
+    await report(leaving, { publishedTemplateId: published.id, reason: 'spam' }).expect(200);
+    await request(app).delete(`/api/v1/profile/${leaving.uid}`).set(bearer(leaving)).expect(200);
+    expect((await db.collection('libraryReports').where('uid', '==', leaving.uid).get()).size).toBe(0);
   });
 });

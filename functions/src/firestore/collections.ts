@@ -12,6 +12,11 @@ export const COLLECTIONS = {
   publishedTemplates: 'publishedTemplates',
   /** Share links of templates (`templateShares/{shareId}`), with `adders/{uid}` markers too. */
   templateShares: 'templateShares',
+  /**
+   * Reports of library entries, one per user per entry (`libraryReports/{publishedTemplateId}_{uid}`, create-only),
+   * naming the reporter by `uid` (account deletion's sweep removes them).
+   */
+  libraryReports: 'libraryReports',
   /** The outbox of pipeline events ("audio ready"), consumed by a Firestore trigger. */
   pipelineEvents: 'pipelineEvents',
   /**

@@ -13,7 +13,7 @@ export interface LimitWindow {
 }
 
 /** The counted limits. A request is refused when any of its rule's windows is full. */
-export const RATE_LIMIT_RULES = ['modelCall', 'sessionCreation', 'upload', 'publicByAddress', 'codeSendEmail', 'codeSendAddress', 'codeVerifyAddress', 'referralLookup'] as const;
+export const RATE_LIMIT_RULES = ['modelCall', 'sessionCreation', 'upload', 'publicByAddress', 'codeSendEmail', 'codeSendAddress', 'codeVerifyAddress', 'referralLookup', 'libraryReport'] as const;
 export type RateLimitRule = (typeof RATE_LIMIT_RULES)[number];
 
 export interface LimitsConfig {
@@ -32,6 +32,7 @@ export const RATE_LIMIT_ENV: Record<RateLimitRule, string> = {
   codeSendAddress: 'RATE_LIMIT_CODE_SEND_ADDRESS',
   codeVerifyAddress: 'RATE_LIMIT_CODE_VERIFY_ADDRESS',
   referralLookup: 'RATE_LIMIT_REFERRAL_LOOKUP',
+  libraryReport: 'RATE_LIMIT_LIBRARY_REPORTS',
 };
 
 export const AUDIO_STORAGE_CAP_ENV = 'AUDIO_STORAGE_CAP_MB';
@@ -53,6 +54,8 @@ export const AUDIO_STORAGE_CAP_ENV = 'AUDIO_STORAGE_CAP_MB';
  *   5 wrong tries anyway; this bounds guessing spread over many addresses' codes.
  * - referralLookup: POST /referral/lookup_customer_name, per client address: 10 a minute, 50 a day. A
  *   sign-up page asks once; this keeps anyone from walking the code space to collect names.
+ * - libraryReport: POST /template/published/report, per user: 10 an hour, 30 a day. A clinician reports
+ *   the odd entry; this keeps one account from filing reports across the whole library.
  * - audio storage: 10 GB, about 700 hours of the recorder's Opus or 90 hours of 16 kHz WAV.
  */
 export const DEFAULT_LIMITS: LimitsConfig = {
@@ -82,6 +85,10 @@ export const DEFAULT_LIMITS: LimitsConfig = {
     referralLookup: [
       { limit: 10, windowSec: 60 },
       { limit: 50, windowSec: 86_400 },
+    ],
+    libraryReport: [
+      { limit: 10, windowSec: 3_600 },
+      { limit: 30, windowSec: 86_400 },
     ],
   },
   audioStorageBytesPerUser: 10 * 1024 * 1024 * 1024,

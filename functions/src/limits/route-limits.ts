@@ -32,6 +32,8 @@ export interface RouteLimits {
   codeVerifyByAddress: RequestHandler;
   /** POST /referral/lookup_customer_name, per client address (it is public, and names people). */
   referralLookupByAddress: RequestHandler;
+  /** POST /template/published/report, per user. */
+  libraryReport: RequestHandler;
 }
 
 const WHAT_IS_LIMITED: Record<RateLimitRule, string> = {
@@ -43,6 +45,7 @@ const WHAT_IS_LIMITED: Record<RateLimitRule, string> = {
   codeSendAddress: 'sign-in codes',
   codeVerifyAddress: 'sign-in code attempts',
   referralLookup: 'referral code lookups',
+  libraryReport: 'reports of library templates',
 };
 
 function describeWindow(windowSec: number): string {
@@ -98,5 +101,6 @@ export function routeLimits(limiter: RateLimiter, storage: AudioStorageUsage, co
     codeSendByEmail: (emailKey, res) => enforce(limiter, 'codeSendEmail', { kind: 'email', emailKey }, res),
     codeVerifyByAddress: limitBy(limiter, 'codeVerifyAddress', (req) => ({ kind: 'address', address: clientAddress(req) })),
     referralLookupByAddress: limitBy(limiter, 'referralLookup', (req) => ({ kind: 'address', address: clientAddress(req) })),
+    libraryReport: perUser('libraryReport'),
   };
 }

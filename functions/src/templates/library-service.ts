@@ -1,10 +1,11 @@
-import { libraryNameProblem, type LibraryPage } from '@charta/contract';
+import { libraryDescriptionProblem, libraryNameProblem, type LibraryPage, type LibraryReport, type LibraryReportReason } from '@charta/contract';
 import { invalidArgument, notFound, permissionDenied } from '../http/errors.js';
 import { matchesAll, planNameQuery, searchPrefixes } from '../shared/name-search.js';
-import { cursorAfter, decodeCursor, encodeCursor, type PageCursor } from '../shared/page-cursor.js';
 import { authorNameOf, type AuthorNames } from './author-name.js';
 import { isBuiltinId } from './builtin-templates.js';
-import { toPublishedContract, type LibraryRepo, type PublishedRecord, type PublishedTemplate } from './library-repo.js';
+import type { LibraryConfig } from './library-config.js';
+import { decodeLibraryCursor, encodeLibraryCursor, libraryCursorAfter, type LibraryCursor } from './library-cursor.js';
+import { libraryReportId, toPublishedContract, toReportContract, type LibraryRepo, type PublishedRecord, type PublishedTemplate } from './library-repo.js';
 import { copySection, toContract, type Template, type TemplateCategory } from './template.js';
 import type { TemplateRepo } from './template-repo.js';
 import type { TemplateService } from './template-service.js';
@@ -15,6 +16,23 @@ const SEARCH_PAGE = 100;
 
 /** A library entry, or a template behind a share link. */
 export type EntryRef = { publishedTemplateId: string } | { shareId: string };
+
+/** Hidden entries are there for their author only; to everyone else they answer like entries that never were. */
+const visibleTo = (uid: string, entry: PublishedRecord) => entry.hiddenUntilReviewed !== true || entry.authorUid === uid;
+
+/**
+ * Takes an entry out of the library: its author's template is marked unpublished first, then the entry goes
+ * with its add markers and reports. Unpublishing and an operator's removal after review both end here.
+ */
+export async function takeOutOfLibrary(library: LibraryRepo, templateRepo: TemplateRepo, entry: PublishedRecord, at: Date): Promise<void> {
+  await templateRepo.runTransaction(async (tx) => {
+    const template = await templateRepo.findOwned(entry.authorUid, entry.templateId, tx);
+    if (template && template.publishedTemplateId === entry.id) {
+      templateRepo.save(tx, { ...template, published: false, publishedTemplateId: null, updatedAt: at.toISOString() });
+    }
+  });
+  await library.deletePublished(entry.id);
+}
 
 /**
  * The community library and share links. Publishing copies a snapshot (later edits of the template do not
@@ -27,16 +45,18 @@ export class LibraryService {
     private readonly templateRepo: TemplateRepo,
     private readonly templates: TemplateService,
     private readonly authors: AuthorNames,
+    private readonly config: LibraryConfig,
     private readonly now: () => Date,
   ) {}
 
   /**
-   * Newest first. `query` matches the start of any word of the name, ignoring case and accents; every word
-   * must match. A page may hold fewer than `limit` entries when a many-word search stops scanning; its
-   * nextCursor then continues the scan.
+   * The most added first, then the newest. `query` matches the start of any word of the name, ignoring case
+   * and accents; every word must match. Entries hidden until reviewed are skipped, except for their author.
+   * A page may hold fewer than `limit` entries when a many-word search (or a run of hidden entries) stops
+   * scanning; its nextCursor then continues the scan.
    */
-  async list(opts: { query?: string | undefined; category?: TemplateCategory | undefined; limit: number; cursor?: string | undefined }): Promise<LibraryPage> {
-    let position: PageCursor | null = opts.cursor ? decodeCursor(opts.cursor) : null;
+  async list(uid: string, opts: { query?: string | undefined; category?: TemplateCategory | undefined; limit: number; cursor?: string | undefined }): Promise<LibraryPage> {
+    let position: LibraryCursor | null = opts.cursor ? decodeLibraryCursor(opts.cursor) : null;
     if (opts.cursor && !position) throw invalidArgument('cursor is not one this API issued', 'cursor');
     const plan = opts.query ? planNameQuery(opts.query) : null;
     if (opts.query && !plan) return { templates: [], nextCursor: null };
@@ -46,14 +66,16 @@ export class LibraryService {
     let scanned = 0;
     let exhausted = false;
     while (found.length < opts.limit && scanned < SEARCH_SCAN_LIMIT) {
+      // Hidden entries are filtered here rather than in the query: they are rare (it takes several users'
+      // reports), and entries published before reports existed have no flag for a query to match.
       const pageSize = extraWords.length > 0 ? SEARCH_PAGE : opts.limit - found.length;
       const page = await this.library.listPublishedPage({ limit: pageSize, cursor: position, category: opts.category, prefix: plan?.indexed });
       let taken = 0;
       for (const item of page.items) {
         taken++;
         scanned++;
-        position = cursorAfter(item, item.publishedAt);
-        if (matchesAll(item.searchPrefixes, extraWords)) found.push(item);
+        position = libraryCursorAfter(item);
+        if (visibleTo(uid, item) && matchesAll(item.searchPrefixes, extraWords)) found.push(item);
         if (found.length === opts.limit) break;
       }
       if (taken === page.items.length && !page.hasMore) {
@@ -61,14 +83,14 @@ export class LibraryService {
         break;
       }
     }
-    return { templates: found.map(toPublishedContract), nextCursor: exhausted || !position ? null : encodeCursor(position) };
+    return { templates: found.map(toPublishedContract), nextCursor: exhausted || !position ? null : encodeLibraryCursor(position) };
   }
 
   /** A library entry, or what a share link points at (the owner's template as it is now). */
-  async get(entry: EntryRef): Promise<PublishedTemplate> {
+  async get(uid: string, entry: EntryRef): Promise<PublishedTemplate> {
     if ('publishedTemplateId' in entry) {
       const record = await this.library.findPublished(entry.publishedTemplateId);
-      if (!record) throw notFound('No such template in the library');
+      if (!record || !visibleTo(uid, record)) throw notFound('No such template in the library');
       return toPublishedContract(record);
     }
     const share = await this.library.findShare(entry.shareId);
@@ -84,6 +106,7 @@ export class LibraryService {
       authorName: await authorNameOf(this.authors, share.ownerUid, share.authorName),
       addCount: share.addCount,
       publishedAt: template.updatedAt,
+      hiddenUntilReviewed: false,
     };
   }
 
@@ -98,6 +121,8 @@ export class LibraryService {
       const previous = template.publishedTemplateId ? await this.library.findPublished(template.publishedTemplateId, tx) : null;
       const current = previous && previous.authorUid === uid ? previous : null;
       const description = input.description ?? template.description;
+      const descriptionProblem = libraryDescriptionProblem(description);
+      if (descriptionProblem) throw invalidArgument(descriptionProblem, 'description');
       const category = input.category ?? template.category;
       const now = this.now().toISOString();
       const record: PublishedRecord = {
@@ -112,6 +137,10 @@ export class LibraryService {
         addCount: current?.addCount ?? 0,
         publishedAt: now,
         searchPrefixes: searchPrefixes(template.name),
+        // Publishing again is no way around a review: the reports and the hiding stay with the entry.
+        reportCount: current?.reportCount ?? 0,
+        hiddenUntilReviewed: current?.hiddenUntilReviewed === true,
+        reviewedAt: current?.reviewedAt ?? null,
       };
       this.library.savePublished(tx, record);
       // What was published is remembered on the template too, so the next publish starts from it.
@@ -124,16 +153,10 @@ export class LibraryService {
   /** Takes an entry out of the library; only its author may. Copies others made stay theirs. */
   async unpublish(uid: string, publishedTemplateId: string): Promise<void> {
     const entry = await this.library.findPublished(publishedTemplateId);
-    if (!entry) throw notFound('No such template in the library');
+    if (!entry || !visibleTo(uid, entry)) throw notFound('No such template in the library');
     // Library entries are public, so refusing with 404 would pretend it is not there.
     if (entry.authorUid !== uid) throw permissionDenied('Only the author can unpublish a template');
-    await this.templateRepo.runTransaction(async (tx) => {
-      const template = await this.templateRepo.findOwned(uid, entry.templateId, tx);
-      if (template && template.publishedTemplateId === entry.id) {
-        this.templateRepo.save(tx, { ...template, published: false, publishedTemplateId: null, updatedAt: this.now().toISOString() });
-      }
-    });
-    await this.library.deletePublished(entry.id);
+    await takeOutOfLibrary(this.library, this.templateRepo, entry, this.now());
   }
 
   /** The caller's own, editable copy of a library entry or a shared template; the add counts once per user. */
@@ -142,7 +165,7 @@ export class LibraryService {
     const copy = await this.templateRepo.runTransaction(async (tx) => {
       if ('publishedTemplateId' in entry) {
         const published = await this.library.findPublished(entry.publishedTemplateId, tx);
-        if (!published) throw notFound('No such template in the library');
+        if (!published || !visibleTo(uid, published)) throw notFound('No such template in the library');
         // The author adding their own entry is not one more person who found it useful.
         if (published.authorUid !== uid) await this.library.countAddOnce(tx, { kind: 'published', id: published.id }, uid, this.now());
         return this.templates.newCopy(tx, uid, published, 'library', { publishedTemplateId: published.id });
@@ -154,5 +177,23 @@ export class LibraryService {
       return this.templates.newCopy(tx, uid, template, 'shared', { shareId: share.id });
     });
     return toContract(copy);
+  }
+
+  /**
+   * The caller's report of someone else's entry. One per user per entry: a retry or a second click answers
+   * the report already filed (the first reason stands) and counts nothing. When `reportsToHide` different
+   * users have reported it, the entry is hidden until an operator reviews it (scripts/library-review.ts).
+   */
+  async report(uid: string, input: { publishedTemplateId: string; reason: LibraryReportReason; note?: string | undefined }): Promise<LibraryReport> {
+    const filed = await this.library.fileReportOnce(
+      { id: libraryReportId(input.publishedTemplateId, uid), publishedTemplateId: input.publishedTemplateId, uid, reason: input.reason, note: input.note ?? '', reportedAt: this.now().toISOString() },
+      this.config.reportsToHide,
+      (entry) => {
+        if (!visibleTo(uid, entry)) throw notFound('No such template in the library');
+        if (entry.authorUid === uid) throw invalidArgument('You cannot report your own template: unpublish it, or change it and publish again', 'publishedTemplateId');
+      },
+    );
+    if (!filed) throw notFound('No such template in the library');
+    return toReportContract(filed.report);
   }
 }

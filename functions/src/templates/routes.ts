@@ -12,6 +12,7 @@ import {
   previewTemplateBody,
   publishBody,
   publishedEntryBody,
+  reportPublishedBody,
   templateIdBody,
   unpublishBody,
   upsertTemplateBody,
@@ -98,11 +99,11 @@ export function templateRoutes({ templates, library, assistant, limits, appUrl }
   });
 
   router.post('/published/list', async (req, res) => {
-    res.json(await library.list(parseInput(listPublishedBody, req.body)));
+    res.json(await library.list(callerOf(req).uid, parseInput(listPublishedBody, req.body)));
   });
 
   router.post('/published/get', async (req, res) => {
-    res.json({ template: await library.get(entryOf(parseInput(publishedEntryBody, req.body))) });
+    res.json({ template: await library.get(callerOf(req).uid, entryOf(parseInput(publishedEntryBody, req.body))) });
   });
 
   router.post('/published/publish', async (req, res) => {
@@ -115,6 +116,10 @@ export function templateRoutes({ templates, library, assistant, limits, appUrl }
     const { publishedTemplateId } = parseInput(unpublishBody, req.body);
     await library.unpublish(callerOf(req).uid, publishedTemplateId);
     res.json({ unpublished: true });
+  });
+
+  router.post('/published/report', limits.libraryReport, async (req, res) => {
+    res.json({ report: await library.report(callerOf(req).uid, parseInput(reportPublishedBody, req.body)) });
   });
 
   router.post('/published/add_to_library', async (req, res) => {

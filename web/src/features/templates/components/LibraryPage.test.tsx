@@ -22,6 +22,7 @@ function entry(overrides: Partial<PublishedTemplate> = {}): PublishedTemplate {
     authorName: 'Dr Ana Patiño',
     addCount: 3,
     publishedAt: '2026-11-21T10:00:00.000Z',
+    hiddenUntilReviewed: false,
     ...overrides,
   };
 }
