@@ -5,6 +5,8 @@ import type { Json, JsonObject, Params } from './wire.ts';
 
 export interface ApiRequest {
   state: EmulatorState;
+  /** The account the request speaks for: its API key (accounts.ts). */
+  account: string;
   method: string;
   path: string;
   /** The path's captured ids, in order. */

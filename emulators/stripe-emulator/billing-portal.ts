@@ -1,4 +1,5 @@
 /** Billing portal sessions: a `url` to the emulator's portal page for one customer, and where it returns. */
+import { requireVisible } from './accounts.ts';
 import { answerObject, type ApiHandler } from './api.ts';
 import { requireCustomer } from './customers.ts';
 import type { EmulatorState, PortalSession } from './state.ts';
@@ -8,7 +9,9 @@ export const portalUrl = (state: EmulatorState, id: string) => `${state.baseUrl}
 
 export const createPortalSession: ApiHandler = (req) => {
   const params = req.params.only(['after_expiration', 'configuration', 'customer', 'customer_account', 'expand', 'flow_data', 'locale', 'on_behalf_of', 'return_url']);
-  const customer = requireCustomer(req.state, params.string('customer', { required: true })!, 'customer');
+  const customerId = params.string('customer', { required: true })!;
+  requireVisible(req.state, customerId, req.account, 'customer');
+  const customer = requireCustomer(req.state, customerId, 'customer');
   const returnUrl = params.string('return_url', { max: 5000 });
   if (returnUrl !== undefined && !URL.canParse(returnUrl)) throw invalidRequest('Not a valid URL', 'url_invalid', 'return_url');
   if (params.has('flow_data')) throw invalidRequest('The Stripe emulator does not support flow_data; the portal page shows every action.', 'parameter_unknown', 'flow_data');

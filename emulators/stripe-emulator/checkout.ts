@@ -3,6 +3,7 @@
  * `client_secret` for the embedded page, and a `return_url`), retrieved with `expand[]` (and the
  * includable `line_items`), listed, expired, and completed by the page's Pay button or the control endpoint.
  */
+import { ownerOf, requireVisible, visibleTo } from './accounts.ts';
 import { answerObject, type ApiHandler } from './api.ts';
 import { requireCustomer } from './customers.ts';
 import { emit, emitterFor, type Emitter } from './events.ts';
@@ -47,6 +48,7 @@ export const createCheckoutSession: ApiHandler = (req) => {
   }
 
   const customerId = params.string('customer');
+  if (customerId) requireVisible(state, customerId, req.account, 'customer');
   const customer = customerId ? requireCustomer(state, customerId, 'customer') : undefined;
   const customerEmail = params.string('customer_email', { max: 800 });
   if (customer && customerEmail !== undefined) throw invalidRequest('You may only specify one of these parameters: customer, customer_email.', 'parameter_invalid', 'customer_email');
@@ -107,6 +109,7 @@ export const createCheckoutSession: ApiHandler = (req) => {
     subscriptionData: { trialPeriodDays, metadata: subscriptionData?.metadata() ?? {}, description: subscriptionData?.string('description', { max: 500 }) ?? null },
   };
   state.checkoutSessions.set(id, session);
+  state.owners.set(id, req.account);
   state.checkoutExtras.set(id, extras);
   return answerObject(req, session);
 };
@@ -151,7 +154,7 @@ export const listCheckoutSessions: ApiHandler = (req) => {
   const subscription = req.params.string('subscription');
   const status = req.params.string('status', { oneOf: ['complete', 'expired', 'open'] });
   const sessions = newestFirst(req.state.checkoutSessions.values()).filter(
-    (s) => (customer === undefined || s.customer === customer) && (subscription === undefined || s.subscription === subscription) && (status === undefined || s.status === status),
+    (s) => visibleTo(req.state, s.id, req.account) && (customer === undefined || s.customer === customer) && (subscription === undefined || s.subscription === subscription) && (status === undefined || s.status === status),
   );
   return { body: listPage(sessions, '/v1/checkout/sessions', req.params, (s) => render(s, req.version)) };
 };
@@ -170,7 +173,7 @@ function expire(em: Emitter, session: CheckoutSession): void {
 
 /** Sessions past `expires_at` expire when next looked at (Stripe's run on a timer; no one can tell the difference). */
 function expireIfDue(state: EmulatorState, session: CheckoutSession): void {
-  if (session.status === 'open' && session.expires_at <= nowSeconds()) expire({ state, events: [] }, session);
+  if (session.status === 'open' && session.expires_at <= nowSeconds()) expire({ state, account: ownerOf(state, session.id), events: [] }, session);
 }
 
 export const expireCheckoutSession: ApiHandler = (req) => {
@@ -203,11 +206,12 @@ export function completeCheckout(em: Emitter, session: CheckoutSession): { custo
       next_invoice_sequence: 1, phone: null, preferred_locales: [], shipping: null, tax_exempt: 'none', test_clock: null,
     };
     state.customers.set(id, customer);
+    state.owners.set(id, em.account);
     created.customer = customer;
   }
   const extras = state.checkoutExtras.get(session.id)!;
   let started: ReturnType<typeof startSubscription> | null = null;
-  const deferred: Emitter = { state, events: [] };
+  const deferred: Emitter = { state, account: em.account, events: [] };
   if (session.mode === 'subscription') {
     const line = extras.lineItems[0]!;
     started = startSubscription(deferred, customer, state.prices.get(line.price)!, line.quantity, extras.subscriptionData);

@@ -4,9 +4,10 @@
  * answers after the first delivery attempt of every event it sends, with those events and their
  * deliveries; `delivery` sends them `normal`ly, `twice` (the series again, same ids) or `reversed`.
  */
+import { ownerOf } from './accounts.ts';
 import { completeCheckout, requireSession } from './checkout.ts';
 import { controlEmitter, eventSubject, type Emitter } from './events.ts';
-import type { EmulatorState, StoredEvent } from './state.ts';
+import type { EmulatorState, StoredEvent, WebhookTarget } from './state.ts';
 import { endSubscription, failPayment, renew, requireSubscription, setCancelAtPeriodEnd } from './subscriptions.ts';
 import { deliver, type DeliveryMode } from './webhooks.ts';
 import { invalidRequest, newId, resourceMissing, type JsonObject } from './wire.ts';
@@ -41,16 +42,17 @@ function customerOf(state: EmulatorState, customerId: string) {
 
 /** Completes a Checkout Session as if the customer paid (the hosted and embedded pages' Pay button). */
 export async function completeCheckoutSession(state: EmulatorState, id: string, mode: DeliveryMode): Promise<JsonObject> {
-  const em = controlEmitter(state);
-  const { customer, subscription, invoice } = completeCheckout(em, requireSession(state, id));
+  const session = requireSession(state, id);
+  const em = controlEmitter(state, ownerOf(state, session.id));
+  const { customer, subscription, invoice } = completeCheckout(em, session);
   return sendAndSummarize(em, mode, { checkout_session: id, customer: customer.id, subscription: subscription?.id ?? null, invoice: invoice?.id ?? null });
 }
 
 export type SubscriptionAction = 'renew' | 'fail_payment' | 'cancel_at_period_end' | 'keep' | 'expire';
 
 export async function actOnSubscription(state: EmulatorState, id: string, action: SubscriptionAction, mode: DeliveryMode): Promise<JsonObject> {
-  const em = controlEmitter(state);
-  const subscription = requireSubscription(em, id);
+  const subscription = requireSubscription({ state }, id);
+  const em = controlEmitter(state, ownerOf(state, subscription.id));
   if (action === 'renew') renew(em, subscription, customerOf(state, subscription.customer));
   else if (action === 'fail_payment') failPayment(em, subscription, customerOf(state, subscription.customer));
   else if (action === 'cancel_at_period_end') setCancelAtPeriodEnd(em, subscription, true);
@@ -62,23 +64,30 @@ export async function actOnSubscription(state: EmulatorState, id: string, action
   return sendAndSummarize(em, mode, { subscription: id, status: subscription.status, latest_invoice: subscription.latest_invoice });
 }
 
-export function addWebhookTarget(state: EmulatorState, body: ControlBody): JsonObject {
+/**
+ * Registers a webhook endpoint for the account whose API key the request carries (as Stripe's
+ * `POST /v1/webhook_endpoints` does): it gets the events of that account's objects only. Every endpoint
+ * signs with the emulator's one secret (Stripe gives each its own), so an app configured once verifies all.
+ */
+export function addWebhookTarget(state: EmulatorState, body: ControlBody, account: string): JsonObject {
   if (typeof body.url !== 'string' || !/^https?:\/\//.test(body.url) || !URL.canParse(body.url)) throw invalidRequest('url must be an http(s) URL', 'url_invalid', 'url');
-  const target = { id: newId('we', 14), url: body.url };
+  const target = { id: newId('we', 14), url: body.url, account };
   state.addedTargets.push(target);
   return { id: target.id, url: target.url, secret: state.webhookSecret };
 }
 
-/** Removes the targets tests added: one (`{ url }` or `{ id }`), or all; the configured --webhook-url stays. */
-export function removeWebhookTargets(state: EmulatorState, body: ControlBody & { id?: unknown }): JsonObject {
+/** Removes targets the key's account added: one (`{ url }` or `{ id }`), or all of them; other accounts' and the configured --webhook-url stay. */
+export function removeWebhookTargets(state: EmulatorState, body: ControlBody & { id?: unknown }, account: string): JsonObject {
   const before = state.addedTargets.length;
-  state.addedTargets = body.url === undefined && body.id === undefined ? [] : state.addedTargets.filter((t) => t.url !== body.url && t.id !== body.id);
+  const removes = (t: WebhookTarget) => t.account === account && ((body.url === undefined && body.id === undefined) || t.url === body.url || t.id === body.id);
+  state.addedTargets = state.addedTargets.filter((t) => !removes(t));
   return { removed: before - state.addedTargets.length };
 }
 
+/** Every target with its account's key shown as Stripe shows keys (first 8 and last 4 characters). */
 export function listTargets(state: EmulatorState): JsonObject {
-  const all = [...state.webhookTargets.map((t) => ({ ...t, configured: true })), ...state.addedTargets.map((t) => ({ ...t, configured: false }))];
-  return { targets: all };
+  const shown = (t: WebhookTarget, configured: boolean) => ({ id: t.id, url: t.url, account: `${t.account.slice(0, 8)}…${t.account.slice(-4)}`, configured });
+  return { targets: [...state.webhookTargets.map((t) => shown(t, true)), ...state.addedTargets.map((t) => shown(t, false))] };
 }
 
 /** Every event with its deliveries, oldest first; `?customer=`, `?type=` narrow it (suites sharing one emulator). */

@@ -2,6 +2,7 @@
  * Customers (create, retrieve, update, delete, list) and their balance: customer balance transactions
  * (a negative amount is a credit the next invoices use up) and the `balance` they add up to.
  */
+import { visibleTo } from './accounts.ts';
 import { answerObject, type ApiHandler } from './api.ts';
 import { emit, emitterFor, type Emitter } from './events.ts';
 import { render } from './render.ts';
@@ -65,6 +66,7 @@ export const createCustomer: ApiHandler = (req) => {
     test_clock: null,
   };
   req.state.customers.set(id, customer);
+  req.state.owners.set(id, req.account);
   emit(emitterFor(req), 'customer.created', customer);
   return answerObject(req, customer);
 };
@@ -121,7 +123,7 @@ export const listCustomers: ApiHandler = (req) => {
   req.params.only(['created', 'email', 'ending_before', 'expand', 'limit', 'starting_after', 'test_clock']);
   const email = req.params.string('email');
   const inCreated = createdFilter(req.params);
-  const customers = newestFirst(req.state.customers.values()).filter((c) => (email === undefined || c.email === email) && inCreated(c.created));
+  const customers = newestFirst(req.state.customers.values()).filter((c) => visibleTo(req.state, c.id, req.account) && (email === undefined || c.email === email) && inCreated(c.created));
   return { body: listPage(customers, '/v1/customers', req.params, (c) => render(c, req.version)) };
 };
 

@@ -2,6 +2,7 @@
  * Events: made when something changes (by an API call, a control endpoint or a page), kept for
  * `GET /v1/events` and the control listing, and handed to webhooks.ts to deliver.
  */
+import { requireVisible, targetsOf } from './accounts.ts';
 import { answerObject, type ApiHandler, type ApiRequest } from './api.ts';
 import { render } from './render.ts';
 import { newestFirst, type EmulatorState, type StoredEvent } from './state.ts';
@@ -14,6 +15,7 @@ export function emitEvent(
   state: EmulatorState,
   type: string,
   object: object,
+  account: string,
   opts: { previous?: JsonObject; request?: ApiRequest } = {},
 ): StoredEvent {
   const id = newId('evt');
@@ -24,28 +26,30 @@ export function emitEvent(
     created: nowSeconds(),
     data: { object: render(object, state.accountApiVersion), ...(opts.previous ? { previous_attributes: opts.previous } : {}) },
     livemode: false,
-    pending_webhooks: state.webhookTargets.length + state.addedTargets.length,
+    pending_webhooks: targetsOf(state, account).length,
     request: { id: opts.request?.requestId ?? null, idempotency_key: opts.request?.idempotencyKey ?? null },
     type,
   };
-  const stored: StoredEvent = { event, deliveries: [] };
+  const stored: StoredEvent = { event, account, deliveries: [] };
   state.events.set(id, stored);
   if (state.events.size > MAX_EVENTS_KEPT) state.events.delete(state.events.keys().next().value!);
   return stored;
 }
 
-/** Where the events of one change go: the request that caused it (if any) and the list to deliver. */
+/** Where the events of one change go: the account whose objects changed, the request that caused it (if any) and the list to deliver. */
 export interface Emitter {
   state: EmulatorState;
+  account: string;
   request?: ApiRequest;
   events: StoredEvent[];
 }
 
-export const emitterFor = (req: ApiRequest): Emitter => ({ state: req.state, request: req, events: req.emitted });
-export const controlEmitter = (state: EmulatorState): Emitter => ({ state, events: [] });
+export const emitterFor = (req: ApiRequest): Emitter => ({ state: req.state, account: req.account, request: req, events: req.emitted });
+/** For a change no API request made (a control endpoint, a page): the account of the object it acts on. */
+export const controlEmitter = (state: EmulatorState, account: string): Emitter => ({ state, account, events: [] });
 
 export function emit(em: Emitter, type: string, object: object, previous?: JsonObject): StoredEvent {
-  const stored = emitEvent(em.state, type, object, { ...(previous ? { previous } : {}), ...(em.request ? { request: em.request } : {}) });
+  const stored = emitEvent(em.state, type, object, em.account, { ...(previous ? { previous } : {}), ...(em.request ? { request: em.request } : {}) });
   em.events.push(stored);
   return stored;
 }
@@ -62,6 +66,7 @@ export const retrieveEvent: ApiHandler = (req) => {
   req.params.only(['expand']);
   const stored = req.state.events.get(req.ids[0]!);
   if (!stored) throw resourceMissing('event', req.ids[0]!);
+  requireVisible(req.state, stored.event.id, req.account);
   return answerObject(req, stored.event);
 };
 
@@ -74,6 +79,7 @@ export const listEvents: ApiHandler = (req) => {
   const typeMatches = (t: string) =>
     (type === undefined || (type.endsWith('*') ? t.startsWith(type.slice(0, -1)) : t === type)) && (types.length === 0 || types.includes(t));
   const events = newestFirst(req.state.events.values())
+    .filter((s) => s.account === req.account)
     .map((s) => s.event)
     .filter((e) => typeMatches(e.type) && inCreated(e.created));
   return { body: listPage(events, '/v1/events', req.params, (e) => e) };

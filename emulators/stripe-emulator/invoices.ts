@@ -2,6 +2,7 @@
  * Invoices, as subscriptions make them: one per period, the customer's balance applied first (a credit
  * lowers what is due and is used up), then paid or left open when the payment fails.
  */
+import { visibleTo } from './accounts.ts';
 import { answerObject, type ApiHandler } from './api.ts';
 import { addToBalance } from './customers.ts';
 import type { Emitter } from './events.ts';
@@ -113,6 +114,7 @@ export const listInvoices: ApiHandler = (req) => {
   const inCreated = createdFilter(req.params);
   const invoices = newestFirst(req.state.invoices.values()).filter(
     (i) =>
+      visibleTo(req.state, i.id, req.account) &&
       (customer === undefined || i.customer === customer) &&
       (subscription === undefined || i.parent?.subscription_details.subscription === subscription) &&
       (status === undefined || i.status === status) &&

@@ -3,9 +3,12 @@
  * billing adapter uses, through the official `stripe` SDK pointed at it (`host`, `port`, `protocol`),
  * delivers signed webhooks as Stripe does, and serves plain checkout and portal pages at the URLs it
  * hands out. Control endpoints under /emulator/v1 play the customer and the calendar.
- * Run: node emulators/stripe-emulator/server.ts [--port 12111] [--webhook-url URL] [--webhook-secret whsec_…]
+ * Run: node emulators/stripe-emulator/server.ts [--port 12111] [--webhook-url URL] [--webhook-account sk_test_…]
+ * [--webhook-secret whsec_…]. Each test key is an account of its own (accounts.ts): --webhook-url gets the
+ * events of --webhook-account's objects only (default sk_test_charta_emulator, the key the stack's API uses).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { requireVisible } from './accounts.ts';
 import type { ApiHandler, ApiRequest } from './api.ts';
 import { createPortalSession } from './billing-portal.ts';
 import { listPrices, retrievePrice, retrieveProduct } from './catalog.ts';
@@ -94,6 +97,8 @@ async function serveApi(state: EmulatorState, req: IncomingMessage, res: ServerR
     }
     const raw = decodeForm(method === 'POST' ? body : url.search.slice(1));
     const ids = route.pattern.exec(path)!.slice(1).map(decodeURIComponent);
+    // Another account's object is "No such …", as if it did not exist (accounts.ts).
+    for (const id of ids) requireVisible(state, id, apiKey);
 
     const keyHeader = method === 'POST' ? req.headers['idempotency-key'] : undefined;
     const idempotencyKey = (Array.isArray(keyHeader) ? keyHeader[0] : keyHeader) ?? null;
@@ -108,7 +113,7 @@ async function serveApi(state: EmulatorState, req: IncomingMessage, res: ServerR
       if (replay) return sendJson(res, replay.status, replay.body, { ...headers, 'idempotent-replayed': 'true', 'original-request': replay.requestId });
     }
 
-    const apiRequest: ApiRequest = { state, method, path, ids, params: new Params(raw), version, requestId, idempotencyKey, emitted: [] };
+    const apiRequest: ApiRequest = { state, account: apiKey, method, path, ids, params: new Params(raw), version, requestId, idempotencyKey, emitted: [] };
     let status: number;
     let answer: Json;
     try {
@@ -148,8 +153,9 @@ async function serveControl(state: EmulatorState, req: IncomingMessage, res: Ser
   try {
     if (path === '/emulator/v1/events' && method === 'GET') return sendJson(res, 200, listEmulatorEvents(state, url.searchParams));
     if (path === '/emulator/v1/webhook_targets' && method === 'GET') return sendJson(res, 200, listTargets(state));
-    if (path === '/emulator/v1/webhook_targets' && method === 'POST') return sendJson(res, 200, addWebhookTarget(state, await readControlBody(req)));
-    if (path === '/emulator/v1/webhook_targets' && method === 'DELETE') return sendJson(res, 200, removeWebhookTargets(state, await readControlBody(req)));
+    // A webhook endpoint belongs to an account: registered and removed with its API key, as on Stripe.
+    if (path === '/emulator/v1/webhook_targets' && method === 'POST') return sendJson(res, 200, addWebhookTarget(state, await readControlBody(req), apiKeyOf(req)));
+    if (path === '/emulator/v1/webhook_targets' && method === 'DELETE') return sendJson(res, 200, removeWebhookTargets(state, await readControlBody(req), apiKeyOf(req)));
     const complete = /^\/emulator\/v1\/checkout_sessions\/([^/]+)\/complete$/.exec(path);
     if (complete && method === 'POST') return sendJson(res, 200, await completeCheckoutSession(state, decodeURIComponent(complete[1]!), deliveryMode(await readControlBody(req))));
     const action = /^\/emulator\/v1\/subscriptions\/([^/]+)\/(renew|fail_payment|cancel_at_period_end|expire)$/.exec(path);
@@ -178,6 +184,8 @@ export interface StripeEmulatorOptions {
   port: number;
   host?: string;
   webhookUrl?: string;
+  /** The account (secret key) the --webhook-url endpoint belongs to: it gets the events of that key's objects only. */
+  webhookAccount?: string;
   webhookSecret?: string;
   /** Delays before each retry of a failed delivery. */
   retryDelaysMs?: number[];
@@ -186,11 +194,12 @@ export interface StripeEmulatorOptions {
 }
 
 export const DEFAULT_WEBHOOK_SECRET = 'whsec_charta_emulator';
+export const DEFAULT_WEBHOOK_ACCOUNT = 'sk_test_charta_emulator';
 export const DEFAULT_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 16000];
 
 export async function startStripeEmulator(opts: StripeEmulatorOptions): Promise<{ server: Server; state: EmulatorState; url: string }> {
   const host = opts.host ?? '127.0.0.1';
-  const state = newState({ baseUrl: '', webhookSecret: opts.webhookSecret ?? DEFAULT_WEBHOOK_SECRET, ...(opts.webhookUrl ? { webhookUrl: opts.webhookUrl } : {}), retryDelaysMs: opts.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS });
+  const state = newState({ baseUrl: '', webhookSecret: opts.webhookSecret ?? DEFAULT_WEBHOOK_SECRET, ...(opts.webhookUrl ? { webhookUrl: opts.webhookUrl } : {}), webhookAccount: opts.webhookAccount ?? DEFAULT_WEBHOOK_ACCOUNT, retryDelaysMs: opts.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS });
   const server = createServer((req, res) => {
     route(state, req, res).catch((err: unknown) => {
       console.error('stripe-emulator: request failed', err);
@@ -221,6 +230,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { server, url } = await startStripeEmulator({
     port,
     webhookSecret: flag('webhook-secret', 'STRIPE_EMULATOR_WEBHOOK_SECRET') ?? DEFAULT_WEBHOOK_SECRET,
+    webhookAccount: flag('webhook-account', 'STRIPE_EMULATOR_WEBHOOK_ACCOUNT') ?? DEFAULT_WEBHOOK_ACCOUNT,
     ...(webhookUrl ? { webhookUrl } : {}),
     ...(delays ? { retryDelaysMs: delays.split(',').map(Number) } : {}),
     ...(publicUrl ? { publicUrl } : {}),

@@ -240,18 +240,21 @@ export type Delivery = { url: string; attempt: number; status: number | null; er
 
 export type StoredEvent = {
   event: JsonObject & { id: string; type: string; created: number };
+  /** The account (API key) whose object it is about: only that account's webhook targets get it (accounts.ts). */
+  account: string;
   deliveries: Delivery[];
 };
 
 export type StoredIdempotentAnswer = { method: string; path: string; fingerprint: string; status: number; body: Json; at: number; requestId: string };
 
-export type WebhookTarget = { id: string; url: string };
+/** A webhook endpoint of one account (the API key that registered it, or --webhook-account for --webhook-url). */
+export type WebhookTarget = { id: string; url: string; account: string };
 
 export interface EmulatorState {
   /** The emulator's own address, for the checkout and portal URLs it hands out. */
   baseUrl: string;
   webhookSecret: string;
-  /** Targets from --webhook-url (kept) and from tests (`POST /emulator/v1/webhook_targets`, clearable). */
+  /** Targets from --webhook-url (kept) and from tests (`POST /emulator/v1/webhook_targets` with their key, clearable). */
   webhookTargets: WebhookTarget[];
   addedTargets: WebhookTarget[];
   retryDelaysMs: number[];
@@ -260,6 +263,8 @@ export interface EmulatorState {
    * (`Stripe-Version`); events are rendered in it.
    */
   accountApiVersion: string | null;
+  /** The account (API key) each customer and Checkout Session was created by; the rest follow their customer (accounts.ts). */
+  owners: Map<string, string>;
   customers: Map<string, Customer>;
   deletedCustomers: Set<string>;
   balanceTransactions: Map<string, CustomerBalanceTransaction>;
@@ -279,15 +284,16 @@ export interface EmulatorState {
 export const PRO_PRICE_ID = 'price_charta_pro_monthly';
 export const PRO_PRODUCT_ID = 'prod_charta_pro';
 
-export function newState(opts: { baseUrl: string; webhookSecret: string; webhookUrl?: string; retryDelaysMs: number[] }): EmulatorState {
+export function newState(opts: { baseUrl: string; webhookSecret: string; webhookUrl?: string; webhookAccount: string; retryDelaysMs: number[] }): EmulatorState {
   const created = Math.floor(Date.UTC(2026, 0, 1) / 1000);
   const state: EmulatorState = {
     baseUrl: opts.baseUrl,
     webhookSecret: opts.webhookSecret,
-    webhookTargets: opts.webhookUrl ? [{ id: 'we_configured', url: opts.webhookUrl }] : [],
+    webhookTargets: opts.webhookUrl ? [{ id: 'we_configured', url: opts.webhookUrl, account: opts.webhookAccount }] : [],
     addedTargets: [],
     retryDelaysMs: opts.retryDelaysMs,
     accountApiVersion: null,
+    owners: new Map(),
     customers: new Map(),
     deletedCustomers: new Set(),
     balanceTransactions: new Map(),

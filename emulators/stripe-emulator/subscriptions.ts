@@ -3,6 +3,7 @@
  * expand, update `cancel_at_period_end`, cancel, list), and moved through their life by the control
  * endpoints and the portal page (renew, a failed payment, cancel at period end, expiry).
  */
+import { visibleTo } from './accounts.ts';
 import { answerObject, type ApiHandler } from './api.ts';
 import { changedFrom } from './customers.ts';
 import { emit, emitterFor, type Emitter } from './events.ts';
@@ -223,7 +224,7 @@ export const listSubscriptions: ApiHandler = (req) => {
   // Without a status, Stripe lists every subscription that has not been canceled.
   const statusMatches = (s: SubscriptionStatus) => (status === undefined ? s !== 'canceled' : status === 'all' || s === status || (status === 'ended' && s === 'canceled'));
   const subscriptions = newestFirst(req.state.subscriptions.values()).filter(
-    (s) => (customer === undefined || s.customer === customer) && (price === undefined || s.items.data.some((i) => i.price.id === price)) && statusMatches(s.status) && inCreated(s.created),
+    (s) => visibleTo(req.state, s.id, req.account) && (customer === undefined || s.customer === customer) && (price === undefined || s.items.data.some((i) => i.price.id === price)) && statusMatches(s.status) && inCreated(s.created),
   );
   return { body: listPage(subscriptions, '/v1/subscriptions', req.params, (s) => render(s, req.version)) };
 };

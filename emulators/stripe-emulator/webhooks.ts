@@ -1,10 +1,12 @@
 /**
- * Webhook delivery as Stripe does it: the event as JSON, `Stripe-Signature: t=<unix>,v1=<HMAC-SHA256 of
+ * Webhook delivery as Stripe does it, to the endpoints of the account the event's object belongs to (accounts.ts):
+ * the event as JSON, `Stripe-Signature: t=<unix>,v1=<HMAC-SHA256 of
  * "<t>.<body>" with the endpoint's secret>` (signed afresh on every attempt), any answer but 2xx (or none
  * within the timeout) retried with backoff. Stripe backs off over three days; the emulator over seconds
  * (1, 2, 4, 8, 16 s by default) so a local run or a test sees the retry.
  */
 import { createHmac } from 'node:crypto';
+import { targetsOf } from './accounts.ts';
 import type { Delivery, EmulatorState, StoredEvent, WebhookTarget } from './state.ts';
 import { nowSeconds } from './wire.ts';
 
@@ -60,9 +62,9 @@ function retryLater(state: EmulatorState, stored: StoredEvent, target: WebhookTa
   timer.unref();
 }
 
-/** One delivery of an event to every target: the first attempts awaited, retries left to run. */
+/** One delivery of an event to every target of its account: the first attempts awaited, retries left to run. */
 async function deliverOnce(state: EmulatorState, stored: StoredEvent): Promise<void> {
-  const targets = [...state.webhookTargets, ...state.addedTargets];
+  const targets = targetsOf(state, stored.account);
   await Promise.all(
     targets.map(async (target) => {
       const first = await attempt(state, stored, target, 1);

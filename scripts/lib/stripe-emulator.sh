@@ -4,12 +4,14 @@
 # and stop it when the calling script exits. Production sets none of these: STRIPE_API_BASE unset means
 # the adapter talks to api.stripe.com with the real keys.
 charta_start_stripe_emulator() {
-  local port=$1 webhook_url=$2
+  local port=$1 webhook_url=$2 secret_key=sk_test_charta_emulator
+  # The configured endpoint belongs to the key the API is given (STRIPE_SECRET_KEY below): it gets that account's
+  # events only, not those of objects tests create with keys of their own (emulators/stripe-emulator/accounts.ts).
   node "$charta_root/emulators/stripe-emulator/server.ts" --port "$port" --webhook-url "$webhook_url" \
-    --webhook-secret whsec_charta_emulator &
+    --webhook-account "$secret_key" --webhook-secret whsec_charta_emulator &
   charta_stripe_emulator_pid=$!
   charta_wait_for_health "$charta_stripe_emulator_pid" "http://127.0.0.1:$port/health" "the Stripe emulator" || return 1
-  export STRIPE_SECRET_KEY=sk_test_charta_emulator
+  export STRIPE_SECRET_KEY="$secret_key"
   export STRIPE_WEBHOOK_SECRET=whsec_charta_emulator
   export STRIPE_API_BASE="http://127.0.0.1:$port"
   export STRIPE_PRICE_PRO=price_charta_pro_monthly

@@ -7,15 +7,17 @@ import { emulatorApi } from '../support/api-app.js';
 import { uniqueDialogueWav } from '../support/audio-fixtures.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { bearer, createSession, uploadAudio } from '../support/sessions.js';
-import { receiveWebhooks, upgradeToPro } from '../support/stripe-emulator.js';
+import { ownStripeAccount, receiveWebhooks, upgradeToPro } from '../support/stripe-emulator.js';
 
-// A free plan of 1 documentation a month: the second recording of the month meets the limit.
+// A free plan of 1 documentation a month: the second recording of the month meets the limit. Its own Stripe
+// account: the upgrade's webhooks come to this app only.
 const baseConfig = configFromEnv();
-const { app, db, services } = emulatorApi({ config: { billing: { ...baseConfig.billing, freeDocumentationsPerMonth: 1 } } });
+const billing = { ...ownStripeAccount('plan_limit_suite'), freeDocumentationsPerMonth: 1 };
+const { app, db, services } = emulatorApi({ config: { billing } });
 let webhooks: Awaited<ReturnType<typeof receiveWebhooks>>;
 
 beforeAll(async () => {
-  webhooks = await receiveWebhooks(app, 5413);
+  webhooks = await receiveWebhooks(app, 5413, billing);
 });
 afterAll(async () => {
   await webhooks.close();

@@ -5,18 +5,19 @@ import { configFromEnv } from '../../functions/src/config.js';
 import { emulatorApi } from '../support/api-app.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { bearer } from '../support/sessions.js';
-import { emulatorControl, receiveWebhooks, testStripe, upgradeToPro } from '../support/stripe-emulator.js';
+import { emulatorControl, ownStripeAccount, receiveWebhooks, testStripe, upgradeToPro } from '../support/stripe-emulator.js';
 
 const baseConfig = configFromEnv();
-// The stack's own credit: on the full stack its API gets the same webhooks through Hosting and may be the
-// one that credits first (once per referred user, whichever handler wins), so both must agree on the amount.
-const CREDIT = baseConfig.billing.referralCredit;
-const { app } = emulatorApi({ config: { billing: { ...baseConfig.billing, referralCredit: CREDIT } } });
-const stripe = testStripe();
+// A credit of this suite's own (not the default 1000), on a Stripe account of its own: only this app handles
+// its invoice.paid, so the amount credited is the one configured here.
+const CREDIT = { amount: 1500, currency: 'usd' };
+const billing = { ...ownStripeAccount('referral_suite'), referralCredit: CREDIT };
+const { app } = emulatorApi({ config: { billing } });
+const stripe = testStripe(billing);
 let webhooks: Awaited<ReturnType<typeof receiveWebhooks>>;
 
 beforeAll(async () => {
-  webhooks = await receiveWebhooks(app, 5412);
+  webhooks = await receiveWebhooks(app, 5412, billing);
 });
 afterAll(async () => {
   await webhooks.close();

@@ -3,22 +3,22 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingGateway } from '../../functions/src/billing/gateway/billing-gateway.js';
 import { StripeBillingGateway } from '../../functions/src/billing/gateway/stripe-billing-gateway.js';
-import { configFromEnv } from '../../functions/src/config.js';
 import { emulatorApi } from '../support/api-app.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { bearer } from '../support/sessions.js';
-import { emulatorControl, receiveWebhooks, testStripe, upgradeToPro } from '../support/stripe-emulator.js';
+import { emulatorControl, ownStripeAccount, receiveWebhooks, testStripe, upgradeToPro } from '../support/stripe-emulator.js';
 
-// The real API in-process, with the real Stripe adapter (the official SDK) against the Stripe emulator, which
-// delivers its webhooks here. A free plan of 2 documentations a month keeps the limit tests short.
-const baseConfig = configFromEnv();
+// The real API in-process, with the real Stripe adapter (the official SDK) against the Stripe emulator, on a
+// Stripe account of this suite's own, whose webhooks the emulator delivers here (and only here). A free plan
+// of 2 documentations a month keeps the limit tests short.
 const FREE_LIMIT = 2;
-const { app, db } = emulatorApi({ config: { billing: { ...baseConfig.billing, freeDocumentationsPerMonth: FREE_LIMIT } } });
-const stripe = testStripe();
+const billing = { ...ownStripeAccount('billing_suite'), freeDocumentationsPerMonth: FREE_LIMIT };
+const { app, db } = emulatorApi({ config: { billing } });
+const stripe = testStripe(billing);
 let webhooks: Awaited<ReturnType<typeof receiveWebhooks>>;
 
 beforeAll(async () => {
-  webhooks = await receiveWebhooks(app, 5411);
+  webhooks = await receiveWebhooks(app, 5411, billing);
 });
 afterAll(async () => {
   await webhooks.close();
@@ -124,22 +124,20 @@ describe('the subscription follows Stripe', () => {
 
   it('Duplicated and reordered events give the same final state as in-order ones', async () => {
     const [inOrder, twice, reversed] = await Promise.all([createTestUser(), createTestUser(), createTestUser()]);
-    // Three customers' lives side by side (each its own events): one after another took over 30 s in CI.
-    const finals = await Promise.all(
-      ([[inOrder, 'normal'], [twice, 'twice'], [reversed, 'reversed']] as const).map(async ([user, delivery]) => {
-        const { subscriptionId } = await upgradeToPro(app, user, delivery);
-        await emulatorControl(`subscriptions/${subscriptionId}/renew`, { delivery });
-        await emulatorControl(`subscriptions/${subscriptionId}/cancel_at_period_end`, { delivery });
-        const { plan, status, cancelAtPeriodEnd } = await subscriptionOf(user);
-        return { plan, status, cancelAtPeriodEnd };
-      }),
-    );
+    const finals = [];
+    for (const [user, delivery] of [[inOrder, 'normal'], [twice, 'twice'], [reversed, 'reversed']] as const) {
+      const { subscriptionId } = await upgradeToPro(app, user, delivery);
+      await emulatorControl(`subscriptions/${subscriptionId}/renew`, { delivery });
+      await emulatorControl(`subscriptions/${subscriptionId}/cancel_at_period_end`, { delivery });
+      const { plan, status, cancelAtPeriodEnd } = await subscriptionOf(user);
+      finals.push({ plan, status, cancelAtPeriodEnd });
+    }
     expect(finals).toEqual([
       { plan: 'pro', status: 'active', cancelAtPeriodEnd: true },
       { plan: 'pro', status: 'active', cancelAtPeriodEnd: true },
       { plan: 'pro', status: 'active', cancelAtPeriodEnd: true },
     ]);
-  }, 90_000);
+  });
 
   it('An expiry delivered before the events of the checkout still ends as canceled/free', async () => {
     const user = await createTestUser();
@@ -150,7 +148,7 @@ describe('the subscription follows Stripe', () => {
 });
 
 describe('POST /stripe/webhook', () => {
-  const secret = baseConfig.billing.stripe?.webhookSecret ?? '';
+  const secret = billing.stripe.webhookSecret;
   const event = JSON.stringify({ id: 'evt_test_signature', object: 'event', type: 'customer.subscription.updated', data: { object: { id: 'sub_missing', object: 'subscription' } } });
   const sign = (body: string, t: number, key = secret) => `t=${t},v1=${createHmac('sha256', key).update(`${t}.${body}`).digest('hex')}`;
   const now = () => Math.floor(Date.now() / 1000);
@@ -176,11 +174,9 @@ describe('POST /stripe/webhook', () => {
   it('A handler failure answers 5xx so Stripe retries, and is not recorded as handled; the retry is', async () => {
     const user = await createTestUser();
     const { subscriptionId } = await upgradeToPro(app, user);
-    const connection = baseConfig.billing.stripe;
-    if (!connection) throw new Error('billing is not configured');
-    const real = StripeBillingGateway.fromConnection(connection, baseConfig.billing.webhookToleranceSec);
+    const real = StripeBillingGateway.fromConnection(billing.stripe, billing.webhookToleranceSec);
     const stripeDown: BillingGateway = Object.assign(Object.create(real) as StripeBillingGateway, { retrieveSubscription: () => Promise.reject(new Error('Stripe is down')) });
-    const failing = emulatorApi({ billingGateway: stripeDown });
+    const failing = emulatorApi({ config: { billing }, billingGateway: stripeDown });
     const id = `evt_test_fail_${Date.now()}`;
     const body = JSON.stringify({ id, object: 'event', type: 'customer.subscription.updated', data: { object: { id: subscriptionId, object: 'subscription' } } });
     const res = await request(failing.app).post('/api/v1/stripe/webhook').set('content-type', 'application/json').set('stripe-signature', sign(body, now())).send(body);

@@ -8,7 +8,10 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emulatorStripe, emulatorUrl, startWebhookReceiver, stripeEmulatorControl } from '../support/stripe-emulator-client.js';
 
-const stripe = emulatorStripe();
+// This suite's own Stripe account (its own test key): its events reach its receiver only, not the full stack's
+// API, whose webhook endpoint belongs to the stack's key (STRIPE_SECRET_KEY).
+const KEY = 'sk_test_stripe_emulator_suite';
+const stripe = emulatorStripe({ key: KEY });
 const control = stripeEmulatorControl();
 const PRO = 'price_charta_pro_monthly';
 const APP = 'http://localhost:5000';
@@ -21,11 +24,11 @@ beforeAll(async () => {
     const event = JSON.parse(body) as { type: string; data: { object: { metadata?: Record<string, string> } } };
     return attempt === 1 && event.data.object.metadata?.['fail_first'] === 'yes' ? 500 : 200;
   });
-  await control.addWebhookTarget(receiver.url);
+  await control.addWebhookTarget(receiver.url, KEY);
 });
 
 afterAll(async () => {
-  await control.removeWebhookTarget(receiver.url);
+  await control.removeWebhookTarget(receiver.url, KEY);
   await receiver.close();
 });
 
@@ -185,7 +188,7 @@ describe('Checkout Sessions', () => {
 
   it('the pinned version refuses the pre-2026 name `embedded`; an older version speaks it', async () => {
     await expect(stripe.checkout.sessions.create({ mode: 'subscription', ui_mode: 'embedded' as Stripe.Checkout.SessionCreateParams.UiMode, line_items: [{ price: PRO }], return_url: APP })).rejects.toMatchObject({ statusCode: 400, param: 'ui_mode' });
-    const older = emulatorStripe({ apiVersion: '2025-03-31.basil' });
+    const older = emulatorStripe({ apiVersion: '2025-03-31.basil', key: KEY });
     const session = await older.checkout.sessions.create({ mode: 'subscription', ui_mode: 'embedded' as Stripe.Checkout.SessionCreateParams.UiMode, line_items: [{ price: PRO }], return_url: APP });
     expect(session.ui_mode).toBe('embedded');
     expect((await stripe.checkout.sessions.retrieve(session.id)).ui_mode).toBe('embedded_page');
@@ -347,5 +350,47 @@ describe('webhooks', () => {
     await expect.poll(() => receiver.forCustomer(customer.id).map((r) => (JSON.parse(r.body) as { type: string }).type), { timeout: 3000 }).toContain('customer.created');
     const event = JSON.parse(receiver.forCustomer(customer.id)[0]!.body) as Stripe.Event;
     expect(event.request).toMatchObject({ id: expect.stringMatching(/^req_/) });
+  });
+});
+
+describe('accounts: each API key is its own Stripe account', () => {
+  it('an event about one account\'s customer reaches only that account\'s webhook endpoints; its objects and events are not found with another key', async () => {
+    const keyA = `sk_test_account_a_${Date.now()}`;
+    const keyB = `sk_test_account_b_${Date.now()}`;
+    const [a, b] = [emulatorStripe({ key: keyA }), emulatorStripe({ key: keyB })];
+    const [receiverA, receiverB] = await Promise.all([startWebhookReceiver(), startWebhookReceiver()]);
+    try {
+      await control.addWebhookTarget(receiverA.url, keyA);
+      await control.addWebhookTarget(receiverB.url, keyB);
+      const customer = await a.customers.create({ email: 'a@example.com' });
+      const session = await a.checkout.sessions.create({ mode: 'subscription', customer: customer.id, line_items: [{ price: PRO }], success_url: APP });
+      const done = await control.completeCheckout(session.id);
+      await expect.poll(() => receiverA.forCustomer(customer.id).map((r) => (JSON.parse(r.body) as { type: string }).type), { timeout: 3000 }).toContain('customer.created');
+
+      expect(receiverA.forCustomer(customer.id).map((r) => r.eventId)).toEqual(expect.arrayContaining(done.events.map((e) => e.id)));
+      // Nothing of account A reached account B's endpoint, this suite's (another key) or any other.
+      expect(receiverB.received).toEqual([]);
+      expect(receiver.forCustomer(customer.id)).toEqual([]);
+      for (const event of done.events) expect(event.deliveries.map((d) => d.url)).toEqual([receiverA.url]);
+
+      // As on Stripe, another account's objects do not exist for this key, and its lists leave them out.
+      await expect(b.customers.retrieve(customer.id)).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+      await expect(b.subscriptions.retrieve(done.subscription!)).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+      await expect(b.checkout.sessions.retrieve(session.id)).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+      await expect(b.events.retrieve(done.events[0]!.id)).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+      await expect(b.checkout.sessions.create({ mode: 'subscription', customer: customer.id, line_items: [{ price: PRO }], success_url: APP })).rejects.toMatchObject({ code: 'resource_missing', param: 'customer' });
+      expect((await b.customers.list({ limit: 100 })).data.map((c) => c.id)).not.toContain(customer.id);
+      expect((await b.events.list({ limit: 100 })).data.map((e) => e.id)).not.toEqual(expect.arrayContaining([done.events[0]!.id]));
+      expect((await a.customers.retrieve(customer.id)).id).toBe(customer.id);
+    } finally {
+      await control.removeWebhookTarget(receiverA.url, keyA).catch(() => undefined);
+      await control.removeWebhookTarget(receiverB.url, keyB).catch(() => undefined);
+      await Promise.all([receiverA.close(), receiverB.close()]);
+    }
+  });
+
+  it('a webhook endpoint is registered for an account: without a test key the control endpoint answers 401', async () => {
+    const res = await fetch(`${emulatorUrl()}/emulator/v1/webhook_targets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: 'http://127.0.0.1:9/webhook' }) });
+    expect(res.status).toBe(401);
   });
 });

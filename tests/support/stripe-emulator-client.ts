@@ -49,8 +49,9 @@ export type DeliveryMode = 'normal' | 'twice' | 'reversed';
 
 /** The emulator's control endpoints (emulator-only; they play the customer and the calendar). */
 export function stripeEmulatorControl(url = emulatorUrl()) {
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${url}/emulator/v1/${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  const call = async <T>(method: string, path: string, body?: unknown, key?: string): Promise<T> => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) };
+    const res = await fetch(`${url}/emulator/v1/${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
     if (!res.ok) throw new Error(`Stripe emulator ${method} ${path}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<T>;
   };
@@ -65,9 +66,10 @@ export function stripeEmulatorControl(url = emulatorUrl()) {
     resend: (eventId: string) => call<Sent>('POST', `events/${eventId}/resend`),
     /** Every event (oldest first) with its deliveries, narrowed so suites sharing one emulator see only theirs. */
     events: (filter: { customer?: string; type?: string; object?: string } = {}) => call<Sent>('GET', `events?${new URLSearchParams(filter)}`).then((r) => r.events),
-    addWebhookTarget: (targetUrl: string) => call<{ id: string; url: string }>('POST', 'webhook_targets', { url: targetUrl }),
-    /** Removes one target this suite added; other suites' stay. */
-    removeWebhookTarget: (targetUrl: string) => call<{ removed: number }>('DELETE', 'webhook_targets', { url: targetUrl }),
+    /** A webhook endpoint of the account `key` is (as on Stripe, endpoints belong to an account): only its objects' events reach it. */
+    addWebhookTarget: (targetUrl: string, key: string) => call<{ id: string; url: string }>('POST', 'webhook_targets', { url: targetUrl }, key),
+    /** Removes one target this suite's account added; other accounts' stay. */
+    removeWebhookTarget: (targetUrl: string, key: string) => call<{ removed: number }>('DELETE', 'webhook_targets', { url: targetUrl }, key),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import request from 'supertest';
 import type Stripe from 'stripe';
+import type { BillingConfig } from '../../functions/src/billing/billing-config.js';
 import { configFromEnv } from '../../functions/src/config.js';
 import { stripeClient } from '../../functions/src/billing/gateway/stripe-billing-gateway.js';
 import { bearer } from './sessions.js';
@@ -17,11 +18,21 @@ export function stripeEmulatorUrl(): string {
   return url;
 }
 
+/**
+ * Billing as the environment configures it, but on a Stripe account of the suite's own: its own test key (on
+ * the emulator, as on Stripe, what a key creates belongs to its account, and an event goes only to that
+ * account's webhook endpoints). So the full stack's API, whose endpoint belongs to the stack's key, never
+ * handles this suite's events, and the suite's settings (limits, referral credit) are the only ones in play.
+ */
+export function ownStripeAccount(suite: string, billing: BillingConfig = configFromEnv().billing): BillingConfig & { stripe: NonNullable<BillingConfig['stripe']> } {
+  if (!billing.stripe) throw new Error('STRIPE_SECRET_KEY is not set: the Stripe emulator is not running');
+  return { ...billing, stripe: { ...billing.stripe, secretKey: `sk_test_charta_${suite}` } };
+}
+
 /** The official SDK against the emulator, configured as the API configures it: for checking what Stripe holds. */
-export function testStripe(): Stripe {
-  const stripe = configFromEnv().billing.stripe;
-  if (!stripe) throw new Error('STRIPE_SECRET_KEY is not set: the Stripe emulator is not running');
-  return stripeClient(stripe);
+export function testStripe(billing: BillingConfig): Stripe {
+  if (!billing.stripe) throw new Error('STRIPE_SECRET_KEY is not set: the Stripe emulator is not running');
+  return stripeClient(billing.stripe);
 }
 
 
@@ -34,8 +45,9 @@ export interface ControlAnswer {
 }
 
 /** An emulator-only control endpoint (playing the customer): answers once every event it sent was delivered once. */
-export async function emulatorControl(path: string, body: Record<string, unknown> = {}, method = 'POST'): Promise<ControlAnswer> {
-  const res = await fetch(`${stripeEmulatorUrl()}/emulator/v1/${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+export async function emulatorControl(path: string, body: Record<string, unknown> = {}, method = 'POST', key?: string): Promise<ControlAnswer> {
+  const headers = { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) };
+  const res = await fetch(`${stripeEmulatorUrl()}/emulator/v1/${path}`, { method, headers, body: JSON.stringify(body) });
   const answer = (await res.json()) as ControlAnswer;
   if (!res.ok) throw new Error(`Stripe emulator ${method} ${path}: ${res.status} ${JSON.stringify(answer)}`);
   return answer;
@@ -43,19 +55,22 @@ export async function emulatorControl(path: string, body: Record<string, unknown
 
 /**
  * Serves an in-process API on a port of this run's range (`base` + the test port offset; each suite its own
- * base, 5411 and up) and has the emulator deliver webhooks to it too. Returns what to call in afterAll.
+ * base, 5411 and up) and registers it as a webhook endpoint of the suite's account (`billing`, from
+ * ownStripeAccount), so it gets the events of that account's objects. Returns what to call in afterAll.
  */
-export async function receiveWebhooks(app: Express, base: number): Promise<{ url: string; close: () => Promise<void> }> {
+export async function receiveWebhooks(app: Express, base: number, billing: BillingConfig): Promise<{ url: string; close: () => Promise<void> }> {
+  const key = billing.stripe?.secretKey;
+  if (!key) throw new Error('receiveWebhooks needs a Stripe key: pass the suite\'s ownStripeAccount()');
   const port = base + Number(process.env['CHARTA_TEST_PORT_OFFSET'] ?? 10000);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(port, '127.0.0.1', () => resolve(s));
   });
   const url = `http://127.0.0.1:${port}/api/v1/stripe/webhook`;
-  await emulatorControl('webhook_targets', { url });
+  await emulatorControl('webhook_targets', { url }, 'POST', key);
   return {
     url,
     close: async () => {
-      await emulatorControl('webhook_targets', { url }, 'DELETE');
+      await emulatorControl('webhook_targets', { url }, 'DELETE', key);
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
