@@ -3,7 +3,7 @@
 // then a real build is made and its printed table read.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,6 +80,34 @@ describe('The web build', () => {
     expect(printed).toContain('JavaScript per route on a first load (gzip');
     for (const route of ['/sign-in', '/ (Record)', '/sessions/:id', '/templates/:id (editor)']) expect(printedKb(route)).toBeGreaterThan(50);
     expect(printed).not.toContain('OVER BUDGET');
+  });
+
+  /** The chunks a first load of the sign-in page runs: index.html's script, its preloads, the page's chunk and their static imports. */
+  async function signInScripts(): Promise<Map<string, string>> {
+    const html = await readFile(join(outDir, 'index.html'), 'utf8');
+    const pending = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    const page = (await readdir(join(outDir, 'assets'))).find((name) => name.startsWith('sign-in.page-'));
+    if (page) pending.push(`assets/${page}`);
+    const scripts = new Map<string, string>();
+    while (pending.length > 0) {
+      const file = pending.pop()!;
+      if (scripts.has(file)) continue;
+      const text = await readFile(join(outDir, file), 'utf8');
+      scripts.set(file, text);
+      // Static imports only (`from"./x.js"`); `import("./x.js")` is loaded later, if ever.
+      for (const match of text.matchAll(/from\s*"\.\/([^"]+\.js)"/g)) pending.push(`assets/${match[1]}`);
+    }
+    return scripts;
+  }
+
+  it('builds none of the contract’s request schemas, nor zod’s schema types, on the sign-in page', async () => {
+    // The sign-in page uses constants from the contract (ONE_TIME_CODE); its schemas and zod came along and
+    // ran on every first load until scripts/pure-contract-schemas.mjs let the bundler drop unused ones.
+    const scripts = await signInScripts();
+    expect([...scripts.keys()].some((file) => file.includes('sign-in.page-'))).toBe(true);
+    const signatures = ['ZodObject', 'must be an id of letters, digits', 'must name at least one session'];
+    const found = [...scripts].flatMap(([file, text]) => signatures.filter((signature) => text.includes(signature)).map((signature) => `${file}: ${signature}`));
+    expect(found).toEqual([]);
   });
 
   it('splits by route: the sign-in page loads less than the Record tab, and the Record tab less than the editor', () => {
