@@ -72,6 +72,19 @@ describe('checkout → webhook → pro', () => {
     expect(free.body.error).toMatchObject({ code: 'invalid_argument', field: 'plan' });
   });
 
+  it('A second checkout before the first payment’s webhook has landed is 409 too: Stripe is asked, so nobody pays twice', async () => {
+    // A Stripe account with no webhook endpoint: Stripe holds the paid subscription, our record does not know yet
+    // (as between paying and the webhook, or while Stripe retries a failed delivery).
+    const lagging = emulatorApi({ config: { billing: ownStripeAccount('billing_lagging_webhook') } });
+    const user = await createTestUser();
+    await upgradeToPro(lagging.app, user);
+    expect(await subscriptionOf(user)).toMatchObject({ plan: 'free' });
+    const hosted = await request(lagging.app).get('/api/v1/stripe/payments_link?plan=pro').set(bearer(user)).expect(409);
+    expect(hosted.body.error).toMatchObject({ code: 'conflict', field: 'plan' });
+    const embedded = await request(lagging.app).post('/api/v1/stripe/embedded_payments_link').set(bearer(user)).send({ plan: 'pro' }).expect(409);
+    expect(embedded.body.error).toMatchObject({ code: 'conflict', field: 'plan' });
+  });
+
   it('The portal link opens the emulator’s portal for the caller’s customer', async () => {
     const user = await createTestUser();
     const res = await request(app).get('/api/v1/stripe/portal_link').set(bearer(user)).expect(200);

@@ -5,6 +5,7 @@ import type { BillingConfig } from '../billing-config.js';
 import type { CustomerService } from '../customers/customer-service.js';
 import type { CheckoutMode } from '../gateway/billing-gateway.js';
 import type { BillingGatewayRef } from '../gateway/gateway-ref.js';
+import { isPaidOrOwed } from '../sync/provider-subscription.js';
 
 /**
  * Where Stripe sends the clinician back: the Plan & billing page, which polls until the webhook has landed.
@@ -42,14 +43,20 @@ export class CheckoutService {
     return clientSecret;
   }
 
-  /** A Checkout Session for the caller's customer; a second Pro subscription is refused (409 naming `plan`). */
+  /**
+   * A Checkout Session for the caller's customer; a second Pro subscription is refused (409 naming `plan`).
+   * Our record learns of a payment from its webhook, which lands after the customer paid (or much later while
+   * Stripe retries a failed delivery), so Stripe is asked too: a second checkout in that gap would charge twice.
+   */
   private async checkout(uid: string, plan: PurchasablePlan, mode: CheckoutMode): Promise<{ url: string | null; clientSecret: string | null }> {
     const gateway = this.gateway.require();
     const priceId = this.config.proPriceId;
     if (!priceId) throw unavailable('Billing has no price for Pro configured on this server (STRIPE_PRICE_PRO)');
     const record = await this.subscriptions.find(null, uid);
-    if (record.plan === plan) throw conflict('You are already on Pro: manage your subscription with Manage billing', 'plan');
+    const alreadyPro = () => conflict('You are already on Pro: manage your subscription with Manage billing', 'plan');
+    if (record.plan === plan) throw alreadyPro();
     const customerId = await this.customers.customerIdOf(uid);
+    if ((await gateway.subscriptionStatusesOf(customerId)).some(isPaidOrOwed)) throw alreadyPro();
     const urls = billingReturnUrls(this.appUrl);
     const session = await gateway.createCheckoutSession({ uid, customerId, priceId, trialDays: this.config.trialDays, mode, returnUrl: urls.checkoutDone, cancelUrl: urls.checkoutCancelled });
     return { url: session.url, clientSecret: session.clientSecret };

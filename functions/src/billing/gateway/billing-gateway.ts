@@ -74,6 +74,8 @@ export interface BillingGateway {
   deleteCustomer(customerId: string): Promise<void>;
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
+  /** The statuses of the customer's subscriptions that are not canceled, as the provider holds them now. */
+  subscriptionStatusesOf(customerId: string): Promise<string[]>;
   /** Null if the subscription does not exist. */
   retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription | null>;
   setCancelAtPeriodEnd(subscriptionId: string, cancelAtPeriodEnd: boolean): Promise<ProviderSubscription>;

@@ -162,6 +162,11 @@ export class StripeBillingGateway implements BillingGateway {
     });
   }
 
+  subscriptionStatusesOf(customerId: string): Promise<string[]> {
+    // Without a status filter Stripe lists every subscription but the canceled ones; one customer has one or two.
+    return calling(async () => (await this.stripe.subscriptions.list({ customer: customerId, limit: 100 })).data.map((s) => s.status));
+  }
+
   retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription | null> {
     return calling(async () => {
       try {

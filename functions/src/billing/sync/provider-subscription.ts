@@ -8,6 +8,12 @@ const PAID_ACCESS = new Set(['active', 'trialing', 'past_due']);
 /** Stripe statuses of a subscription that has not ended (it may still become or stay paid). */
 const NOT_ENDED = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused']);
 
+/**
+ * Whether a subscription in this Stripe status is paid for or owed (not ended, and not an `incomplete` one
+ * whose first payment never went through): a customer with one must not be sold a second.
+ */
+export const isPaidOrOwed = (providerStatus: string): boolean => NOT_ENDED.has(providerStatus) && providerStatus !== 'incomplete';
+
 /** Stripe's status in the contract's words (none | trialing | active | past_due | canceled). */
 export function contractStatusOf(providerStatus: string): SubscriptionStatus {
   switch (providerStatus) {
