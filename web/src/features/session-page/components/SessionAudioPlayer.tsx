@@ -2,8 +2,13 @@ import PlayArrow from '@mui/icons-material/PlayArrow';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useImperativeHandle, useRef, type Ref } from 'react';
+import Typography from '@mui/material/Typography';
+import type { Session } from '@charta/contract';
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import useSWR from 'swr';
+import { getSession, sessionKey } from '@/data/sessions';
 import { describeError } from '@/lib/error-message';
+import { formatDuration } from '@/lib/format';
 import { useSessionAudio } from '../hooks/use-session-audio';
 
 /** What the transcript may ask of the player: play (or only move) from a time. */
@@ -20,10 +25,20 @@ interface SessionAudioPlayerProps {
   ref?: Ref<SessionAudioPlayerHandle>;
 }
 
-/** The session's audio: a button that loads it when asked for, then the browser's player. */
+/**
+ * The session's audio: a button that loads it when asked for, then the browser's player, with its length.
+ * The length is the one the API measured at upload until the element knows a finite one: a browser
+ * recording served without a Duration in its header reads "Infinity" in the element (the API writes the
+ * duration in when it serves a WebM, so the element normally knows it at once; see audio/playback.ts).
+ */
 export function SessionAudioPlayer({ sessionId, title, onTimeChange, ref }: SessionAudioPlayerProps) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const audio = useSessionAudio(sessionId);
+  // The session page has the session cached under this key already: no request of its own.
+  const { data: session } = useSWR<Session>(sessionKey(sessionId), ([, id]: readonly [string, string]) => getSession(id));
+  const [elementDurationSec, setElementDurationSec] = useState<number | null>(null);
+  const lengthSec = elementDurationSec ?? session?.audioDurationSec ?? null;
+  const noteDuration = (element: HTMLAudioElement) => setElementDurationSec(Number.isFinite(element.duration) && element.duration > 0 ? element.duration : null);
   // A time clicked before the audio was loaded: played once it is.
   const pendingSeekMs = useRef<number | null>(null);
 
@@ -56,7 +71,9 @@ export function SessionAudioPlayer({ sessionId, title, onTimeChange, ref }: Sess
           autoPlay
           src={audio.state.url}
           aria-label={`Audio of ${title}`}
+          onDurationChange={(event) => noteDuration(event.currentTarget)}
           onLoadedMetadata={(event) => {
+            noteDuration(event.currentTarget);
             if (pendingSeekMs.current === null) return;
             event.currentTarget.currentTime = pendingSeekMs.current / 1000;
             pendingSeekMs.current = null;
@@ -70,6 +87,11 @@ export function SessionAudioPlayer({ sessionId, title, onTimeChange, ref }: Sess
         <Button variant="outlined" size="small" startIcon={<PlayArrow />} onClick={() => void audio.load()} loading={audio.state.status === 'loading'}>
           Listen to the recording
         </Button>
+      )}
+      {lengthSec !== null && (
+        <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 0.5, fontVariantNumeric: 'tabular-nums' }}>
+          Length {formatDuration(lengthSec)}
+        </Typography>
       )}
       {audio.state.status === 'failed' && (
         <Alert severity="error" sx={{ mt: 1 }}>
