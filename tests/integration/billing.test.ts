@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingGateway } from '../../functions/src/billing/gateway/billing-gateway.js';
 import { StripeBillingGateway } from '../../functions/src/billing/gateway/stripe-billing-gateway.js';
+import { configFromEnv } from '../../functions/src/config.js';
 import { emulatorApi } from '../support/api-app.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { bearer } from '../support/sessions.js';
@@ -83,6 +84,19 @@ describe('checkout → webhook → pro', () => {
     expect(hosted.body.error).toMatchObject({ code: 'conflict', field: 'plan' });
     const embedded = await request(lagging.app).post('/api/v1/stripe/embedded_payments_link').set(bearer(user)).send({ plan: 'pro' }).expect(409);
     expect(embedded.body.error).toMatchObject({ code: 'conflict', field: 'plan' });
+  });
+
+  it('Calls that reach Stripe are limited per user: past the limit 429 with Retry-After; another user is not held up', async () => {
+    const base = configFromEnv().limits;
+    const tight = emulatorApi({ config: { billing, limits: { ...base, rates: { ...base.rates, billingCall: [{ limit: 3, windowSec: 3_600 }] } } } });
+    const [user, other] = await Promise.all([createTestUser(), createTestUser()]);
+    await request(tight.app).post('/api/v1/stripe/balance').set(bearer(user)).send({}).expect(200);
+    await request(tight.app).post('/api/v1/stripe/create_customer').set(bearer(user)).send({}).expect(200);
+    await request(tight.app).get('/api/v1/stripe/portal_link').set(bearer(user)).expect(200);
+    const refused = await request(tight.app).get('/api/v1/stripe/payments_link?plan=pro').set(bearer(user)).expect(429);
+    expect(refused.body.error).toMatchObject({ code: 'rate_limited' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    await request(tight.app).post('/api/v1/stripe/balance').set(bearer(other)).send({}).expect(200);
   });
 
   it('The portal link opens the emulator’s portal for the caller’s customer', async () => {

@@ -26,6 +26,7 @@ const TIGHT: LimitsConfig = {
     codeSendAddress: [{ limit: 2, windowSec: 60 }],
     codeVerifyAddress: [{ limit: 2, windowSec: 60 }],
     libraryReport: [{ limit: 2, windowSec: 60 }],
+    billingCall: [{ limit: 2, windowSec: 60 }],
   },
   audioStorageBytesPerUser: DEFAULT_LIMITS.audioStorageBytesPerUser,
 };

@@ -24,26 +24,26 @@ import { WebhookSignatureError } from './gateway/billing-gateway.js';
 import type { ReferralService } from './referral/referral-service.js';
 import type { WebhookService } from './webhook/webhook-service.js';
 
-/** /stripe/* for the signed-in caller: upgrade, manage billing, their customer and credit. */
-export function stripeRoutes(checkout: CheckoutService, customers: CustomerService): Router {
+/** /stripe/* for the signed-in caller: upgrade, manage billing, their customer and credit. Each asks Stripe: limited per user. */
+export function stripeRoutes(checkout: CheckoutService, customers: CustomerService, limits: RouteLimits): Router {
   const router = Router();
-  router.get('/payments_link', async (req, res) => {
+  router.get('/payments_link', limits.billingCall, async (req, res) => {
     const { plan } = parseInput(paymentsLinkQuery, req.query);
     res.json({ url: await checkout.hostedCheckoutUrl(callerOf(req).uid, plan) } satisfies BillingLinkResponse);
   });
-  router.post('/embedded_payments_link', async (req, res) => {
+  router.post('/embedded_payments_link', limits.billingCall, async (req, res) => {
     const { plan } = parseInput(embeddedPaymentsLinkBody, req.body);
     res.json({ clientSecret: await checkout.embeddedCheckoutSecret(callerOf(req).uid, plan) } satisfies EmbeddedPaymentsLinkResponse);
   });
-  router.get('/portal_link', async (req, res) => {
+  router.get('/portal_link', limits.billingCall, async (req, res) => {
     parseInput(createCustomerBody, req.query);
     res.json({ url: await checkout.portalUrl(callerOf(req).uid) } satisfies BillingLinkResponse);
   });
-  router.post('/create_customer', async (req, res) => {
+  router.post('/create_customer', limits.billingCall, async (req, res) => {
     parseInput(createCustomerBody, req.body);
     res.json({ customerId: await customers.customerIdOf(callerOf(req).uid) } satisfies CreateCustomerResponse);
   });
-  router.post('/balance', async (req, res) => {
+  router.post('/balance', limits.billingCall, async (req, res) => {
     parseInput(balanceBody, req.body);
     res.json({ balance: await checkout.balance(callerOf(req).uid) } satisfies BalanceResponse);
   });

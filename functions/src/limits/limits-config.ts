@@ -13,7 +13,7 @@ export interface LimitWindow {
 }
 
 /** The counted limits. A request is refused when any of its rule's windows is full. */
-export const RATE_LIMIT_RULES = ['modelCall', 'sessionCreation', 'upload', 'publicByAddress', 'codeSendEmail', 'codeSendAddress', 'codeVerifyAddress', 'referralLookup', 'libraryReport'] as const;
+export const RATE_LIMIT_RULES = ['modelCall', 'sessionCreation', 'upload', 'publicByAddress', 'codeSendEmail', 'codeSendAddress', 'codeVerifyAddress', 'referralLookup', 'libraryReport', 'billingCall'] as const;
 export type RateLimitRule = (typeof RATE_LIMIT_RULES)[number];
 
 export interface LimitsConfig {
@@ -33,6 +33,7 @@ export const RATE_LIMIT_ENV: Record<RateLimitRule, string> = {
   codeVerifyAddress: 'RATE_LIMIT_CODE_VERIFY_ADDRESS',
   referralLookup: 'RATE_LIMIT_REFERRAL_LOOKUP',
   libraryReport: 'RATE_LIMIT_LIBRARY_REPORTS',
+  billingCall: 'RATE_LIMIT_BILLING_CALLS',
 };
 
 export const AUDIO_STORAGE_CAP_ENV = 'AUDIO_STORAGE_CAP_MB';
@@ -56,6 +57,9 @@ export const AUDIO_STORAGE_CAP_ENV = 'AUDIO_STORAGE_CAP_MB';
  *   sign-up page asks once; this keeps anyone from walking the code space to collect names.
  * - libraryReport: POST /template/published/report, per user: 10 an hour, 30 a day. A clinician reports
  *   the odd entry; this keeps one account from filing reports across the whole library.
+ * - billingCall: the /stripe routes, per user; each asks Stripe (a Checkout Session, a portal session, the
+ *   balance). The billing page asks a few times a visit: 30 a minute, 300 a day; a script looping on them
+ *   would otherwise spend the Stripe account's own request rate, which every user's billing shares.
  * - audio storage: 10 GB, about 700 hours of the recorder's Opus or 90 hours of 16 kHz WAV.
  */
 export const DEFAULT_LIMITS: LimitsConfig = {
@@ -89,6 +93,10 @@ export const DEFAULT_LIMITS: LimitsConfig = {
     libraryReport: [
       { limit: 10, windowSec: 3_600 },
       { limit: 30, windowSec: 86_400 },
+    ],
+    billingCall: [
+      { limit: 30, windowSec: 60 },
+      { limit: 300, windowSec: 86_400 },
     ],
   },
   audioStorageBytesPerUser: 10 * 1024 * 1024 * 1024,

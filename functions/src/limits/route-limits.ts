@@ -34,6 +34,8 @@ export interface RouteLimits {
   referralLookupByAddress: RequestHandler;
   /** POST /template/published/report, per user. */
   libraryReport: RequestHandler;
+  /** The /stripe routes (each asks Stripe), per user. */
+  billingCall: RequestHandler;
 }
 
 const WHAT_IS_LIMITED: Record<RateLimitRule, string> = {
@@ -46,6 +48,7 @@ const WHAT_IS_LIMITED: Record<RateLimitRule, string> = {
   codeVerifyAddress: 'sign-in code attempts',
   referralLookup: 'referral code lookups',
   libraryReport: 'reports of library templates',
+  billingCall: 'billing requests',
 };
 
 function describeWindow(windowSec: number): string {
@@ -102,5 +105,6 @@ export function routeLimits(limiter: RateLimiter, storage: AudioStorageUsage, co
     codeVerifyByAddress: limitBy(limiter, 'codeVerifyAddress', (req) => ({ kind: 'address', address: clientAddress(req) })),
     referralLookupByAddress: limitBy(limiter, 'referralLookup', (req) => ({ kind: 'address', address: clientAddress(req) })),
     libraryReport: perUser('libraryReport'),
+    billingCall: perUser('billingCall'),
   };
 }
