@@ -44,6 +44,8 @@ charta_note_writer_banner() {
 charta_local_engine_tests() {
   local report=$1 emulators=${2:-auth,firestore,functions,hosting}
   echo "charta: the real offline engine end to end: the emulators again with TRANSCRIBER=pocketsphinx, for tests/e2e/local-transcription.e2e.test.ts"
-  TRANSCRIBER=pocketsphinx npx firebase --config "$CHARTA_FIREBASE_TEST_CONFIG" emulators:exec --project demo-charta --only "$emulators" \
+  # FUNCTIONS_DISCOVERY_TIMEOUT (firebase-tools, seconds; default 10): on a loaded 2-core machine loading the
+  # API has taken longer, and the emulators then ran the tests with no API behind Hosting.
+  TRANSCRIBER=pocketsphinx FUNCTIONS_DISCOVERY_TIMEOUT=${FUNCTIONS_DISCOVERY_TIMEOUT:-60} npx firebase --config "$CHARTA_FIREBASE_TEST_CONFIG" emulators:exec --project demo-charta --only "$emulators" \
     "npx vitest run --project e2e --reporter=default --reporter=json --outputFile.json=$report tests/e2e/local-transcription.e2e.test.ts"
 }

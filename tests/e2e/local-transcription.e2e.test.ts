@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestUser } from '../support/auth-users.js';
 import { APP_URL, screenshotPath } from '../support/browser.js';
 import { launchBrowserWithSpeechMicrophone, sessionIdFromLink, signInThroughUi, waitForRecordingUploaded } from '../support/record-flow.js';
-import { api, waitForStatus } from '../support/stack.js';
+import { api, STACK_URL, waitForStatus } from '../support/stack.js';
 
 // The real offline engine end to end: Chromium's fake microphone plays the synthesized dialogue, the app
 // records and uploads it, the pipeline transcribes it with pocketsphinx and writes the note. Runs on a stack
@@ -24,6 +24,9 @@ afterEach(async () => {
 describe.skipIf(process.env['TRANSCRIBER'] !== 'pocketsphinx')('Recording transcribed by pocketsphinx', () => {
   // Generous limits: on a loaded 2-core machine pocketsphinx has taken 2x real time (30 s for 16 s of audio).
   it('Words spoken into the microphone are in the transcript and in the note, marked as pocketsphinx', { timeout: 420_000 }, async () => {
+    // The stack has just started: under load the Functions emulator may load the API after the tests begin
+    // (Hosting answers 404 until then), so wait until it answers through Hosting.
+    await expect.poll(async () => (await fetch(`${STACK_URL}/api/v1/health`).catch(() => null))?.status, { timeout: 120_000, interval: 1000 }).toBe(200);
     const user = await createTestUser();
     browser = await launchBrowserWithSpeechMicrophone();
     const page = await browser.newPage();
