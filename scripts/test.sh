@@ -23,6 +23,9 @@ mkdir -p tests/.artifacts
 emulators="auth,firestore,functions,hosting"
 [ "${CHARTA_WITH_STORAGE:-0}" = 1 ] && emulators="$emulators,storage"
 echo "charta: running the tests with the emulators ($emulators) and the AI emulator ($AI_EMULATOR_URL)"
+# firebase-tools gives the Functions emulator 10 s to load the API, then runs the tests without it (every API
+# call 404 until it loads): seen at load 16 on 2 cores. 60 s, for both phases.
+export FUNCTIONS_DISCOVERY_TIMEOUT=${FUNCTIONS_DISCOVERY_TIMEOUT:-60}
 status=0
 npx firebase --config "$CHARTA_FIREBASE_TEST_CONFIG" emulators:exec --project demo-charta --only "$emulators" \
   "npx vitest run --reporter=default --reporter=json --outputFile.json=tests/.artifacts/vitest.json $*" || status=$?
