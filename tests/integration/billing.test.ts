@@ -86,6 +86,18 @@ describe('checkout → webhook → pro', () => {
     expect(embedded.body.error).toMatchObject({ code: 'conflict', field: 'plan' });
   });
 
+  it('Two checkouts open at once (two tabs): a new one ends the one before, so only one can be paid', async () => {
+    const user = await createTestUser();
+    const sessionOf = (url: unknown) => /\/checkout\/(cs_[A-Za-z0-9_]+)/.exec(String(url))![1]!;
+    const first = sessionOf((await request(app).get('/api/v1/stripe/payments_link?plan=pro').set(bearer(user)).expect(200)).body.url);
+    const second = sessionOf((await request(app).get('/api/v1/stripe/payments_link?plan=pro').set(bearer(user)).expect(200)).body.url);
+    expect((await stripe.checkout.sessions.retrieve(first)).status).toBe('expired');
+    await emulatorControl(`checkout_sessions/${second}/complete`);
+    await expect(emulatorControl(`checkout_sessions/${first}/complete`)).rejects.toThrow(/only an open session can be completed/);
+    const { stripeCustomerId } = await subscriptionOf(user);
+    expect((await stripe.subscriptions.list({ customer: stripeCustomerId! })).data).toHaveLength(1);
+  });
+
   it('Calls that reach Stripe are limited per user: past the limit 429 with Retry-After; another user is not held up', async () => {
     const base = configFromEnv().limits;
     const tight = emulatorApi({ config: { billing, limits: { ...base, rates: { ...base.rates, billingCall: [{ limit: 3, windowSec: 3_600 }] } } } });

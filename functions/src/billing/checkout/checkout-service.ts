@@ -47,6 +47,8 @@ export class CheckoutService {
    * A Checkout Session for the caller's customer; a second Pro subscription is refused (409 naming `plan`).
    * Our record learns of a payment from its webhook, which lands after the customer paid (or much later while
    * Stripe retries a failed delivery), so Stripe is asked too: a second checkout in that gap would charge twice.
+   * The customer's earlier open sessions (another tab, an abandoned page) are ended first, so nothing but the
+   * new session can be paid from the moment Stripe is asked: two tabs cannot both be paid.
    */
   private async checkout(uid: string, plan: PurchasablePlan, mode: CheckoutMode): Promise<{ url: string | null; clientSecret: string | null }> {
     const gateway = this.gateway.require();
@@ -56,6 +58,7 @@ export class CheckoutService {
     const alreadyPro = () => conflict('You are already on Pro: manage your subscription with Manage billing', 'plan');
     if (record.plan === plan) throw alreadyPro();
     const customerId = await this.customers.customerIdOf(uid);
+    await gateway.expireOpenCheckoutSessions(customerId);
     if ((await gateway.subscriptionStatusesOf(customerId)).some(isPaidOrOwed)) throw alreadyPro();
     const urls = billingReturnUrls(this.appUrl);
     const session = await gateway.createCheckoutSession({ uid, customerId, priceId, trialDays: this.config.trialDays, mode, returnUrl: urls.checkoutDone, cancelUrl: urls.checkoutCancelled });

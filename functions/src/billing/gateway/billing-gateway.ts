@@ -73,6 +73,8 @@ export interface BillingGateway {
   /** Deletes the customer; one already gone is not an error. */
   deleteCustomer(customerId: string): Promise<void>;
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** Ends the customer's open Checkout Sessions, so none of them can be paid any more. */
+  expireOpenCheckoutSessions(customerId: string): Promise<void>;
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
   /** The statuses of the customer's subscriptions that are not canceled, as the provider holds them now. */
   subscriptionStatusesOf(customerId: string): Promise<string[]>;

@@ -155,6 +155,20 @@ export class StripeBillingGateway implements BillingGateway {
     });
   }
 
+  expireOpenCheckoutSessions(customerId: string): Promise<void> {
+    return calling(async () => {
+      const open = await this.stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 });
+      for (const session of open.data) {
+        try {
+          await this.stripe.checkout.sessions.expire(session.id);
+        } catch (err) {
+          // Completed or expired since it was listed: it is not open any more either way.
+          if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+        }
+      }
+    });
+  }
+
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }> {
     return calling(async () => {
       const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
