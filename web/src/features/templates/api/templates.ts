@@ -4,7 +4,7 @@ import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { listTemplates } from '@/data/templates';
 import { api } from '@/lib/api';
-import { TEMPLATE_LIMITS, type LibraryPage, type PublishedTemplate, type SectionFormat, type Template, type TemplatesPage } from '@charta/contract';
+import { TEMPLATE_LIMITS, type LibraryPage, type LibraryReport, type LibraryReportReason, type PublishedTemplate, type SectionFormat, type Template, type TemplatesPage } from '@charta/contract';
 import type { TemplateCategory } from './categories';
 
 /** A template as the user writes it: what upsert_template takes (no id: a new one). */
@@ -85,6 +85,11 @@ export async function unpublishTemplate(publishedTemplateId: string): Promise<vo
   await api.post('/template/published/unpublish', { publishedTemplateId });
 }
 
+/** The caller's report of someone else's library entry; sent again, it answers the first report. */
+export async function reportLibraryEntry(publishedTemplateId: string, reason: LibraryReportReason, note: string): Promise<LibraryReport> {
+  return (await api.post<{ report: LibraryReport }>('/template/published/report', { publishedTemplateId, reason, ...(note ? { note } : {}) })).report;
+}
+
 export async function addToMyTemplates(entry: LibraryEntry): Promise<Template> {
   return (await api.post<{ template: Template }>('/template/published/add_to_library', entry)).template;
 }
@@ -109,7 +114,7 @@ export function useLibraryEntry(entry: LibraryEntry | null) {
 
 type LibraryKey = readonly [typeof LIBRARY_PATH, string, string, string | null];
 
-/** The community library, newest first, filtered; `setSize(size + 1)` asks for the next page. */
+/** The community library, the most added first (then the newest), filtered; `setSize(size + 1)` asks for the next page. */
 export function useLibraryPages(filter: { query: string; category: string }) {
   return useSWRInfinite<LibraryPage, unknown>(
     (index: number, previous: LibraryPage | null): LibraryKey | null => {

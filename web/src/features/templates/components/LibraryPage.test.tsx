@@ -103,6 +103,61 @@ describe('LibraryPage', () => {
   });
 });
 
+describe('LibraryPage: reports, hidden entries and order', () => {
+  it('Others\' entries can be reported (the name starts with the button\'s words); your own cannot', async () => {
+    const post = answerPosts({
+      '/template/get_templates': () => ({ templates: [template({ id: 'mine', published: true, publishedTemplateId: 'p2' }), soap], nextCursor: null }),
+      '/template/published/list': () => ({ templates: [entry(), entry({ id: 'p2', templateId: 'mine', name: 'My knee review' })], nextCursor: null }),
+      '/template/published/report': (body) => ({ report: { ...body, note: '', reportedAt: '2026-11-24T03:00:00.000Z' } }),
+    });
+    renderLibrary();
+    const theirs = await screen.findByRole('listitem', { name: 'CBT session note' });
+    expect(within(screen.getByRole('listitem', { name: 'My knee review' })).queryByRole('button', { name: /Report/ })).not.toBeInTheDocument();
+    await userEvent.click(within(theirs).getByRole('button', { name: 'Report CBT session note' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report “CBT session note”' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'It is empty, a test or not a real template' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await within(dialog).findByText(/Thank you/);
+    expect(post).toHaveBeenCalledWith('/template/published/report', { publishedTemplateId: 'p1', reason: 'junk' });
+  });
+
+  it('Says the list is the most added first, and shows the author that their entry is hidden until reviewed', async () => {
+    answerPosts({
+      '/template/get_templates': () => ({ templates: [template({ id: 'mine', published: true, publishedTemplateId: 'p2' }), soap], nextCursor: null }),
+      '/template/published/list': () => ({ templates: [entry(), entry({ id: 'p2', templateId: 'mine', name: 'My knee review', addCount: 0, hiddenUntilReviewed: true })], nextCursor: null }),
+    });
+    renderLibrary();
+    const mine = await screen.findByRole('listitem', { name: 'My knee review' });
+    expect(within(mine).getByText('Hidden until reviewed')).toBeInTheDocument();
+    expect(within(mine).getByText(/Several clinicians reported it/)).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'CBT session note' })).queryByText('Hidden until reviewed')).not.toBeInTheDocument();
+    expect(screen.getByText(/Most added first/)).toBeInTheDocument();
+  });
+});
+
+describe('PublishDialog: a description is needed', () => {
+  it('Publish waits for a description of 10 visible characters, and says so', async () => {
+    const post = answerPosts({
+      '/template/get_templates': () => ({ templates: [template({ id: 'mine', name: 'Knee review', description: '' }), soap], nextCursor: null }),
+      '/template/published/list': () => ({ templates: [], nextCursor: null }),
+      '/template/published/publish': () => ({ template: entry({ id: 'p9', templateId: 'mine', name: 'Knee review' }) }),
+    });
+    renderLibrary();
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish a template' }));
+    const dialog = screen.getByRole('dialog', { name: 'Publish to the community library' });
+    const publish = within(dialog).getByRole('button', { name: 'Publish' });
+    expect(publish).toBeDisabled();
+    const description = within(dialog).getByRole('textbox', { name: /Description/ });
+    await userEvent.type(description, 'Knee');
+    expect(publish).toBeDisabled();
+    expect(within(dialog).getByText(/at least 10 visible characters/)).toBeInTheDocument();
+    await userEvent.type(description, ' follow-up in clinic');
+    expect(publish).toBeEnabled();
+    await userEvent.click(publish);
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/template/published/publish', { templateId: 'mine', description: 'Knee follow-up in clinic', category: 'specialty' }));
+  });
+});
+
 describe('SharedTemplatePage', () => {
   it('Shows what was shared and adds a copy', async () => {
     const post = answerPosts({

@@ -1,6 +1,7 @@
 import type { PublishedTemplate, Template } from '@charta/contract';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import LibraryAddOutlined from '@mui/icons-material/LibraryAddOutlined';
 import PublicOutlined from '@mui/icons-material/PublicOutlined';
 import Box from '@mui/material/Box';
@@ -30,6 +31,7 @@ import { categoryLabel, CATEGORY_OPTIONS } from '../api/categories';
 import { addToMyTemplates, unpublishTemplate, useLibraryPages } from '../api/templates';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { PublishDialog } from './PublishDialog';
+import { ReportDialog } from './ReportDialog';
 import { TemplateSectionsView } from './TemplateSectionsView';
 
 export const LIBRARY_SEARCH_DEBOUNCE_MS = 300;
@@ -48,9 +50,11 @@ interface EntryActionsProps {
   onAdd: () => void;
   onPreview?: () => void;
   onUnpublish: () => void;
+  /** Others' entries only: one's own is unpublished, not reported. */
+  onReport?: () => void;
 }
 
-function EntryActions({ entry, mine, addedCopyId, adding, onAdd, onPreview, onUnpublish }: EntryActionsProps) {
+function EntryActions({ entry, mine, addedCopyId, adding, onAdd, onPreview, onUnpublish, onReport }: EntryActionsProps) {
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
       {onPreview && (
@@ -72,6 +76,11 @@ function EntryActions({ entry, mine, addedCopyId, adding, onAdd, onPreview, onUn
           Unpublish
         </Button>
       )}
+      {!mine && onReport && (
+        <Button color="inherit" startIcon={<FlagOutlined />} onClick={onReport} aria-label={`Report ${entry.name}`} sx={{ ml: { sm: 'auto' }, color: 'text.secondary' }}>
+          Report
+        </Button>
+      )}
     </Box>
   );
 }
@@ -90,6 +99,7 @@ export function LibraryPage() {
   const [previewing, setPreviewing] = useState<PublishedTemplate | null>(null);
   const [publishing, setPublishing] = useState(false);
   const [unpublishing, setUnpublishing] = useState<PublishedTemplate | null>(null);
+  const [reporting, setReporting] = useState<PublishedTemplate | null>(null);
   const [busy, setBusy] = useState(false);
   const [adding, setAdding] = useState<ReadonlySet<string>>(new Set());
   const [added, setAdded] = useState<ReadonlyMap<string, string>>(new Map());
@@ -173,11 +183,17 @@ export function LibraryPage() {
                 <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
                   <Chip size="small" label={categoryLabel(entry.category)} />
                   {myEntryIds.has(entry.id) && <Chip size="small" color="primary" variant="outlined" label="Yours" />}
+                  {entry.hiddenUntilReviewed && <Chip size="small" color="warning" label="Hidden until reviewed" />}
                   <Typography variant="caption" color="text.secondary">
                     {plural(entry.sections.length, 'section')} · {addedBy(entry.addCount)} · published {formatDateTime(entry.publishedAt)}
                   </Typography>
                 </Stack>
                 {entry.description && <Typography color="text.secondary">{entry.description}</Typography>}
+                {entry.hiddenUntilReviewed && (
+                  <Typography variant="body2">
+                    Several clinicians reported it, so only you see it in the library until it is reviewed. You can still change it, publish it again or unpublish it.
+                  </Typography>
+                )}
                 <EntryActions
                   entry={entry}
                   mine={myEntryIds.has(entry.id)}
@@ -186,6 +202,7 @@ export function LibraryPage() {
                   onAdd={() => void add(entry)}
                   onPreview={() => setPreviewing(entry)}
                   onUnpublish={() => setUnpublishing(entry)}
+                  onReport={() => setReporting(entry)}
                 />
               </Stack>
             </Card>
@@ -221,6 +238,9 @@ export function LibraryPage() {
           <Chip key={c.id} label={c.label} clickable color={category === c.id ? 'primary' : 'default'} variant={category === c.id ? 'filled' : 'outlined'} aria-pressed={category === c.id} onClick={() => setCategory(c.id)} />
         ))}
       </Stack>
+      <Typography variant="body2" color="text.secondary">
+        Most added first, then the newest.
+      </Typography>
       {list}
 
       <Dialog open={previewing !== null} onClose={() => setPreviewing(null)} aria-labelledby={previewTitleId} maxWidth="md" fullWidth>
@@ -265,6 +285,7 @@ export function LibraryPage() {
           }}
         />
       )}
+      {reporting && <ReportDialog entry={reporting} onClose={() => setReporting(null)} />}
       <ConfirmDialog
         open={unpublishing !== null}
         title="Unpublish this template?"

@@ -11,7 +11,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { DialogSubmitActions } from '@/components/feedback/DialogSubmitActions';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
-import { TEMPLATE_LIMITS } from '@charta/contract';
+import { libraryDescriptionProblem, TEMPLATE_LIMITS } from '@charta/contract';
 import { publishTemplate } from '../api/templates';
 import { CategorySelect } from './CategorySelect';
 
@@ -32,6 +32,10 @@ export function PublishDialog({ template, choices = [], onPublished, onClose }: 
   const [category, setCategory] = useState(chosen?.category ?? 'general');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ field?: string; message: string } | null>(null);
+  // The server's rule, checked as the user types; shown once they have written something, so an empty form
+  // does not open on an error.
+  const descriptionProblem = libraryDescriptionProblem(description.trim());
+  const descriptionTooLong = description.trim().length > TEMPLATE_LIMITS.description;
 
   const choose = (id: string) => {
     setTemplateId(id);
@@ -81,13 +85,18 @@ export function PublishDialog({ template, choices = [], onPublished, onClose }: 
               minRows={2}
               value={description}
               onChange={(event) => setDescription(event.target.value)}
-              error={error?.field === 'description' || description.trim().length > TEMPLATE_LIMITS.description}
-              helperText={error?.field === 'description' ? error.message : `${description.trim().length} / ${TEMPLATE_LIMITS.description}`}
+              required
+              error={error?.field === 'description' || descriptionTooLong || (description.trim() !== '' && descriptionProblem !== null)}
+              helperText={
+                error?.field === 'description'
+                  ? error.message
+                  : `${description.trim() !== '' && descriptionProblem ? `${descriptionProblem}. ` : ''}${description.trim().length} / ${TEMPLATE_LIMITS.description}`
+              }
             />
             <CategorySelect value={category} onChange={setCategory} error={error?.field === 'category' ? error.message : undefined} />
           </Stack>
         </DialogContent>
-        <DialogSubmitActions busy={busy} onCancel={onClose} submitLabel={chosen?.published ? 'Publish again' : 'Publish'} submitDisabled={!templateId || description.trim().length > TEMPLATE_LIMITS.description} />
+        <DialogSubmitActions busy={busy} onCancel={onClose} submitLabel={chosen?.published ? 'Publish again' : 'Publish'} submitDisabled={!templateId || descriptionTooLong || descriptionProblem !== null} />
       </form>
     </Dialog>
   );

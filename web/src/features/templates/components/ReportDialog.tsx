@@ -1,0 +1,104 @@
+import { LIBRARY_REPORT_REASON_LABELS, LIBRARY_REPORT_REASONS, TEMPLATE_LIMITS, type LibraryReportReason, type PublishedTemplate } from '@charta/contract';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useId, useState, type FormEvent } from 'react';
+import { DialogSubmitActions } from '@/components/feedback/DialogSubmitActions';
+import { ApiError } from '@/lib/api-client';
+import { describeError } from '@/lib/error-message';
+import { reportLibraryEntry } from '../api/templates';
+
+interface ReportDialogProps {
+  entry: PublishedTemplate;
+  onClose: () => void;
+}
+
+const isReason = (value: string): value is LibraryReportReason => (LIBRARY_REPORT_REASONS as readonly string[]).includes(value);
+
+/**
+ * Reports someone else's library entry: a reason (the contract's list), an optional note, then a thank-you.
+ * The server counts one report per user, so sending twice is harmless.
+ */
+export function ReportDialog({ entry, onClose }: ReportDialogProps) {
+  const titleId = useId();
+  const reasonLabelId = useId();
+  const [reason, setReason] = useState<LibraryReportReason | ''>('');
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<{ field?: string; message: string } | null>(null);
+  const noteTooLong = note.trim().length > TEMPLATE_LIMITS.reportNote;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason || noteTooLong) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await reportLibraryEntry(entry.id, reason, note.trim());
+      setSent(true);
+    } catch (err) {
+      setError({ field: err instanceof ApiError ? err.field : undefined, message: describeError(err) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>Report “{entry.name}”</DialogTitle>
+      {sent ? (
+        <>
+          <DialogContent>
+            <DialogContentText role="status">
+              Thank you: your report was sent. When several clinicians report a template, it is hidden from the library until someone reviews it.
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button variant="contained" onClick={onClose} autoFocus>
+              Close
+            </Button>
+          </DialogActions>
+        </>
+      ) : (
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <DialogContent>
+            <Stack spacing={2}>
+              <DialogContentText>Tell us what is wrong with this template by {entry.authorName}. Its author is not told who reported it.</DialogContentText>
+              {error && error.field !== 'note' && <Alert severity="error">{error.message}</Alert>}
+              <FormControl>
+                <FormLabel id={reasonLabelId}>What is wrong with it?</FormLabel>
+                <RadioGroup aria-labelledby={reasonLabelId} name="reason" value={reason} onChange={(event) => isReason(event.target.value) && setReason(event.target.value)}>
+                  {LIBRARY_REPORT_REASONS.map((value) => (
+                    <FormControlLabel key={value} value={value} control={<Radio />} label={LIBRARY_REPORT_REASON_LABELS[value]} />
+                  ))}
+                </RadioGroup>
+              </FormControl>
+              <TextField
+                label="Note for the reviewer (optional)"
+                multiline
+                minRows={2}
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+                error={noteTooLong || error?.field === 'note'}
+                helperText={error?.field === 'note' ? error.message : `${note.trim().length} / ${TEMPLATE_LIMITS.reportNote}. Please do not include patient details.`}
+              />
+            </Stack>
+          </DialogContent>
+          <DialogSubmitActions busy={busy} onCancel={onClose} submitLabel="Send report" submitDisabled={!reason || noteTooLong} />
+        </form>
+      )}
+    </Dialog>
+  );
+}
