@@ -5,7 +5,7 @@ import { geminiModel } from './gemini-model.js';
 import type { AiServices } from './ai-services.js';
 import { googleSpeechTranscriber } from './google-speech.js';
 import { POCKETSPHINX_DEFAULTS, pocketsphinxTranscriber } from './local-speech/pocketsphinx.js';
-import { localRecognitionConcurrency, queuedTranscriber } from './local-speech/recognition-queue.js';
+import { localRecognitionConcurrency, queuedTranscriber, wholeNumberFromEnv } from './local-speech/recognition-queue.js';
 import { checkWhisperModel, whisperTranscriber } from './local-speech/whisper.js';
 import { openAiChatModel } from './openai/openai-chat-model.js';
 import type { OpenAiEndpoint } from './openai/openai-http.js';
@@ -79,7 +79,7 @@ function transcriberFor(engine: TranscriberEngine, env: NodeJS.ProcessEnv, confi
       return queuedTranscriber(recogniser, localRecognitionConcurrency(env, 1));
     }
     case 'whisper': {
-      const threads = Number(env['WHISPER_THREADS'] ?? 2);
+      const threads = wholeNumberFromEnv(env, 'WHISPER_THREADS', 'threads of one whisper recognition') ?? 2;
       const recogniser = whisperTranscriber({ modelPath: checkWhisperModel(env['WHISPER_MODEL_PATH']), threads, timeoutMs: localTimeoutMs });
       return queuedTranscriber(recogniser, localRecognitionConcurrency(env, threads));
     }

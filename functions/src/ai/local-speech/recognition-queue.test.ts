@@ -118,5 +118,7 @@ describe('LOCAL_TRANSCRIBER_CONCURRENCY', () => {
       expect(() => localRecognitionConcurrency({ LOCAL_TRANSCRIBER_CONCURRENCY: bad }, 1, 2)).toThrow(/LOCAL_TRANSCRIBER_CONCURRENCY/);
     }
     expect(() => aiServicesFromEnv({ TRANSCRIBER: 'pocketsphinx', LOCAL_TRANSCRIBER_CONCURRENCY: '0' })).toThrow(/LOCAL_TRANSCRIBER_CONCURRENCY=0/);
+    // Whisper's threads divide the cores: a wrong WHISPER_THREADS is named too, not a limiter's TypeError.
+    expect(() => aiServicesFromEnv({ TRANSCRIBER: 'whisper', WHISPER_MODEL_PATH: '/nowhere/ggml-base.en.bin', WHISPER_THREADS: 'two' })).toThrow(/WHISPER_THREADS=two must be a whole number/);
   });
 });

@@ -9,12 +9,16 @@ import type { Transcriber } from '../transcriber.js';
  * they would share the cores and starve the API answering requests beside them.
  */
 export function localRecognitionConcurrency(env: NodeJS.ProcessEnv, threadsPerJob: number, cores = availableParallelism()): number {
-  const configured = env['LOCAL_TRANSCRIBER_CONCURRENCY']?.trim();
-  if (configured) {
-    if (!/^[1-9]\d*$/.test(configured)) throw new Error(`LOCAL_TRANSCRIBER_CONCURRENCY=${configured} must be a whole number from 1 (how many local recognitions run at once)`);
-    return Number(configured);
-  }
-  return Math.max(1, Math.floor(cores / Math.max(1, threadsPerJob)));
+  const configured = wholeNumberFromEnv(env, 'LOCAL_TRANSCRIBER_CONCURRENCY', 'how many local recognitions run at once');
+  return configured ?? Math.max(1, Math.floor(cores / Math.max(1, threadsPerJob)));
+}
+
+/** A setting that must be a whole number from 1, or unset (null); anything else stops the API at start, naming it. */
+export function wholeNumberFromEnv(env: NodeJS.ProcessEnv, name: string, meaning: string): number | null {
+  const value = env[name]?.trim();
+  if (!value) return null;
+  if (!/^[1-9]\d*$/.test(value)) throw new Error(`${name}=${value} must be a whole number from 1 (${meaning})`);
+  return Number(value);
 }
 
 /**
