@@ -11,8 +11,8 @@ import { api, STACK_URL, waitForStatus } from '../support/stack.js';
 // CHARTA_TEST_TRANSCRIBER=pocketsphinx CHARTA_FULL_STACK=1 npm run test:some -- <this file>; skipped on the
 // usual stack, which keeps the emulator, whose transcripts other tests need exactly.
 // The script's plain words of four letters or more. Through the microphone (the browser's voice processing,
-// then Opus) pocketsphinx hears few of them: in every run so far "brings", "shortness" and "breath", once per
-// pass of the dialogue; the test asks for two of them.
+// then Opus) pocketsphinx hears few of them: "brings" in every run so far, with two to six of "shortness",
+// "breath", "three", "days", "last", "night" (two passes of the dialogue); the test asks for two of them.
 const HEARD = ['morning', 'brings', 'today', 'cough', 'three', 'days', 'mild', 'fever', 'last', 'night', 'shortness', 'breath', 'chest', 'pain', 'little', 'breathless', 'stairs'];
 
 let browser: BrowserContext | undefined;
@@ -56,13 +56,17 @@ describe.skipIf(process.env['TRANSCRIBER'] !== 'pocketsphinx')('Recording transc
     const heard = HEARD.filter((word) => transcript.text.toLowerCase().split(/\W+/).includes(word));
     console.log(`pocketsphinx heard through the microphone: "${transcript.text}" (script words: ${heard.join(', ')})`);
     expect(heard.length).toBeGreaterThanOrEqual(2);
-    const documentation = (await api(user, '/documentation/by_session', { sessionId }).expect(200)).body.documentation as { sections: { content: string }[] };
+    const documentation = (await api(user, '/documentation/by_session', { sessionId }).expect(200)).body.documentation as { sections: { title: string; content: string }[] };
     const note = documentation.sections.map((s) => s.content).join(' ').toLowerCase();
     const inNote = heard.find((word) => note.includes(word));
     expect(inNote, `none of ${heard.join(', ')} in the note: ${note}`).toBeDefined();
 
-    // The note is what the session page opens on (the transcript may be a tab away on a phone).
+    // On the session page: the word in the note's section (an editable text box, which getByText does not
+    // read) and in the transcript beside it (at 1280x800 both are shown).
+    const shown = documentation.sections.find((s) => s.content.toLowerCase().includes(inNote!))!;
     await page.goto(`${APP_URL}/sessions/${sessionId}`);
+    const sectionBox = page.getByRole('textbox', { name: shown.title, exact: true });
+    await expect.poll(async () => (await sectionBox.inputValue().catch(() => '')).toLowerCase(), { timeout: 30_000 }).toContain(inNote);
     await page.getByText(inNote!, { exact: false }).first().waitFor({ timeout: 30_000 });
     await page.screenshot({ path: screenshotPath('local-engine-session'), fullPage: true });
   });
