@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixture } from '../support/audio-fixtures.js';
-import { createTestUser } from '../support/auth-users.js';
-import { launchBrowser, screenshotPath } from '../support/browser.js';
+import { createTestUser, type TestUser } from '../support/auth-users.js';
+import { launchBrowser, screenshotPath, shootAndCheck } from '../support/browser.js';
 import { sessionFromApi, sessionIdFromLink, signInThroughUi } from '../support/record-flow.js';
 
 let browser: BrowserContext | undefined;
@@ -183,5 +183,71 @@ describe('Templates in Chromium', () => {
     expect(await sectionTitles(page)).toEqual(['Themes', 'Plan']);
     await page.getByText('Shared with you').waitFor();
     expect(pageErrors).toEqual([]);
+  });
+
+  it('The library: the most added first with add counts, Report with reasons and a confirmation, a reported entry hidden but for its author (screens at both sizes, axe)', async () => {
+    const [author, reader, ...others] = await Promise.all([createTestUser({ displayName: 'Dr Lena Ortiz' }), createTestUser(), createTestUser(), createTestUser(), createTestUser()]);
+    browser = await launchBrowser();
+    const page = await browser.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    await signInThroughUi(page, reader);
+
+    // Three entries by one author: one added by three colleagues, one never added, one reported by three.
+    const word = `Zq${randomUUID().slice(0, 6)}`;
+    const call = async (user: TestUser, path: string, body: unknown) => {
+      const res = await apiFromPage(page, user.idToken, path, body);
+      if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body;
+    };
+    const publishOne = async (name: string, description: string) => {
+      const made = (await call(author, '/template/upsert_template', { template: { name, category: 'primary-care', sections: [{ title: 'History' }, { title: 'Plan', format: 'bullets' }] } }))['template'] as { id: string };
+      return ((await call(author, '/template/published/publish', { templateId: made.id, description }))['template'] as { id: string }).id;
+    };
+    const reported = await publishOne(`Annual review ${word}`, 'A yearly check-up for adults with chronic conditions');
+    const popular = await publishOne(`Diabetes visit ${word}`, 'Type 2 diabetes follow-up: glucose log, feet, medication changes');
+    const quiet = await publishOne(`Asthma check ${word}`, 'Asthma control, inhaler technique and the action plan');
+    for (const user of others) await call(user, '/template/published/add_to_library', { publishedTemplateId: popular });
+    for (const user of others) await call(user, '/template/published/report', { publishedTemplateId: reported, reason: 'junk' });
+
+    await page.goto(new URL('/templates/library', page.url()).toString());
+    await page.getByRole('searchbox', { name: 'Search templates' }).fill(word);
+    const list = page.getByRole('list', { name: 'Library templates' });
+    await list.getByRole('listitem', { name: `Asthma check ${word}` }).waitFor({ timeout: 20_000 });
+    expect(await list.getByRole('heading', { level: 2 }).allTextContents()).toEqual([`Diabetes visit ${word}`, `Asthma check ${word}`]);
+    await list.getByRole('listitem', { name: `Diabetes visit ${word}` }).getByText(/added by 3 clinicians/).waitFor();
+    await page.getByText('Most added first, then the newest.').waitFor();
+    await shootAndCheck(page, '25-library-most-added');
+
+    // Report: a reason, an optional note, then a thank-you.
+    await list.getByRole('listitem', { name: `Asthma check ${word}` }).getByRole('button', { name: `Report Asthma check ${word}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Report “Asthma check ${word}”` });
+    await dialog.getByRole('radio', { name: 'It is clinically misleading or unsafe' }).check();
+    await dialog.getByRole('textbox', { name: /Note for the reviewer/ }).fill('The action plan skips the oral steroid step');
+    await shootAndCheck(page, '26-library-report-dialog', undefined, { scrollToTop: false });
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await dialog.getByText(/Thank you: your report was sent/).waitFor();
+    await shootAndCheck(page, '27-library-report-sent', undefined, { scrollToTop: false });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(pageErrors).toEqual([]);
+
+    // The author still sees the reported entry, marked hidden until reviewed.
+    await browser.close();
+    browser = await launchBrowser();
+    const authorPage = await browser.newPage();
+    await signInThroughUi(authorPage, author);
+    await authorPage.goto(new URL('/templates/library', authorPage.url()).toString());
+    await authorPage.getByRole('searchbox', { name: 'Search templates' }).fill(word);
+    const own = authorPage.getByRole('listitem', { name: `Annual review ${word}` });
+    await own.getByText('Hidden until reviewed').waitFor({ timeout: 20_000 });
+    expect(await authorPage.getByRole('list', { name: 'Library templates' }).getByRole('heading', { level: 2 }).allTextContents()).toEqual([
+      `Diabetes visit ${word}`,
+      `Asthma check ${word}`,
+      `Annual review ${word}`,
+    ]);
+    expect(await own.getByRole('button', { name: /^Report/ }).count()).toBe(0);
+    await shootAndCheck(authorPage, '28-library-hidden-for-author');
+    void quiet;
   });
 });
