@@ -18,7 +18,8 @@ beforeEach(() => {
     `echo "start $$ $(date +%s%N)" >> ${dir}/log`,
     `echo $$ > ${dir}/pid-$$`,
     `[ -f ${dir}/fail ] && exit 3`,
-    'sleep 1',
+    // Long enough that two jobs started together overlap even when one ffmpeg starts late on a loaded machine.
+    'sleep 2',
     `echo "end $$ $(date +%s%N)" >> ${dir}/log`,
     'echo "<s> 0.000 0.010 1.0"',
     'echo "cough 0.020 0.300 0.9"',
