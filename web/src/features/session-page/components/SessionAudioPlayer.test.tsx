@@ -1,4 +1,4 @@
-// The player's length: the session's measured duration until the <audio> element knows a real one (a
+// The player's length: the session's measured duration until the <audio> element knows a finite one (a
 // browser recording without a Duration in its header reports Infinity; "Infinity" must never show), and a
 // time asked for before the audio was loaded is where playback starts.
 import { fireEvent, screen } from '@testing-library/react';
@@ -31,7 +31,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('SessionAudioPlayer', () => {
-  it("Shows the session's measured length before and after loading while the element reports Infinity, then the element's own", async () => {
+  it("Shows the session's measured length before and after loading while the element reports Infinity; the player's own once it knows", async () => {
     const user = userEvent.setup();
     renderPage(<SessionAudioPlayer sessionId="s1" title="Visit" onTimeChange={() => undefined} />);
     expect(await screen.findByText('Length 12:34')).toBeInTheDocument();
@@ -43,7 +43,7 @@ describe('SessionAudioPlayer', () => {
     expect(screen.queryByText(/Infinity|NaN/)).not.toBeInTheDocument();
 
     reportDuration(audio, 755.9);
-    expect(await screen.findByText('Length 12:36')).toBeInTheDocument();
+    expect(screen.queryByText(/^Length/)).not.toBeInTheDocument();
   });
 
   it('A time asked for before the audio is loaded: loads it and starts there', async () => {

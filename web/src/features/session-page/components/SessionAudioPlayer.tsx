@@ -26,10 +26,11 @@ interface SessionAudioPlayerProps {
 }
 
 /**
- * The session's audio: a button that loads it when asked for, then the browser's player, with its length.
- * The length is the one the API measured at upload until the element knows a finite one: a browser
- * recording served without a Duration in its header reads "Infinity" in the element (the API writes the
- * duration in when it serves a WebM, so the element normally knows it at once; see audio/playback.ts).
+ * The session's audio: a button that loads it when asked for, then the browser's player. Its length is the
+ * one the API measured at upload until the element knows a finite one (then the player's own controls show
+ * it, and a second figure, rounded differently, would only disagree): a browser recording served without
+ * a Duration in its header reads "Infinity" in the element (the API writes the duration in when it serves
+ * a WebM, so the element normally knows it at once; see functions/src/audio/playback.ts).
  */
 export function SessionAudioPlayer({ sessionId, title, onTimeChange, ref }: SessionAudioPlayerProps) {
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -37,7 +38,7 @@ export function SessionAudioPlayer({ sessionId, title, onTimeChange, ref }: Sess
   // The session page has the session cached under this key already: no request of its own.
   const { data: session } = useSWR<Session>(sessionKey(sessionId), ([, id]: readonly [string, string]) => getSession(id));
   const [elementDurationSec, setElementDurationSec] = useState<number | null>(null);
-  const lengthSec = elementDurationSec ?? session?.audioDurationSec ?? null;
+  const lengthSec = elementDurationSec === null ? (session?.audioDurationSec ?? null) : null;
   const noteDuration = (element: HTMLAudioElement) => setElementDurationSec(Number.isFinite(element.duration) && element.duration > 0 ? element.duration : null);
   // A time clicked before the audio was loaded: played once it is.
   const pendingSeekMs = useRef<number | null>(null);
