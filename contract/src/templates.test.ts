@@ -3,7 +3,9 @@ import {
   categoryLabel,
   DEFAULT_CATEGORY,
   isTemplateCategory,
+  libraryDescriptionProblem,
   libraryNameProblem,
+  reportPublishedBody,
   repeatedTitleIndexes,
   TEMPLATE_CATEGORIES,
   TEMPLATE_LIMITS,
@@ -69,5 +71,18 @@ describe('names people can read', () => {
     expect(libraryNameProblem('A')).toMatch(/at least 3 visible characters/);
     expect(libraryNameProblem('\u200bAB\u200b')).toMatch(/at least 3 visible characters/);
     expect(libraryNameProblem('SOAP')).toBeNull();
+  });
+
+  it('asks a library entry for a description of at least 10 visible characters', () => {
+    expect(libraryDescriptionProblem('')).toMatch(/needs a description: who it is for/);
+    expect(libraryDescriptionProblem('\u200b \u00ad\u2060')).toMatch(/needs a description: who it is for/);
+    expect(libraryDescriptionProblem('Knee note')).toMatch(/at least 10 visible characters/);
+    expect(libraryDescriptionProblem('Knee review')).toBeNull();
+  });
+
+  it('takes a report with one of the listed reasons and a short note, naming what it refuses', () => {
+    expect(reportPublishedBody.safeParse({ publishedTemplateId: 'p1', reason: 'patient-data' }).success).toBe(true);
+    expect(reportPublishedBody.safeParse({ publishedTemplateId: 'p1', reason: 'boring' }).error?.issues[0]?.path).toEqual(['reason']);
+    expect(reportPublishedBody.safeParse({ publishedTemplateId: 'p1', reason: 'other', note: 'x'.repeat(TEMPLATE_LIMITS.reportNote + 1) }).error?.issues[0]?.path).toEqual(['note']);
   });
 });
