@@ -30,6 +30,7 @@ beforeEach(async () => {
     await setDoc(doc(db, 'publishedTemplates/p1/adders/bob'), { uid: 'bob' });
     await setDoc(doc(db, 'templateShares/sh1'), { ownerUid: 'alice', templateId: 't1' });
     await setDoc(doc(db, 'templateShares/sh1/adders/bob'), { uid: 'bob' });
+    await setDoc(doc(db, 'libraryReports/p1_bob'), { uid: 'bob', publishedTemplateId: 'p1', reason: 'spam' });
   });
 });
 
@@ -99,7 +100,7 @@ describe.each(['audioUploads/u1', 'pipelineEvents/e1'])('%s (server bookkeeping)
 
 // Templates, the library and share links go through the API only (ownership, public view, add counts):
 // no client reads or writes them, not even the owner or author, and nobody lists them.
-describe.each(['templates/t1', 'publishedTemplates/p1', 'publishedTemplates/p1/adders/bob', 'templateShares/sh1', 'templateShares/sh1/adders/bob'])('%s (through the API only)', (path) => {
+describe.each(['templates/t1', 'publishedTemplates/p1', 'publishedTemplates/p1/adders/bob', 'templateShares/sh1', 'templateShares/sh1/adders/bob', 'libraryReports/p1_bob'])('%s (through the API only)', (path) => {
   it('Owner cannot read it', async () => {
     await assertFails(getDoc(doc(env.authenticatedContext('alice').firestore(), path)));
   });
