@@ -68,7 +68,7 @@ export function FileUploadCard({ state, online, disabled, onFile, onRetry, onRes
               borderRadius: 2,
               p: 3,
               textAlign: 'center',
-              opacity: blocked && !busy ? 0.6 : 1,
+              // Not faded while a recording runs: faded text fails contrast (axe); the disabled button says it.
             }}
           >
             <Typography color="text.secondary" sx={{ mb: 1.5 }}>

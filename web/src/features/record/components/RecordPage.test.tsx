@@ -377,9 +377,9 @@ describe('RecordPage', () => {
     expect(within(progress).getByRole('link', { name: 'Open the session' })).toHaveAttribute('href', '/sessions/session-1');
     // In the clock's place, inside the recorder, above Start recording.
     expect(within(screen.getByRole('region', { name: 'Record' })).getByRole('region', { name: /^Upload of the recording/ })).toBe(progress);
-    await screen.findByText(/writing the documentation/, {}, { timeout: 10_000 });
-
-    expect(await screen.findByText('Session page', {}, { timeout: 10_000 })).toBeInTheDocument();
+    // Polled every 1.5 s: transcribing, then writing, then ready, and the session page opens.
+    expect(await screen.findByText('Session page', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(statuses).toEqual(['ready']);
   });
 
   it('does not open the session by itself once the clinician has begun typing the next patient’s name', async () => {

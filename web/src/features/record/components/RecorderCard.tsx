@@ -17,6 +17,7 @@ import { formatClock } from '@/lib/format';
 import type { Microphone, MicrophonePermission } from '../hooks/use-microphones';
 import type { MicProblem, RecorderStatus } from '../hooks/use-recorder';
 import { LevelMeter } from './LevelMeter';
+import { readableDisabledHelper } from './SessionSetupFields';
 
 interface RecorderCardProps {
   status: RecorderStatus;
@@ -185,7 +186,7 @@ export function RecorderCard(props: RecorderCardProps) {
                 : 'The names of your microphones appear once Charta may use the microphone.'
             }
             // Shrunk always: "System default" has the empty value, which would otherwise sit under the label.
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true }, formHelperText: readableDisabledHelper }}
           >
             <option value="">System default</option>
             {microphones.map((microphone) => (

@@ -1,12 +1,15 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
+import { useIsMobileLayout } from '@/lib/use-is-mobile-layout';
 import { PROGRESS_STEPS, type ProgressStage } from '../lib/recording-progress';
 
 interface RecordingProgressProps {
@@ -32,14 +35,14 @@ function statusLine(stage: ProgressStage, opensByItself: boolean): string {
     case 'uploading':
       return 'The rest of the audio is going up. You can start the next recording meanwhile.';
     case 'ready':
-      return 'The documentation is written: open the session to check it and copy it out.';
+      return 'The documentation is written.';
     case 'failed':
       return 'The documentation could not be made.';
     case 'upload-failed':
       return 'The upload failed.';
     case 'transcribing':
     case 'writing':
-      return `The audio is safely stored. Charta is ${stage === 'writing' ? 'writing the documentation' : 'transcribing it'}${
+      return `Safely stored. Charta is ${stage === 'writing' ? 'writing the documentation' : 'transcribing it'}${
         opensByItself ? ', and opens the session here when it is ready' : ''
       }.`;
   }
@@ -47,24 +50,45 @@ function statusLine(stage: ProgressStage, opensByItself: boolean): string {
 
 /** A stopped recording on its way to a note, uploading → transcribing → writing → ready, with the way to its session. */
 export function RecordingProgress({ stage, sessionId, failure, opensByItself, onClose }: RecordingProgressProps) {
+  // On a phone the four labels do not fit side by side, and Start recording must stay in view below: one line
+  // naming the step and a bar, instead of the stepper.
+  const compact = useIsMobileLayout();
   const uploaded = stage !== 'uploading';
+  const step = activeStep(stage);
+  const current = PROGRESS_STEPS[Math.min(step, PROGRESS_STEPS.length - 1)]!;
   return (
-    <Stack spacing={1.5}>
-      <Stepper activeStep={activeStep(stage)} alternativeLabel aria-label="Progress">
-        {PROGRESS_STEPS.map((step) => (
-          <Step key={step.stage} completed={stage === 'ready' ? true : undefined}>
-            <StepLabel>{step.label}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
+    <Stack spacing={compact ? 1 : 1.5}>
+      {compact ? (
+        <Stack spacing={0.5}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {stage === 'failed' ? 'Failed' : current.label} · step {Math.min(step + 1, PROGRESS_STEPS.length)} of {PROGRESS_STEPS.length}
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={(Math.min(step + (stage === 'ready' ? 0 : 0.5), PROGRESS_STEPS.length) / PROGRESS_STEPS.length) * 100}
+            color={stage === 'failed' ? 'error' : 'primary'}
+            aria-label="Progress"
+            aria-valuetext={current.label}
+          />
+        </Stack>
+      ) : (
+        <Stepper activeStep={step} alternativeLabel aria-label="Progress">
+          {PROGRESS_STEPS.map(({ stage: stepStage, label }) => (
+            <Step key={stepStage} completed={stage === 'ready' ? true : undefined}>
+              <StepLabel>{label}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+      )}
       {uploaded && (
         <Alert
           severity={stage === 'failed' ? 'error' : stage === 'ready' ? 'success' : 'info'}
+          icon={compact ? false : undefined}
           role={stage === 'ready' || stage === 'failed' ? 'status' : undefined}
           action={
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               {sessionId && (
-                <Button color="inherit" size="small" variant="outlined" component={RouterLink} to={paths.session.getHref(sessionId)}>
+                <Button color="inherit" size="small" variant="outlined" component={RouterLink} to={paths.session.getHref(sessionId)} sx={{ whiteSpace: 'nowrap' }}>
                   Open the session
                 </Button>
               )}
@@ -73,7 +97,11 @@ export function RecordingProgress({ stage, sessionId, failure, opensByItself, on
               </Button>
             </Stack>
           }
-          sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, '& .MuiAlert-action': { ml: { xs: 0, sm: 'auto' }, pl: { xs: 0, sm: 2 } } }}
+          sx={{
+            flexWrap: compact ? 'wrap' : 'nowrap',
+            py: compact ? 0.25 : undefined,
+            '& .MuiAlert-action': compact ? { ml: 0, pl: 0, pt: 0, mr: 0 } : { pl: 2 },
+          }}
         >
           <AlertTitle>Recording uploaded</AlertTitle>
           {statusLine(stage, opensByItself)}

@@ -57,7 +57,8 @@ export function RecordingUploadCard({ entry, online, onRetry, onDiscard, onDismi
   const [discarding, setDiscarding] = useState(false);
   const retryIn = useSecondsUntil(queue.status === 'waiting-retry' ? queue.nextRetryAt : null);
   const parts = `${queue.confirmed.count} of ${queue.captured.count} parts uploaded (${formatBytes(queue.confirmed.bytes)} of ${formatBytes(queue.captured.bytes)})`;
-  const heading = `${entry.recovered ? 'Recovered recording' : 'Recording'} for ${patientName} · ${formatDuration(entry.elapsedMs / 1000)}`;
+  // Inside the recorder it is plainly the recording just made: the name and length are enough (one line on a phone).
+  const heading = `${inline ? '' : `${entry.recovered ? 'Recovered recording' : 'Recording'} for `}${patientName} · ${formatDuration(entry.elapsedMs / 1000)}`;
 
   const discard = async () => {
     setDiscarding(true);
@@ -73,9 +74,10 @@ export function RecordingUploadCard({ entry, online, onRetry, onDiscard, onDismi
   return (
     // Inside the recorder (the recording just stopped) it is an outlined part of that card, a little tighter.
     <Card component="section" aria-label={label} className={NO_CAPTURE_CLASS} sx={inline ? { borderRadius: 2 } : undefined}>
-      <CardContent sx={inline ? { p: 2, '&:last-child': { pb: 2 } } : undefined}>
-        <Stack spacing={1.5}>
-          <Typography variant="h3" component="h3">
+      <CardContent sx={inline ? { p: 1.5, '&:last-child': { pb: 1.5 } } : undefined}>
+        <Stack spacing={inline ? 1 : 1.5}>
+          {/* Inside the recorder: smaller, so that on a phone Start recording below stays in view. */}
+          <Typography variant={inline ? 'subtitle1' : 'h3'} component="h3" sx={inline ? { fontWeight: 700 } : undefined}>
             {heading}
           </Typography>
 

@@ -26,6 +26,12 @@ interface SessionSetupFieldsProps {
   disabled: boolean;
 }
 
+/**
+ * A disabled field's helper text in the disabled grey is 2.3:1 (axe color-contrast, serious): while a
+ * recording fixes the fields (or templates load), what they say must stay readable.
+ */
+export const readableDisabledHelper = { sx: { '&.Mui-disabled:not(.Mui-error)': { color: 'text.secondary' } } } as const;
+
 /** Who the session is for, how to document it, and in which language. */
 export function SessionSetupFields({
   values,
@@ -51,7 +57,7 @@ export function SessionSetupFields({
         autoComplete="off"
         error={Boolean(patientNameError)}
         helperText={patientNameError ?? 'As you would like it on the documentation.'}
-        slotProps={{ htmlInput: { maxLength: SESSION_LIMITS.patientName } }}
+        slotProps={{ htmlInput: { maxLength: SESSION_LIMITS.patientName }, formHelperText: readableDisabledHelper }}
       />
       {/* Side by side even on a phone (two short choices), so Start recording stays in view below them. */}
       <Stack direction="row" spacing={2}>
@@ -63,9 +69,7 @@ export function SessionSetupFields({
           disabled={disabled || !templates}
           error={templatesFailed}
           helperText={templateHelp}
-          // The field is disabled while templates load, but what the helper says (loading, or failed) must stay
-          // readable: the disabled grey is 2.3:1 (axe color-contrast).
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true }, formHelperText: { sx: { '&.Mui-disabled:not(.Mui-error)': { color: 'text.secondary' } } } }}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true }, formHelperText: readableDisabledHelper }}
         >
           {templateOptions.length === 0 && <option value="">{templatesFailed ? 'Unavailable' : 'Loading…'}</option>}
           {templateOptions.map((template) => (
@@ -81,7 +85,7 @@ export function SessionSetupFields({
           onChange={(event) => onLanguageChange(event.target.value)}
           disabled={disabled}
           helperText="Spoken in the session and used in the documentation."
-          slotProps={{ select: { native: true } }}
+          slotProps={{ select: { native: true }, formHelperText: readableDisabledHelper }}
         >
           {languagesIncluding(values.language).map(({ tag, label }) => (
             <option key={tag} value={tag}>
