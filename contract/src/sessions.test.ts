@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   acceptsNewAudio,
   AUDIO_UPLOAD_LIMITS,
+  defaultSessionTitle,
+  titleWithoutDefaultDate,
   deleteManyBody,
   isPipelineStep,
   isProcessing,
@@ -87,5 +89,19 @@ describe('session requests', () => {
 
   it('Lets a whole recording be many requests long', () => {
     expect(AUDIO_UPLOAD_LIMITS.recordingBytes).toBeGreaterThan(AUDIO_UPLOAD_LIMITS.requestBytes);
+  });
+});
+
+describe('session titles', () => {
+  it('takes off the date a default title ends with, and keeps a title the clinician wrote whole', () => {
+    const createdAt = '2026-11-21T23:30:00.000Z';
+    const title = defaultSessionTitle('María García', new Date(createdAt));
+    expect(title).toBe('María García · 21 Nov 2026');
+    expect(titleWithoutDefaultDate({ title, createdAt })).toBe('María García');
+    expect(titleWithoutDefaultDate({ title: 'Knee follow-up', createdAt })).toBe('Knee follow-up');
+    // Another day's date is the clinician's words, not this session's default.
+    expect(titleWithoutDefaultDate({ title: 'María García · 20 Nov 2026', createdAt })).toBe('María García · 20 Nov 2026');
+    // A title that is nothing but the date is kept.
+    expect(titleWithoutDefaultDate({ title: ' · 21 Nov 2026', createdAt })).toBe(' · 21 Nov 2026');
   });
 });

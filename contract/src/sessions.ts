@@ -88,6 +88,28 @@ export interface Session {
   doneAt?: string | null;
 }
 
+// --- Titles -----------------------------------------------------------------------------------------------
+
+// The session's day in UTC, so the title reads the same wherever it is made or shown.
+const TITLE_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const TITLE_SEPARATOR = ' · ';
+
+/** The title a new session gets: the patient's name and the session date ("María García · 21 Nov 2026"). */
+export function defaultSessionTitle(patientName: string, createdAt: Date): string {
+  return `${patientName}${TITLE_SEPARATOR}${TITLE_DATE.format(createdAt)}`;
+}
+
+/**
+ * The title without the date a default title ends with ("María García"), for screens that show the date
+ * by itself: otherwise the date reads twice, in two formats. A title the clinician wrote is kept whole.
+ */
+export function titleWithoutDefaultDate(session: Pick<Session, 'title' | 'createdAt'>): string {
+  const createdAt = new Date(session.createdAt);
+  if (Number.isNaN(createdAt.getTime())) return session.title;
+  const suffix = `${TITLE_SEPARATOR}${TITLE_DATE.format(createdAt)}`;
+  return session.title.endsWith(suffix) && session.title.length > suffix.length ? session.title.slice(0, -suffix.length) : session.title;
+}
+
 export interface SessionResponse {
   session: Session;
 }

@@ -38,12 +38,9 @@ export function isBeingProcessed(session: Pick<SessionRecord, 'status' | 'proces
   );
 }
 
-const TITLE_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** The contract's default title: the patient's name and the session date ("María García · 21 Nov 2026"). */
-export function defaultTitle(patientName: string, createdAt: Date): string {
-  return `${patientName} · ${TITLE_DATE.format(createdAt)}`;
-}
+// The contract's default title ("María García · 21 Nov 2026"): the web app takes its date off again to show
+// the date once, so both sides use the one definition.
+export { defaultSessionTitle as defaultTitle } from '@charta/contract';
 
 export function toContract(record: SessionRecord): Session {
   return {

@@ -27,7 +27,8 @@ interface ChatPanelProps {
   segments: readonly TranscriptSegment[] | undefined;
   timed: boolean;
   onShowCitation: (evidence: readonly Evidence[], segmentId: string) => void;
-  onClose: () => void;
+  /** Closes the panel; absent where the chat is not a panel to close (a phone's tab). */
+  onClose?: (() => void) | undefined;
   /** Where it sits: it fills the height it is given, the messages scrolling inside. */
   layout?: { flex?: string; height?: string };
 }
@@ -69,9 +70,11 @@ export function ChatPanel({ chat, available, segments, timed, onShowCitation, on
         <Typography id="chat-heading" variant="h2" sx={{ fontSize: '1.125rem', flexGrow: 1 }}>
           Chat with this session
         </Typography>
-        <IconButton aria-label="Close chat" onClick={onClose} size="small">
-          <Close fontSize="small" />
-        </IconButton>
+        {onClose && (
+          <IconButton aria-label="Close chat" onClick={onClose} size="small">
+            <Close fontSize="small" />
+          </IconButton>
+        )}
       </Stack>
 
       <Box ref={logRef} role="log" aria-label="Chat messages" aria-live="polite" sx={{ flex: '1 1 0', overflowY: 'auto', px: 2, minHeight: 0 }}>

@@ -3,6 +3,7 @@ import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -17,11 +18,14 @@ import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { getDocumentation, magicEditDocumentation } from '../api/documentation';
 import type { Draft } from '../hooks/use-section-editing';
 import { useNoteDone } from '../hooks/use-note-done';
+import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { isStaleCounter, STALE_NOTE_MESSAGE } from '../lib/section-editing';
 import { copyRichText } from '../lib/clipboard';
 import { needsCheck } from '../lib/evidence';
+import { VISUALLY_HIDDEN } from '../lib/visually-hidden';
 import { noteToHtml, noteToPlainText } from '../lib/note-format';
 import { markedForCopy, noteWarning } from '../lib/simulated-output';
+import { ActionsMenu } from './ActionsMenu';
 import { InstructionDialog } from './InstructionDialog';
 import { SectionCard } from './SectionCard';
 import { OutputWarningAlert, useDemoCopyConfirmation } from './SimulatedOutput';
@@ -49,6 +53,8 @@ export function DocumentationPanel({ sessionId, documentation, mutate, segments,
   const [magicError, setMagicError] = useState<string | null>(null);
   // Done (reviewed and signed off): shown here and in the list; editing a done note asks first.
   const noteDone = useNoteDone(sessionId);
+  // A phone keeps Copy note in sight and folds the rest into a menu, instead of a row that wraps raggedly.
+  const phone = usePhoneLayout();
 
   const dirtyTitles = documentation.sections.filter((s) => drafts[s.id] !== undefined).map((s) => s.title);
   const dirty = dirtyTitles.length > 0;
@@ -119,29 +125,44 @@ export function DocumentationPanel({ sessionId, documentation, mutate, segments,
     }
   };
 
+  const doneLabel = noteDone.doneAt === null ? 'Mark as done' : 'Reopen';
+  const openMagicEdit = () => {
+    setMagicError(null);
+    setMagicOpen(true);
+  };
+
   return noteDone.provide(
     <Stack spacing={2} component="section" aria-labelledby="documentation-heading" className={NO_CAPTURE_CLASS}>
       <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <Typography id="documentation-heading" variant="h2" sx={{ flexGrow: 1 }}>
+        {/* On a phone the Note tab says what this is: the heading is for screen readers only, and Copy note
+            and the menu keep one row (beside it they wrapped at 390 px). */}
+        <Typography id="documentation-heading" variant="h2" sx={phone ? VISUALLY_HIDDEN : { flexGrow: 1 }}>
           Documentation
         </Typography>
         {noteDone.doneAt !== null && <Chip color="success" variant="outlined" icon={<TaskAltOutlined />} label="Done" />}
-        <Button startIcon={noteDone.doneAt === null ? <TaskAltOutlined /> : undefined} loading={noteDone.busy} onClick={() => void toggleDone()}>
-          {noteDone.doneAt === null ? 'Mark as done' : 'Reopen'}
-        </Button>
-        <Button
-          startIcon={<AutoFixHighOutlined />}
-          onClick={() => {
-            setMagicError(null);
-            setMagicOpen(true);
-          }}
-          disabled={dirty}
-        >
-          Magic edit note
-        </Button>
+        {phone && <Box sx={{ flexGrow: 1 }} />}
+        {!phone && (
+          <Button startIcon={noteDone.doneAt === null ? <TaskAltOutlined /> : undefined} loading={noteDone.busy} onClick={() => void toggleDone()}>
+            {doneLabel}
+          </Button>
+        )}
+        {!phone && (
+          <Button startIcon={<AutoFixHighOutlined />} onClick={openMagicEdit} disabled={dirty}>
+            Magic edit note
+          </Button>
+        )}
         <Button variant="contained" startIcon={<ContentCopyOutlined />} onClick={() => demoCopy.request(() => void copyNote())}>
           Copy note
         </Button>
+        {phone && (
+          <ActionsMenu
+            label="More actions for the note"
+            actions={[
+              { label: doneLabel, icon: <TaskAltOutlined fontSize="small" />, onSelect: () => void toggleDone(), disabled: noteDone.busy },
+              { label: 'Magic edit note', icon: <AutoFixHighOutlined fontSize="small" />, onSelect: openMagicEdit, disabled: dirty },
+            ]}
+          />
+        )}
       </Stack>
       <Typography variant="body2" color="text.secondary">
         Written from the transcript. Check it before you paste it into the record: select a section to see what in the transcript supports it.

@@ -1,4 +1,4 @@
-import { DOCUMENTATION_LIMITS, type TranscriptSegment } from '@charta/contract';
+import { DOCUMENTATION_LIMITS, SECTION_SOURCE_LABELS, type TranscriptSegment } from '@charta/contract';
 import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
@@ -25,6 +25,8 @@ import { sectionToPlainText } from '../lib/note-format';
 import { markedPlainText } from '../lib/simulated-output';
 import { sectionControls } from '../lib/section-editing';
 import { useSectionEditing, type SectionEditingOptions } from '../hooks/use-section-editing';
+import { usePhoneLayout } from '../hooks/use-phone-layout';
+import { ActionsMenu } from './ActionsMenu';
 import { ConflictAlert, SaveStatus } from './SectionSaveFeedback';
 import { SectionRewriteDialogs, type RewriteDialog } from './SectionRewriteDialogs';
 import { SectionHistoryDialog } from './SectionHistoryDialog';
@@ -52,6 +54,7 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
   const [dialogError, setDialogError] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const phone = usePhoneLayout();
 
   const text = draft?.text ?? section.content;
   const dirty = draft !== undefined;
@@ -185,24 +188,43 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
             </Alert>
           )}
 
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-            <Button size="small" startIcon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
-              History
-            </Button>
-            <Box sx={{ flexGrow: 1 }} />
-            <Button size="small" startIcon={<AutoFixHighOutlined />} onClick={() => openDialog('magic-edit')} disabled={controls.rewriteBlocked}>
-              Magic edit
-            </Button>
-            <Button size="small" startIcon={<RefreshOutlined />} onClick={() => void regenerate()} disabled={controls.rewriteBlocked}>
-              Regenerate
-            </Button>
-            <Button size="small" startIcon={<TuneOutlined />} onClick={() => openDialog('customize')} disabled={controls.rewriteBlocked}>
-              Customize
-            </Button>
-            <Button size="small" startIcon={<ContentCopyOutlined />} onClick={() => demoCopy.request(() => void copy())}>
-              Copy
-            </Button>
-          </Stack>
+          {phone ? (
+            // A phone: Copy in sight, the rest in one menu (five buttons wrapped raggedly at 390 px).
+            <Stack direction="row" sx={{ gap: 1, alignItems: 'center', justifyContent: 'flex-end' }}>
+              <Button size="small" startIcon={<ContentCopyOutlined />} onClick={() => demoCopy.request(() => void copy())}>
+                Copy
+              </Button>
+              <ActionsMenu
+                label={`More actions for ${section.title}`}
+                actions={[
+                  { label: 'History', icon: <HistoryOutlined fontSize="small" />, onSelect: () => setHistoryOpen(true) },
+                  // The action's name is the one its versions carry in the history.
+                  { label: SECTION_SOURCE_LABELS.magic_edit_section, icon: <AutoFixHighOutlined fontSize="small" />, onSelect: () => openDialog('magic-edit'), disabled: controls.rewriteBlocked },
+                  { label: 'Regenerate', icon: <RefreshOutlined fontSize="small" />, onSelect: () => void regenerate(), disabled: controls.rewriteBlocked },
+                  { label: 'Customize', icon: <TuneOutlined fontSize="small" />, onSelect: () => openDialog('customize'), disabled: controls.rewriteBlocked },
+                ]}
+              />
+            </Stack>
+          ) : (
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+              <Button size="small" startIcon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
+                History
+              </Button>
+              <Box sx={{ flexGrow: 1 }} />
+              <Button size="small" startIcon={<AutoFixHighOutlined />} onClick={() => openDialog('magic-edit')} disabled={controls.rewriteBlocked}>
+                Magic edit
+              </Button>
+              <Button size="small" startIcon={<RefreshOutlined />} onClick={() => void regenerate()} disabled={controls.rewriteBlocked}>
+                Regenerate
+              </Button>
+              <Button size="small" startIcon={<TuneOutlined />} onClick={() => openDialog('customize')} disabled={controls.rewriteBlocked}>
+                Customize
+              </Button>
+              <Button size="small" startIcon={<ContentCopyOutlined />} onClick={() => demoCopy.request(() => void copy())}>
+                Copy
+              </Button>
+            </Stack>
+          )}
           {controls.explainRewriteBlocked && (
             <Typography variant="body2" color="text.secondary">
               Your changes save by themselves in a moment; then Magic edit, Regenerate and Customize are back.

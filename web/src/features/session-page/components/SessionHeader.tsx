@@ -1,13 +1,15 @@
 import type { Session } from '@charta/contract';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Fragment } from 'react';
 import { SessionStatusChip } from '@/components/feedback/SessionStatusChip';
 import { DOCUMENTATION_LANGUAGES } from '@/config/languages';
 import { describeDuration, formatDateTime, formatDuration } from '@/lib/format';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
+import { useTemplateList } from '@/data/templates';
+import { sessionHeading } from '../lib/session-heading';
 
 interface SessionHeaderProps {
   session: Session;
@@ -16,31 +18,38 @@ interface SessionHeaderProps {
   onToggleChat: () => void;
 }
 
-/** Who, when, how long, where it stands, and the way into the chat. */
+/**
+ * The facts under the page's title (the shell's heading names the session: its title, or the patient for a
+ * default title): the date once, in one format, how long, the language and template, where it stands, and
+ * the way into the chat. The patient is named here only when the title is one the clinician wrote.
+ */
 export function SessionHeader({ session, chatOpen, chatAvailable, onToggleChat }: SessionHeaderProps) {
   const language = DOCUMENTATION_LANGUAGES.find((l) => l.tag === session.language)?.label ?? session.language;
+  // The list the Record tab reads (one cached request): a template deleted since is simply not named.
+  const template = useTemplateList().data?.templates.find((t) => t.id === session.templateId);
+  const namesPatient = sessionHeading(session) !== session.patientName;
+  const facts = [
+    namesPatient ? `For ${session.patientName}` : null,
+    formatDateTime(session.createdAt),
+    session.audioDurationSec !== null ? (
+      <span key="duration" title={describeDuration(session.audioDurationSec)}>
+        {formatDuration(session.audioDurationSec)}
+      </span>
+    ) : null,
+    language,
+    template ? template.name : null,
+  ].filter((fact) => fact !== null);
   return (
-    <Stack direction="row" className={NO_CAPTURE_CLASS} sx={{ alignItems: 'flex-start', gap: 2, flexWrap: 'wrap' }}>
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        {/* The shell's header already shows the session's title: here, who it is for and the facts. */}
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-          <Typography variant="h2" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-            {session.patientName}
-          </Typography>
-          <SessionStatusChip status={session.status} error={session.error} />
-        </Stack>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {formatDateTime(session.createdAt)}
-          {session.audioDurationSec !== null && (
-            <>
-              {' · '}
-              <span title={describeDuration(session.audioDurationSec)}>{formatDuration(session.audioDurationSec)}</span>
-            </>
-          )}
-          {' · '}
-          {language}
-        </Typography>
-      </Box>
+    <Stack direction="row" className={NO_CAPTURE_CLASS} sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+      <Typography color="text.secondary" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+        {facts.map((fact, index) => (
+          <Fragment key={index}>
+            {index > 0 && ' · '}
+            {fact}
+          </Fragment>
+        ))}
+      </Typography>
+      <SessionStatusChip status={session.status} error={session.error} />
       {chatAvailable && (
         <Button variant={chatOpen ? 'contained' : 'outlined'} startIcon={<ForumOutlined />} onClick={onToggleChat} aria-expanded={chatOpen}>
           {chatOpen ? 'Hide chat' : 'Chat'}

@@ -26,20 +26,28 @@ import { useDocumentation } from '../api/documentation';
 import { processSession, useLiveSession } from '../api/session';
 import { useTranscript } from '../api/transcript';
 import { useSessionChat } from '../hooks/use-session-chat';
+import { usePhoneLayout } from '../hooks/use-phone-layout';
+import { useSessionView } from '../hooks/use-session-view';
 import { useTakingLong } from '../hooks/use-taking-long';
+import { sessionHeading } from '../lib/session-heading';
 import { hasTimings } from '../lib/speakers';
 import { ChatPanel } from './ChatPanel';
 import { DocumentationPanel } from './DocumentationPanel';
 import { PlanLimitHeld } from './PlanLimitHeld';
 import { ProcessingFailed, ProcessingProgress } from './ProcessingProgress';
 import { SessionHeader } from './SessionHeader';
+import { SessionViewTabs } from './SessionViewTabs';
 import { TranscriptPanel, type TranscriptFocus } from './TranscriptPanel';
+
+/** A phone's chat tab: the height left under the app bar, the tabs and the bottom navigation, messages scrolling inside. */
+const PHONE_CHAT_LAYOUT = { height: 'max(360px, calc(100dvh - 300px))' };
 
 /** The session page: progress while it is processed, then the note to check, edit and copy, beside its transcript. */
 export function SessionPage() {
   const { sessionId = '' } = useParams();
   const { data: session, error, mutate } = useLiveSession(sessionId);
-  useShellPage('sessions', session?.title ?? 'Session');
+  // The heading names the session without the date a default title carries: the date is said once, below.
+  useShellPage('sessions', session ? sessionHeading(session) : 'Session');
 
   let content: ReactNode;
   if (session) {
@@ -50,7 +58,8 @@ export function SessionPage() {
     content = <ErrorState message={describeError(error)} onRetry={() => void mutate()} />;
   } else {
     content = (
-      <Stack spacing={1.5} aria-busy="true" aria-label="Loading session">
+      // A status, so a screen reader hears that the page is loading (a named plain div says nothing).
+      <Stack spacing={1.5} role="status" aria-busy="true" aria-label="Loading session…">
         <Skeleton width="40%" height={40} />
         <Skeleton width="60%" />
         <Skeleton variant="rounded" height={160} />
@@ -73,6 +82,8 @@ export function SessionPage() {
 function SessionWorkspace({ session }: { session: Session }) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const phone = usePhoneLayout();
+  const [view, setView] = useSessionView();
   const { mutate: mutateCache } = useSWRConfig();
   const { status } = session;
 
@@ -129,12 +140,14 @@ function SessionWorkspace({ session }: { session: Session }) {
     const section = sections?.find((s) => s.id === sectionId);
     setSelectedSectionId(sectionId);
     focusOn({ evidence: section?.evidence ?? [], label: `Support for ${section?.title ?? 'the section'}`, scrollTo: segmentId, play: timed, reveal: !wide });
+    if (phone) setView('transcript');
   };
 
   const showCitation = (evidence: readonly Evidence[], segmentId: string) => {
     setSelectedSectionId(null);
     if (!wide) setChatOpen(false);
     focusOn({ evidence, label: 'Cited in the chat', scrollTo: segmentId, play: false, reveal: !wide });
+    if (phone) setView('transcript');
   };
 
   const chatPanel = (
@@ -144,8 +157,28 @@ function SessionWorkspace({ session }: { session: Session }) {
       segments={segments}
       timed={timed}
       onShowCitation={showCitation}
-      onClose={() => setChatOpen(false)}
-      layout={wide ? { flex: '1 1 0' } : { height: '100%' }}
+      // A phone's chat is a tab, not a panel to close.
+      onClose={phone ? undefined : () => setChatOpen(false)}
+      layout={wide ? { flex: '1 1 0' } : phone ? PHONE_CHAT_LAYOUT : { height: '100%' }}
+    />
+  );
+
+  const transcriptPanel = (
+    <TranscriptPanel
+      sessionId={session.id}
+      title={session.title}
+      transcript={transcript.data}
+      error={transcript.error}
+      onRetry={() => void transcript.mutate()}
+      hasAudio={session.audio_uri !== null}
+      pending={!transcriptExists}
+      focus={focus}
+      onClearFocus={() => {
+        setFocus(null);
+        setSelectedSectionId(null);
+      }}
+      fillHeight={wide}
+      layout={wide ? { flex: chatOpen ? '1 1 0' : '0 1 auto' } : undefined}
     />
   );
 
@@ -177,7 +210,7 @@ function SessionWorkspace({ session }: { session: Session }) {
     } else if (documentation.error) {
       note = <ErrorState message={`The documentation could not be loaded. ${describeError(documentation.error)}`} onRetry={() => void documentation.mutate()} />;
     } else {
-      note = <NotePlaceholder label="Loading the documentation" />;
+      note = <NotePlaceholder label="Loading the documentation…" />;
     }
   } else if (isProcessing(status)) {
     note = <NotePlaceholder label="The documentation appears here when it is written" text="The documentation appears here when it is written." />;
@@ -197,7 +230,7 @@ function SessionWorkspace({ session }: { session: Session }) {
 
   return (
     <Stack spacing={2}>
-      <SessionHeader session={session} chatOpen={chatOpen} chatAvailable={transcript.data !== undefined} onToggleChat={() => setChatOpen((open) => !open)} />
+      <SessionHeader session={session} chatOpen={chatOpen} chatAvailable={!phone && transcript.data !== undefined} onToggleChat={() => setChatOpen((open) => !open)} />
 
       {status === 'draft' && (
         <Alert severity="info">
@@ -229,7 +262,18 @@ function SessionWorkspace({ session }: { session: Session }) {
         </Alert>
       )}
 
-      {status !== 'draft' && (
+      {status !== 'draft' && phone && (
+        <SessionViewTabs
+          view={view}
+          onChange={setView}
+          panels={{
+            note,
+            transcript: transcriptPanel,
+            chat: chatPanel,
+          }}
+        />
+      )}
+      {status !== 'draft' && !phone && (
         <Box sx={{ display: 'grid', gridTemplateColumns: wide ? 'minmax(0, 1fr) minmax(340px, 420px)' : 'minmax(0, 1fr)', gap: 3, alignItems: 'start' }}>
           <Box sx={{ minWidth: 0 }}>{note}</Box>
           <Box
@@ -248,28 +292,13 @@ function SessionWorkspace({ session }: { session: Session }) {
                 : { display: 'flex', flexDirection: 'column', gap: 2 }
             }
           >
-            <TranscriptPanel
-              sessionId={session.id}
-              title={session.title}
-              transcript={transcript.data}
-              error={transcript.error}
-              onRetry={() => void transcript.mutate()}
-              hasAudio={session.audio_uri !== null}
-              pending={!transcriptExists}
-              focus={focus}
-              onClearFocus={() => {
-                setFocus(null);
-                setSelectedSectionId(null);
-              }}
-              fillHeight={wide}
-              layout={wide ? { flex: chatOpen ? '1 1 0' : '0 1 auto' } : undefined}
-            />
+            {transcriptPanel}
             {wide && chatOpen && chatPanel}
           </Box>
         </Box>
       )}
 
-      {!wide && (
+      {!wide && !phone && (
         <Drawer anchor="right" open={chatOpen} onClose={() => setChatOpen(false)} slotProps={{ paper: { sx: { width: '100%', maxWidth: 480 } } }}>
           <Box sx={{ height: '100%', p: 1 }}>{chatPanel}</Box>
         </Drawer>
@@ -280,7 +309,7 @@ function SessionWorkspace({ session }: { session: Session }) {
 
 function NotePlaceholder({ label, text }: { label: string; text?: string }) {
   return (
-    <Card aria-busy="true" aria-label={label}>
+    <Card role="status" aria-busy="true" aria-label={label}>
       <CardContent>
         <Stack spacing={1}>
           {text && <Typography color="text.secondary">{text}</Typography>}

@@ -14,6 +14,7 @@ import { formatClock } from '@/lib/format';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { highlightFor, NO_HIGHLIGHT } from '../lib/evidence';
 import { transcriptWarning } from '../lib/simulated-output';
+import { VISUALLY_HIDDEN } from '../lib/visually-hidden';
 import { hasTimings, speakerColor, speakerLabel } from '../lib/speakers';
 import { SessionAudioPlayer, type SessionAudioPlayerHandle } from './SessionAudioPlayer';
 import { OutputWarningAlert } from './SimulatedOutput';
@@ -49,8 +50,6 @@ interface TranscriptPanelProps {
   /** Where it sits in its column. */
   layout?: { flex?: string; height?: string };
 }
-
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** The transcript, speaker by speaker with times, the audio above it, and the segments a section cites marked. */
 export function TranscriptPanel({ sessionId, title, transcript, error, onRetry, hasAudio, pending, focus, onClearFocus, fillHeight, layout }: TranscriptPanelProps) {
@@ -124,8 +123,17 @@ export function TranscriptPanel({ sessionId, title, transcript, error, onRetry, 
                   }),
                 })}
               >
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.25 }}>
-                  <Chip size="small" label={speakerLabel(segment.speaker)} color={speakerColor(segment.speaker)} variant={segment.speaker === 'clinician' ? 'filled' : 'outlined'} />
+                <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: 0.5 }}>
+                  <Chip
+                    size="small"
+                    label={speakerLabel(segment.speaker)}
+                    color={speakerColor(segment.speaker)}
+                    variant={segment.speaker === 'clinician' ? 'filled' : 'outlined'}
+                    // An outlined chip's text sits on the paper, not on a highlighted or playing segment's tint
+                    // (the Patient chip read 4.3:1 on the light theme's amber, under AA's 4.5). A filled chip
+                    // keeps its own colour.
+                    sx={segment.speaker === 'clinician' ? undefined : { bgcolor: 'background.paper' }}
+                  />
                   {timed && (
                     <Button
                       size="small"
@@ -139,7 +147,7 @@ export function TranscriptPanel({ sessionId, title, transcript, error, onRetry, 
                   )}
                 </Stack>
                 <Typography variant="body2">
-                  {marked && <Box component="span" sx={visuallyHidden}>Highlighted: </Box>}
+                  {marked && <Box component="span" sx={VISUALLY_HIDDEN}>Highlighted: </Box>}
                   {segment.text}
                 </Typography>
               </Box>
@@ -161,7 +169,7 @@ export function TranscriptPanel({ sessionId, title, transcript, error, onRetry, 
     );
   } else {
     body = (
-      <Stack spacing={1} sx={{ p: 2 }} aria-busy="true" aria-label="Loading the transcript">
+      <Stack spacing={1} sx={{ p: 2 }} role="status" aria-busy="true" aria-label="Loading the transcript…">
         <Skeleton width="40%" />
         <Skeleton />
         <Skeleton width="80%" />
