@@ -89,7 +89,7 @@ describe('The audio player in Chromium', () => {
     await page.goto(`${APP_URL}/sessions/${sessionId}`);
     const transcript = page.locator('section[aria-labelledby="transcript-heading"]');
     await transcript.getByText('A cough for three days.').waitFor({ timeout: 30_000 });
-    await transcript.getByText(`Length 0:0${Math.round(storedSec)}`).waitFor();
+    await transcript.getByText(`Length 0:${String(Math.round(storedSec)).padStart(2, '0')}`).waitFor();
 
     await transcript.getByRole('button', { name: 'Listen to the recording' }).click();
     const audio = page.getByLabel(/^Audio of /);
