@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isoDateTime, requiredText, resourceId } from './fields.js';
 import { languageTag } from './languages.js';
 import { engineQuality, isSimulatedEngine, type EngineQuality } from './transcripts.js';
-import { patientNameField } from './sessions.js';
+import { patientNameField } from './session-requests.js';
 
 // --- Resource ---------------------------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ export * from './errors.js';
 export * from './fields.js';
 export * from './languages.js';
 export * from './sessions.js';
+export * from './session-requests.js';
 export * from './transcripts.js';
 export * from './documentation.js';
 export * from './templates.js';

@@ -16,7 +16,7 @@ import {
   sessionStatusLabel,
   type SessionStatus,
   uploadAudioFields,
-} from './sessions.js';
+} from './index.js';
 
 /** The way to a note, in order: draft first, then the pipeline, then where it settles. */
 const [first, ...rest] = SESSION_STATUSES;

@@ -1,8 +1,5 @@
 // Sessions (API contract: Sessions, Search): the resource, its statuses with what each allows and how a
-// clinician reads it, the limits, and the request bodies of the session routes.
-import { z } from 'zod';
-import { cursorField, formInteger, pageLimit, requiredText, resourceId } from './fields.js';
-import { languageTag } from './languages.js';
+// clinician reads it and the limits. The request bodies of the session routes are in session-requests.ts.
 
 // --- Statuses ---------------------------------------------------------------------------------------------
 
@@ -139,61 +136,3 @@ export const AUDIO_UPLOAD_LIMITS = {
   /** A whole recording, all chunks together (about 9 hours of browser Opus, 2 hours of 16 kHz WAV). */
   recordingBytes: 512 * 1024 * 1024,
 } as const;
-
-// --- Requests ---------------------------------------------------------------------------------------------
-
-/** The patient's name as every form that names a patient takes it (create_session, /creation, a session's edit). */
-export const patientNameField = requiredText(SESSION_LIMITS.patientName);
-const audioUri = z.string().min(1).max(1024);
-const sessionPageLimit = pageLimit(SESSION_LIMITS.pageSize, 20);
-
-/** create_session arrives as multipart form fields (strings), or as JSON. */
-export const createSessionBody = z.strictObject({
-  patientName: patientNameField,
-  templateId: resourceId,
-  audio_uri: audioUri.optional(),
-  language: languageTag.optional(),
-});
-
-export const sessionIdBody = z.strictObject({ sessionId: resourceId });
-
-export const listSessionsBody = z.strictObject({
-  limit: sessionPageLimit,
-  cursor: cursorField,
-  status: z.enum(SESSION_STATUSES).optional(),
-});
-
-export const updateSessionBody = z.strictObject({
-  sessionId: resourceId,
-  patientName: patientNameField.optional(),
-  templateId: resourceId.optional(),
-  language: languageTag.optional(),
-  audio_uri: audioUri.optional(),
-});
-
-export const sessionTitleField = requiredText(SESSION_LIMITS.title);
-
-export const updateTitleBody = z.strictObject({ sessionId: resourceId, title: sessionTitleField });
-
-export const deleteManyBody = z.strictObject({
-  sessionIds: z
-    .array(resourceId)
-    .min(1, 'must name at least one session')
-    .max(SESSION_LIMITS.deleteMany, `may name at most ${SESSION_LIMITS.deleteMany} sessions`),
-});
-
-export const searchByPatientNameBody = z.strictObject({
-  query: z.string().trim().min(1, 'is required').max(SESSION_LIMITS.searchQuery),
-  limit: sessionPageLimit,
-});
-
-const booleanField = z.enum(['true', 'false']).transform((v) => v === 'true');
-
-/** upload_audio's form fields besides the file. */
-export const uploadAudioFields = z.strictObject({
-  name: z.string().max(255).optional(),
-  uploadId: resourceId.optional(),
-  chunkIndex: formInteger(Number.MAX_SAFE_INTEGER).optional(),
-  final: booleanField.optional(),
-  sessionId: resourceId.optional(),
-});

@@ -1,0 +1,66 @@
+// The request bodies of the session routes (API contract: Sessions, Search), apart from sessions.ts on
+// purpose: every page reads the statuses' labels and predicates, and a bundler puts a module's code in one
+// chunk, so schemas living beside the labels brought zod and these schemas to the sign-in page (about 24 KB
+// gzip) although only the session forms use them.
+import { z } from 'zod';
+import { cursorField, formInteger, pageLimit, requiredText, resourceId } from './fields.js';
+import { languageTag } from './languages.js';
+import { SESSION_LIMITS, SESSION_STATUSES } from './sessions.js';
+
+// --- Requests ---------------------------------------------------------------------------------------------
+
+/** The patient's name as every form that names a patient takes it (create_session, /creation, a session's edit). */
+export const patientNameField = requiredText(SESSION_LIMITS.patientName);
+const audioUri = z.string().min(1).max(1024);
+const sessionPageLimit = pageLimit(SESSION_LIMITS.pageSize, 20);
+
+/** create_session arrives as multipart form fields (strings), or as JSON. */
+export const createSessionBody = z.strictObject({
+  patientName: patientNameField,
+  templateId: resourceId,
+  audio_uri: audioUri.optional(),
+  language: languageTag.optional(),
+});
+
+export const sessionIdBody = z.strictObject({ sessionId: resourceId });
+
+export const listSessionsBody = z.strictObject({
+  limit: sessionPageLimit,
+  cursor: cursorField,
+  status: z.enum(SESSION_STATUSES).optional(),
+});
+
+export const updateSessionBody = z.strictObject({
+  sessionId: resourceId,
+  patientName: patientNameField.optional(),
+  templateId: resourceId.optional(),
+  language: languageTag.optional(),
+  audio_uri: audioUri.optional(),
+});
+
+export const sessionTitleField = requiredText(SESSION_LIMITS.title);
+
+export const updateTitleBody = z.strictObject({ sessionId: resourceId, title: sessionTitleField });
+
+export const deleteManyBody = z.strictObject({
+  sessionIds: z
+    .array(resourceId)
+    .min(1, 'must name at least one session')
+    .max(SESSION_LIMITS.deleteMany, `may name at most ${SESSION_LIMITS.deleteMany} sessions`),
+});
+
+export const searchByPatientNameBody = z.strictObject({
+  query: z.string().trim().min(1, 'is required').max(SESSION_LIMITS.searchQuery),
+  limit: sessionPageLimit,
+});
+
+const booleanField = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** upload_audio's form fields besides the file. */
+export const uploadAudioFields = z.strictObject({
+  name: z.string().max(255).optional(),
+  uploadId: resourceId.optional(),
+  chunkIndex: formInteger(Number.MAX_SAFE_INTEGER).optional(),
+  final: booleanField.optional(),
+  sessionId: resourceId.optional(),
+});
