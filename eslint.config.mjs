@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', 'functions/lib/**', '**/dist/**', '.tools/**', 'tests/.artifacts/**', '**/*.config.*', 'eslint.config.mjs', '**/*.d.mts'],
+    ignores: ['**/node_modules/**', 'functions/lib/**', '**/dist/**', '.tools/**', 'tests/.artifacts/**', 'coverage/**', '**/*.config.*', 'eslint.config.mjs', '**/*.d.mts'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
