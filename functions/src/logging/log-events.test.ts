@@ -44,7 +44,9 @@ describe('log-events', () => {
       encoding: 'utf8',
     })
       .split('\n')
-      .filter((line) => line && !line.includes('.test.ts') && !line.startsWith('./logging/'));
+      // An operator's command-line tool (`*-cli.ts`, never deployed: the bundle starts at index.ts) prints to
+      // the terminal of whoever runs it; that is its answer, not a log line.
+      .filter((line) => line && !line.includes('.test.ts') && !line.startsWith('./logging/') && !/^\.\/[^:]*-cli\.ts:/.test(line));
     expect(hits).toEqual([]);
   });
 });
