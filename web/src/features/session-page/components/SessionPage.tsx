@@ -36,7 +36,7 @@ import { DocumentationPanel } from './DocumentationPanel';
 import { PlanLimitHeld } from './PlanLimitHeld';
 import { ProcessingFailed, ProcessingProgress } from './ProcessingProgress';
 import { SessionHeader } from './SessionHeader';
-import { SessionViewTabs } from './SessionViewTabs';
+import { HIDDEN_PANEL, SessionViewTabs, useViewTabIds, viewPanelProps } from './SessionViewTabs';
 import { TranscriptPanel, type TranscriptFocus } from './TranscriptPanel';
 
 /** A phone's chat tab: the height left under the app bar, the tabs and the bottom navigation, messages scrolling inside. */
@@ -84,6 +84,7 @@ function SessionWorkspace({ session }: { session: Session }) {
   const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const phone = usePhoneLayout();
   const [view, setView] = useSessionView();
+  const tabIds = useViewTabIds();
   const { mutate: mutateCache } = useSWRConfig();
   const { status } = session;
 
@@ -262,23 +263,18 @@ function SessionWorkspace({ session }: { session: Session }) {
         </Alert>
       )}
 
-      {status !== 'draft' && phone && (
-        <SessionViewTabs
-          view={view}
-          onChange={setView}
-          panels={{
-            note,
-            transcript: transcriptPanel,
-            chat: chatPanel,
-          }}
-        />
-      )}
-      {status !== 'draft' && !phone && (
-        <Box sx={{ display: 'grid', gridTemplateColumns: wide ? 'minmax(0, 1fr) minmax(340px, 420px)' : 'minmax(0, 1fr)', gap: 3, alignItems: 'start' }}>
-          <Box sx={{ minWidth: 0 }}>{note}</Box>
+      {status !== 'draft' && (
+        // One tree for every size: the note and the transcript keep their places when the layout changes
+        // (a tablet turned, a window resized), so what they hold (unsaved text, an open dialog, the playing
+        // audio) is not dropped by a remount. On a phone the columns are tab panels.
+        <Box sx={phone ? undefined : { display: 'grid', gridTemplateColumns: wide ? 'minmax(0, 1fr) minmax(340px, 420px)' : 'minmax(0, 1fr)', gap: 3, alignItems: 'start' }}>
+          {phone && <SessionViewTabs view={view} onChange={setView} ids={tabIds} />}
+          <Box sx={{ minWidth: 0, ...HIDDEN_PANEL }} {...(phone ? viewPanelProps(tabIds, 'note', view) : {})}>
+            {note}
+          </Box>
           <Box
-            sx={
-              wide
+            sx={{
+              ...(wide
                 ? {
                     position: 'sticky',
                     top: 88,
@@ -289,12 +285,19 @@ function SessionWorkspace({ session }: { session: Session }) {
                     gap: 2,
                     minHeight: 0,
                   }
-                : { display: 'flex', flexDirection: 'column', gap: 2 }
-            }
+                : { display: 'flex', flexDirection: 'column', gap: 2 }),
+              ...HIDDEN_PANEL,
+            }}
+            {...(phone ? viewPanelProps(tabIds, 'transcript', view) : {})}
           >
             {transcriptPanel}
             {wide && chatOpen && chatPanel}
           </Box>
+          {phone && (
+            <Box sx={HIDDEN_PANEL} {...viewPanelProps(tabIds, 'chat', view)}>
+              {chatPanel}
+            </Box>
+          )}
         </Box>
       )}
 
