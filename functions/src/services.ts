@@ -6,6 +6,7 @@ import { accountAudioOwner } from './audio/audio-data-owner.js';
 import { UploadRepo } from './audio/upload-repo.js';
 import { UploadService } from './audio/upload-service.js';
 import { billingAccountOwner } from './billing/customers/billing-account-closer.js';
+import { CheckoutLeases } from './billing/checkout/checkout-lease.js';
 import { CheckoutService } from './billing/checkout/checkout-service.js';
 import { CustomerService } from './billing/customers/customer-service.js';
 import type { BillingGateway } from './billing/gateway/billing-gateway.js';
@@ -180,7 +181,7 @@ export function createServices(deps: AppDeps) {
     }),
     planLimits,
     customerService,
-    checkoutService: new CheckoutService(subscriptionRepo, customerService, billingGateway, billingConfig, deps.config.appUrl),
+    checkoutService: new CheckoutService(subscriptionRepo, customerService, billingGateway, billingConfig, deps.config.appUrl, new CheckoutLeases(db, now)),
     referralService,
     webhookService: new WebhookService(billingGateway, new StripeEventRepo(db), subscriptionSync, subscriptionRepo, referralService, logger, now),
     sessionService,

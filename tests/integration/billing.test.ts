@@ -98,6 +98,40 @@ describe('checkout → webhook → pro', () => {
     expect((await stripe.subscriptions.list({ customer: stripeCustomerId! })).data).toHaveLength(1);
   });
 
+  it('Five checkouts in the same instant leave exactly one open Checkout Session; the others answer 409 at once', async () => {
+    const user = await createTestUser();
+    await request(app).post('/api/v1/stripe/create_customer').set(bearer(user)).send({}).expect(200);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => request(app).get('/api/v1/stripe/payments_link?plan=pro').set(bearer(user))));
+    const statuses = answers.map((a) => a.status);
+    console.info(`billing: 5 checkouts in the same instant answered ${statuses.join(',')}`);
+    expect(statuses.every((s) => s === 200 || s === 409), `statuses ${statuses.join(',')}`).toBe(true);
+    expect(statuses).toContain(200);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.body.error).toMatchObject({ code: 'conflict', field: 'checkout', message: expect.stringMatching(/another checkout/i) });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const { stripeCustomerId } = await subscriptionOf(user);
+    const sessions = await stripe.checkout.sessions.list({ customer: stripeCustomerId!, limit: 100 });
+    const open = sessions.data.filter((s) => s.status === 'open');
+    expect(open, `open sessions after ${statuses.join(',')}`).toHaveLength(1);
+    // The one open session is the last answered 200's: nobody holds a link that cannot be paid without knowing.
+    const lastOk = answers.filter((a) => a.status === 200).map((a) => String(a.body.url));
+    expect(lastOk.some((url) => url.includes(open[0]!.id))).toBe(true);
+    // Once the winner has answered, a retry opens checkout again (the lease is released, not left to expire).
+    await request(app).get('/api/v1/stripe/payments_link?plan=pro').set(bearer(user)).expect(200);
+  });
+
+  it('A checkout lease left by a crashed request blocks only until it expires', async () => {
+    const user = await createTestUser();
+    const lease = db.collection('checkoutLeases').doc(user.uid);
+    await lease.set({ ownerUid: user.uid, token: 'crashed', expiresAt: new Date(Date.now() + 60_000) });
+    const held = await request(app).get('/api/v1/stripe/payments_link?plan=pro').set(bearer(user)).expect(409);
+    expect(held.body.error).toMatchObject({ code: 'conflict', field: 'checkout' });
+    await lease.set({ ownerUid: user.uid, token: 'crashed', expiresAt: new Date(Date.now() - 1_000) });
+    await request(app).get('/api/v1/stripe/payments_link?plan=pro').set(bearer(user)).expect(200);
+    expect((await lease.get()).exists).toBe(false);
+  });
+
   it('Calls that reach Stripe are limited per user: past the limit 429 with Retry-After; another user is not held up', async () => {
     const base = configFromEnv().limits;
     const tight = emulatorApi({ config: { billing, limits: { ...base, rates: { ...base.rates, billingCall: [{ limit: 3, windowSec: 3_600 }] } } } });
@@ -253,12 +287,15 @@ describe('one Stripe customer per user', () => {
 
   it('Checkout and portal at once with create_customer still make one', async () => {
     const user = await createTestUser();
-    await Promise.all([
+    const [, hosted, , embedded] = await Promise.all([
       request(app).post('/api/v1/stripe/create_customer').set(bearer(user)).send({}).expect(200),
-      request(app).get('/api/v1/stripe/payments_link?plan=pro').set(bearer(user)).expect(200),
+      request(app).get('/api/v1/stripe/payments_link?plan=pro').set(bearer(user)),
       request(app).get('/api/v1/stripe/portal_link').set(bearer(user)).expect(200),
-      request(app).post('/api/v1/stripe/embedded_payments_link').set(bearer(user)).send({ plan: 'pro' }).expect(200),
+      request(app).post('/api/v1/stripe/embedded_payments_link').set(bearer(user)).send({ plan: 'pro' }),
     ]);
+    // The two checkouts race for the user's checkout lease: at least one is made, the other may be 409.
+    expect([hosted.status, embedded.status]).toContain(200);
+    for (const checkout of [hosted, embedded]) expect([200, 409]).toContain(checkout.status);
     const all = await stripe.customers.list({ limit: 100 }).autoPagingToArray({ limit: 10_000 });
     expect(all.filter((c) => c.metadata['charta_uid'] === user.uid)).toHaveLength(1);
   });

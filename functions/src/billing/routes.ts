@@ -18,22 +18,32 @@ import { parseInput } from '../http/validate.js';
 import type { RouteLimits } from '../limits/route-limits.js';
 import { logCode, type Logger } from '../logging/logger.js';
 import { logStripeWebhookRejected } from '../logging/log-events.js';
-import type { CheckoutService } from './checkout/checkout-service.js';
+import { CheckoutInProgress, type CheckoutService } from './checkout/checkout-service.js';
 import type { CustomerService } from './customers/customer-service.js';
 import { WebhookSignatureError } from './gateway/billing-gateway.js';
 import type { ReferralService } from './referral/referral-service.js';
 import type { WebhookService } from './webhook/webhook-service.js';
+
+/** A checkout refused because another is being made says when to try again (the error handler keeps the header). */
+async function retryAfterIfInProgress<T>(res: express.Response, answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (err) {
+    if (err instanceof CheckoutInProgress) res.setHeader('Retry-After', String(err.retryAfterSec));
+    throw err;
+  }
+}
 
 /** /stripe/* for the signed-in caller: upgrade, manage billing, their customer and credit. Each asks Stripe: limited per user. */
 export function stripeRoutes(checkout: CheckoutService, customers: CustomerService, limits: RouteLimits): Router {
   const router = Router();
   router.get('/payments_link', limits.billingCall, async (req, res) => {
     const { plan } = parseInput(paymentsLinkQuery, req.query);
-    res.json({ url: await checkout.hostedCheckoutUrl(callerOf(req).uid, plan) } satisfies BillingLinkResponse);
+    res.json({ url: await retryAfterIfInProgress(res, checkout.hostedCheckoutUrl(callerOf(req).uid, plan)) } satisfies BillingLinkResponse);
   });
   router.post('/embedded_payments_link', limits.billingCall, async (req, res) => {
     const { plan } = parseInput(embeddedPaymentsLinkBody, req.body);
-    res.json({ clientSecret: await checkout.embeddedCheckoutSecret(callerOf(req).uid, plan) } satisfies EmbeddedPaymentsLinkResponse);
+    res.json({ clientSecret: await retryAfterIfInProgress(res, checkout.embeddedCheckoutSecret(callerOf(req).uid, plan)) } satisfies EmbeddedPaymentsLinkResponse);
   });
   router.get('/portal_link', limits.billingCall, async (req, res) => {
     parseInput(createCustomerBody, req.query);

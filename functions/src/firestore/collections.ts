@@ -26,6 +26,11 @@ export const COLLECTIONS = {
   sessionDeletions: 'sessionDeletions',
   /** Stripe webhook events handled (`stripeEvents/{eventId}`), so a redelivery is a no-op; `expiresAt` has a TTL policy. */
   stripeEvents: 'stripeEvents',
+  /**
+   * One checkout at a time per user (`checkoutLeases/{uid}`, ids only), held for the few seconds it asks Stripe;
+   * `expiresAt` has a TTL policy for a lease a crashed request left.
+   */
+  checkoutLeases: 'checkoutLeases',
   /** A referrer's credit for a referred user's first paid invoice (`referralCredits/{referredUid}`): once per referred user. */
   referralCredits: 'referralCredits',
   /** Rate-limit counters, one per rule, subject and window; `expiresAt` has a TTL policy. */

@@ -1,9 +1,10 @@
 import type { CustomerBalance, PurchasablePlan } from '@charta/contract';
-import { conflict, unavailable } from '../../http/errors.js';
+import { ApiError, conflict, unavailable } from '../../http/errors.js';
 import type { SubscriptionRepo } from '../../subscription/subscription-repo.js';
 import type { BillingConfig } from '../billing-config.js';
 import type { CustomerService } from '../customers/customer-service.js';
 import type { CheckoutMode } from '../gateway/billing-gateway.js';
+import type { CheckoutLeases } from './checkout-lease.js';
 import type { BillingGatewayRef } from '../gateway/gateway-ref.js';
 import { isPaidOrOwed } from '../sync/provider-subscription.js';
 
@@ -19,6 +20,19 @@ export function billingReturnUrls(appUrl: string) {
   };
 }
 
+/**
+ * 409 for a checkout asked while another of the same user's is being made (a double click, two tabs at once):
+ * answered at once with `Retry-After`, since waiting would only make a session that ends the winner's.
+ */
+export class CheckoutInProgress extends ApiError {
+  /** The lease is held for the few seconds three Stripe calls take. */
+  readonly retryAfterSec = 2;
+
+  constructor() {
+    super('conflict', 'Another checkout for your account is being opened right now: use that one, or try again in a moment', 'checkout');
+  }
+}
+
 /** Upgrading (Checkout, hosted or embedded), managing billing (the Customer Portal) and the credit balance. */
 export class CheckoutService {
   constructor(
@@ -27,6 +41,7 @@ export class CheckoutService {
     private readonly gateway: BillingGatewayRef,
     private readonly config: Pick<BillingConfig, 'proPriceId' | 'trialDays' | 'referralCredit'>,
     private readonly appUrl: string,
+    private readonly leases: CheckoutLeases,
   ) {}
 
   /** A hosted Checkout page's URL. */
@@ -48,7 +63,10 @@ export class CheckoutService {
    * Our record learns of a payment from its webhook, which lands after the customer paid (or much later while
    * Stripe retries a failed delivery), so Stripe is asked too: a second checkout in that gap would charge twice.
    * The customer's earlier open sessions (another tab, an abandoned page) are ended first, so nothing but the
-   * new session can be paid from the moment Stripe is asked: two tabs cannot both be paid.
+   * new session can be paid from the moment Stripe is asked: two tabs cannot both be paid. Those three calls
+   * run under the user's checkout lease, so two in the same instant cannot each end the sessions before the
+   * other's is made: the one that did not get the lease answers 409 at once (field `checkout`, Retry-After)
+   * instead of waiting, since its session would only end the winner's.
    */
   private async checkout(uid: string, plan: PurchasablePlan, mode: CheckoutMode): Promise<{ url: string | null; clientSecret: string | null }> {
     const gateway = this.gateway.require();
@@ -58,11 +76,14 @@ export class CheckoutService {
     const alreadyPro = () => conflict('You are already on Pro: manage your subscription with Manage billing', 'plan');
     if (record.plan === plan) throw alreadyPro();
     const customerId = await this.customers.customerIdOf(uid);
-    await gateway.expireOpenCheckoutSessions(customerId);
-    if ((await gateway.subscriptionStatusesOf(customerId)).some(isPaidOrOwed)) throw alreadyPro();
-    const urls = billingReturnUrls(this.appUrl);
-    const session = await gateway.createCheckoutSession({ uid, customerId, priceId, trialDays: this.config.trialDays, mode, returnUrl: urls.checkoutDone, cancelUrl: urls.checkoutCancelled });
-    return { url: session.url, clientSecret: session.clientSecret };
+    const held = await this.leases.holding(uid, async () => {
+      await gateway.expireOpenCheckoutSessions(customerId);
+      if ((await gateway.subscriptionStatusesOf(customerId)).some(isPaidOrOwed)) throw alreadyPro();
+      const urls = billingReturnUrls(this.appUrl);
+      return gateway.createCheckoutSession({ uid, customerId, priceId, trialDays: this.config.trialDays, mode, returnUrl: urls.checkoutDone, cancelUrl: urls.checkoutCancelled });
+    });
+    if (!held) throw new CheckoutInProgress();
+    return { url: held.value.url, clientSecret: held.value.clientSecret };
   }
 
   async portalUrl(uid: string): Promise<string> {
