@@ -83,6 +83,18 @@ async function loaded(page: Page, target: Locator, timeoutMs = 90_000): Promise<
   }
 }
 
+/** From a speaker chip's right edge to where the time beside it starts (its button's padding is no gap a reader sees). */
+async function gapAfterChip(row: Locator): Promise<number> {
+  const chip = await row.locator('.MuiChip-root').boundingBox();
+  const timeText = await row.getByRole('button').first().evaluate((button) => {
+    const range = document.createRange();
+    range.selectNodeContents(button);
+    return range.getBoundingClientRect().left;
+  });
+  expect(chip).toBeTruthy();
+  return timeText - (chip!.x + chip!.width);
+}
+
 /** axe-core's serious and critical findings on the page as it is. */
 async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -309,6 +321,8 @@ describe('The session page in Chromium', () => {
     heights['note'] = measured.height;
     await shot(page, '39-session-phone-note');
     await section(page, 'Subjective').getByRole('button', { name: /Show transcript support/ }).click();
+    const quotes = section(page, 'Subjective').getByRole('list', { name: 'Supporting quotes' });
+    expect(await gapAfterChip(quotes.getByRole('listitem').first())).toBeGreaterThanOrEqual(8);
 
     // The transcript, with the section's support marked; the speaker chip clear of the time.
     await tab('Transcript').click();
@@ -317,16 +331,7 @@ describe('The session page in Chromium', () => {
     await segments.waitFor();
     await expect.poll(() => highlightedSegments(page).count()).toBeGreaterThan(0);
     expect(await section(page, 'Subjective').isVisible()).toBe(false);
-    const first = segments.getByRole('listitem').first();
-    const chip = await first.locator('.MuiChip-root').boundingBox();
-    // Where the time's digits start (the button's padding is no gap a reader sees).
-    const timeText = await first.getByRole('button', { name: /^Play from / }).evaluate((button) => {
-      const range = document.createRange();
-      range.selectNodeContents(button);
-      return range.getBoundingClientRect().left;
-    });
-    expect(chip).toBeTruthy();
-    expect(timeText - (chip!.x + chip!.width)).toBeGreaterThanOrEqual(16);
+    expect(await gapAfterChip(segments.getByRole('listitem').first())).toBeGreaterThanOrEqual(16);
     measured = await geometry();
     expect(await overflowing()).toEqual([]);
     heights['transcript'] = measured.height;

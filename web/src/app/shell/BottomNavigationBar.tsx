@@ -23,7 +23,8 @@ export function BottomNavigationBar() {
             aria-current={currentTab === id ? 'page' : undefined}
             aria-disabled={disabled || undefined}
             onClick={guard}
-            sx={disabled ? disabledNavigationSx : undefined}
+            // MUI's 80 px minimum makes five actions 400 px: wider than a 390 px phone, so every page scrolled sideways.
+            sx={disabled ? { minWidth: 0, ...disabledNavigationSx } : { minWidth: 0 }}
           />
         ))}
       </BottomNavigation>

@@ -24,8 +24,8 @@ export function useGuardedNavigation() {
  * MUI's `disabled`, which drops clicks) so the click can still say why. axe leaves aria-disabled controls
  * out of its contrast check, as WCAG does for inactive components.
  */
-export const disabledNavigationSx: SxProps<Theme> = {
+export const disabledNavigationSx = {
   cursor: 'not-allowed',
   color: 'text.disabled',
   '& .MuiSvgIcon-root, & .MuiListItemIcon-root': { color: 'text.disabled' },
-};
+} satisfies SxProps<Theme>;

@@ -32,10 +32,11 @@ export function SectionSupport({ cited, missing, loaded, timed, onShowSegment }:
       <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Supporting quotes">
         {cited.map(({ segment, quote }) => (
           <Stack component="li" key={segment.id} direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>
-            <Chip size="small" label={speakerLabel(segment.speaker)} color={speakerColor(segment.speaker)} variant="outlined" />
+            {/* The chip and the time keep their width: on a phone the quote beside them shrank the time's button below its text, which then spilled over the chip. */}
+            <Chip size="small" label={speakerLabel(segment.speaker)} color={speakerColor(segment.speaker)} variant="outlined" sx={{ flexShrink: 0 }} />
             <Button
               size="small"
-              sx={{ minWidth: 0, px: 0.5, fontVariantNumeric: 'tabular-nums' }}
+              sx={{ minWidth: 0, flexShrink: 0, px: 0.5, fontVariantNumeric: 'tabular-nums' }}
               onClick={(event) => {
                 event.stopPropagation();
                 onShowSegment(segment.id);
@@ -44,7 +45,7 @@ export function SectionSupport({ cited, missing, loaded, timed, onShowSegment }:
             >
               {timed ? formatClock(segment.startMs) : 'Show'}
             </Button>
-            <Typography variant="body2" sx={{ fontStyle: 'italic' }}>
+            <Typography variant="body2" sx={{ fontStyle: 'italic', minWidth: 0, overflowWrap: 'anywhere' }}>
               “{quote}”
             </Typography>
           </Stack>
