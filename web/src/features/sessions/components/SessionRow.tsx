@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { describeDuration, formatDateTime, formatDuration } from '@/lib/format';
-import { SESSION_OUTPUT_QUALITY_LABELS, sessionOutputQuality, type Session } from '@charta/contract';
+import { SESSION_OUTPUT_QUALITY_LABELS, sessionOutputQuality, titleWithoutDefaultDate, type Session } from '@charta/contract';
 import { SessionStatusChip } from '@/components/feedback/SessionStatusChip';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 
@@ -28,6 +28,10 @@ export function SessionRow({ session, selected, onSelect, onRename, onDelete }: 
   // Simulated output (the local AI emulator) or an offline demo-quality transcript says so in the list too.
   const quality = sessionOutputQuality(session);
   const qualityLabel = SESSION_OUTPUT_QUALITY_LABELS[quality];
+  // A default title is the patient and the day ("Ada Quist · 24 Nov 2026"): the line under it gives the date
+  // once, in one format, and names the patient only when the clinician wrote a title of their own.
+  const heading = titleWithoutDefaultDate(session);
+  const subtitle = heading === session.patientName ? formatDateTime(session.createdAt) : `${session.patientName} · ${formatDateTime(session.createdAt)}`;
   return (
     <Box
       component="li"
@@ -61,10 +65,10 @@ export function SessionRow({ session, selected, onSelect, onRename, onDelete }: 
           underline="hover"
           sx={{ fontWeight: 600, display: 'block', overflowWrap: 'anywhere' }}
         >
-          {session.title}
+          {heading}
         </Link>
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {session.patientName} · {formatDateTime(session.createdAt)}
+          {subtitle}
         </Typography>
       </Box>
       <Box sx={{ gridArea: 'meta', display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5, minWidth: 0, mt: { xs: 0.5, sm: 0 } }}>

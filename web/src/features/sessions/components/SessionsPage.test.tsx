@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { answerPosts } from '@/test/api';
 import { session as sessionFixture } from '@/test/fixtures';
 import { renderPage } from '@/test/render';
-import { sessionStatusLabel, type Session } from '@charta/contract';
+import { defaultSessionTitle, sessionStatusLabel, type Session } from '@charta/contract';
 import { SessionsPage } from './SessionsPage';
 
 vi.mock('@/lib/api');
@@ -38,6 +38,23 @@ afterEach(() => {
 });
 
 describe('SessionsPage', () => {
+  it('names the patient and the date once each, in one format, for a session with its default title', async () => {
+    const createdAt = '2026-11-24T09:30:00.000Z';
+    answerPosts({
+      '/session/sessions': () => ({
+        sessions: [session(1, { patientName: 'Ada Quist', title: defaultSessionTitle('Ada Quist', new Date(createdAt)), createdAt })],
+        nextCursor: null,
+      }),
+    });
+    renderPage(<SessionsPage />);
+
+    const row = await screen.findByRole('listitem', { name: 'Ada Quist · 24 Nov 2026' });
+    expect(within(row).getByRole('link')).toHaveTextContent(/^Ada Quist$/);
+    // Before: "Ada Quist · 24 Nov 2026" over "Ada Quist · Nov 24, 2026, 9:30 AM".
+    expect(row).not.toHaveTextContent('24 Nov 2026');
+    expect(row.textContent?.match(/Ada Quist/g)).toHaveLength(1);
+  });
+
   it('shows skeletons, then each session with title, patient, duration and status', async () => {
     answerPosts({
       '/session/sessions': () => ({
