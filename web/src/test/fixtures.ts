@@ -1,6 +1,6 @@
 // The API's objects as tests need them: complete and valid, with overrides for what a test is about.
 // Fictional people only.
-import type { Documentation, Profile, Session, Subscription, Template, Transcript } from '@charta/contract';
+import type { Documentation, Profile, PublishedTemplate, Session, Subscription, Template, Transcript } from '@charta/contract';
 
 export function session(overrides: Partial<Session> = {}): Session {
   return {
@@ -75,6 +75,23 @@ export function template(overrides: Partial<Template> = {}): Template {
       { id: 'history', title: 'History', instructions: 'Onset and course.', format: 'paragraph' },
       { id: 'plan', title: 'Plan', instructions: 'What was agreed.', format: 'bullets' },
     ],
+    ...overrides,
+  };
+}
+
+/** Another clinician's entry in the community library. */
+export function publishedTemplate(overrides: Partial<PublishedTemplate> = {}): PublishedTemplate {
+  return {
+    id: 'p1',
+    templateId: 'theirs',
+    name: 'CBT session note',
+    description: 'For weekly CBT',
+    category: 'mental-health',
+    sections: template().sections,
+    authorName: 'Dr Ana Patiño',
+    addCount: 3,
+    publishedAt: '2026-11-21T10:00:00.000Z',
+    hiddenUntilReviewed: false,
     ...overrides,
   };
 }

@@ -360,11 +360,16 @@ describe('RecordPage', () => {
     expect(parts.map((p) => [p.chunkIndex, p.final])).toEqual([[0, true]]);
   });
 
-  it('after Stop, shows the session’s progress where the clock was and opens the session by itself when ready', async () => {
-    const statuses: Session['status'][] = ['uploaded', 'transcribing', 'generating', 'ready'];
+  /** GET of the session answers these statuses one poll after another, staying on the last; returns what is left. */
+  function answerSessionStatuses(statuses: Session['status'][]): Session['status'][] {
     const answerSession = () => Promise.resolve({ session: session({ status: statuses.length > 1 ? statuses.shift()! : statuses[0]!, audio_uri: 'local://a' }) });
     const posts = mockedApi.post.getMockImplementation()!;
     mockedApi.post.mockImplementation((path: string, body?: unknown) => (path === '/session/session' ? answerSession() : posts(path, body)));
+    return statuses;
+  }
+
+  it('after Stop, shows the session’s progress where the clock was and opens the session by itself when ready', async () => {
+    const statuses = answerSessionStatuses(['uploaded', 'transcribing', 'generating', 'ready']);
     const user = userEvent.setup();
     fakeUploads();
     const recorder = await startRecording(user);
@@ -383,10 +388,7 @@ describe('RecordPage', () => {
   });
 
   it('does not open the session by itself once the clinician has begun typing the next patient’s name', async () => {
-    const statuses: Session['status'][] = ['transcribing', 'ready'];
-    const answerSession = () => Promise.resolve({ session: session({ status: statuses.length > 1 ? statuses.shift()! : statuses[0]!, audio_uri: 'local://a' }) });
-    const posts = mockedApi.post.getMockImplementation()!;
-    mockedApi.post.mockImplementation((path: string, body?: unknown) => (path === '/session/session' ? answerSession() : posts(path, body)));
+    answerSessionStatuses(['transcribing', 'ready']);
     const user = userEvent.setup();
     fakeUploads();
     const recorder = await startRecording(user);

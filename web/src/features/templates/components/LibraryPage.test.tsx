@@ -1,31 +1,15 @@
-import type { PublishedTemplate } from '@charta/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { answerPosts } from '@/test/api';
-import { soap, template } from '@/test/fixtures';
+import { publishedTemplate, soap, template } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { LibraryPage } from './LibraryPage';
 import { SharedTemplatePage } from './SharedTemplatePage';
 
 vi.mock('@/lib/api');
 
-function entry(overrides: Partial<PublishedTemplate> = {}): PublishedTemplate {
-  return {
-    id: 'p1',
-    templateId: 'theirs',
-    name: 'CBT session note',
-    description: 'For weekly CBT',
-    category: 'mental-health',
-    sections: template().sections,
-    authorName: 'Dr Ana Patiño',
-    addCount: 3,
-    publishedAt: '2026-11-21T10:00:00.000Z',
-    hiddenUntilReviewed: false,
-    ...overrides,
-  };
-}
 
 const renderLibrary = () =>
   renderRoutes(
@@ -43,7 +27,7 @@ describe('LibraryPage', () => {
   it('Browses, searches (debounced) and filters by category', async () => {
     const post = answerPosts({
       '/template/get_templates': () => ({ templates: [soap], nextCursor: null }),
-      '/template/published/list': (body) => ({ templates: body['query'] === 'zzz' ? [] : [entry()], nextCursor: null }),
+      '/template/published/list': (body) => ({ templates: body['query'] === 'zzz' ? [] : [publishedTemplate()], nextCursor: null }),
     });
     renderLibrary();
     const item = await screen.findByRole('listitem', { name: 'CBT session note' });
@@ -74,7 +58,7 @@ describe('LibraryPage', () => {
   it('Preview, then add: your own copy, with a link to open it', async () => {
     const post = answerPosts({
       '/template/get_templates': () => ({ templates: [soap], nextCursor: null }),
-      '/template/published/list': () => ({ templates: [entry()], nextCursor: null }),
+      '/template/published/list': () => ({ templates: [publishedTemplate()], nextCursor: null }),
       '/template/published/add_to_library': () => ({ template: template({ id: 'copy1', name: 'CBT session note', source: 'library' }) }),
     });
     renderLibrary();
@@ -90,7 +74,7 @@ describe('LibraryPage', () => {
   it('Your own entries can be unpublished', async () => {
     const post = answerPosts({
       '/template/get_templates': () => ({ templates: [template({ id: 'mine', published: true, publishedTemplateId: 'p2' }), soap], nextCursor: null }),
-      '/template/published/list': () => ({ templates: [entry(), entry({ id: 'p2', templateId: 'mine', name: 'My knee review' })], nextCursor: null }),
+      '/template/published/list': () => ({ templates: [publishedTemplate(), publishedTemplate({ id: 'p2', templateId: 'mine', name: 'My knee review' })], nextCursor: null }),
       '/template/published/unpublish': () => ({ unpublished: true }),
     });
     renderLibrary();
@@ -107,7 +91,7 @@ describe('LibraryPage: reports, hidden entries and order', () => {
   it('Others\' entries can be reported (the name starts with the button\'s words); your own cannot', async () => {
     const post = answerPosts({
       '/template/get_templates': () => ({ templates: [template({ id: 'mine', published: true, publishedTemplateId: 'p2' }), soap], nextCursor: null }),
-      '/template/published/list': () => ({ templates: [entry(), entry({ id: 'p2', templateId: 'mine', name: 'My knee review' })], nextCursor: null }),
+      '/template/published/list': () => ({ templates: [publishedTemplate(), publishedTemplate({ id: 'p2', templateId: 'mine', name: 'My knee review' })], nextCursor: null }),
       '/template/published/report': (body) => ({ report: { ...body, note: '', reportedAt: '2026-11-24T03:00:00.000Z' } }),
     });
     renderLibrary();
@@ -124,7 +108,7 @@ describe('LibraryPage: reports, hidden entries and order', () => {
   it('Says the list is the most added first, and shows the author that their entry is hidden until reviewed', async () => {
     answerPosts({
       '/template/get_templates': () => ({ templates: [template({ id: 'mine', published: true, publishedTemplateId: 'p2' }), soap], nextCursor: null }),
-      '/template/published/list': () => ({ templates: [entry(), entry({ id: 'p2', templateId: 'mine', name: 'My knee review', addCount: 0, hiddenUntilReviewed: true })], nextCursor: null }),
+      '/template/published/list': () => ({ templates: [publishedTemplate(), publishedTemplate({ id: 'p2', templateId: 'mine', name: 'My knee review', addCount: 0, hiddenUntilReviewed: true })], nextCursor: null }),
     });
     renderLibrary();
     const mine = await screen.findByRole('listitem', { name: 'My knee review' });
@@ -140,7 +124,7 @@ describe('PublishDialog: a description is needed', () => {
     const post = answerPosts({
       '/template/get_templates': () => ({ templates: [template({ id: 'mine', name: 'Knee review', description: '' }), soap], nextCursor: null }),
       '/template/published/list': () => ({ templates: [], nextCursor: null }),
-      '/template/published/publish': () => ({ template: entry({ id: 'p9', templateId: 'mine', name: 'Knee review' }) }),
+      '/template/published/publish': () => ({ template: publishedTemplate({ id: 'p9', templateId: 'mine', name: 'Knee review' }) }),
     });
     renderLibrary();
     await userEvent.click(await screen.findByRole('button', { name: 'Publish a template' }));
@@ -161,7 +145,7 @@ describe('PublishDialog: a description is needed', () => {
 describe('SharedTemplatePage', () => {
   it('Shows what was shared and adds a copy', async () => {
     const post = answerPosts({
-      '/template/published/get': () => ({ template: entry({ id: 'sh1', addCount: 0 }) }),
+      '/template/published/get': () => ({ template: publishedTemplate({ id: 'sh1', addCount: 0 }) }),
       '/template/published/add_to_library': () => ({ template: template({ id: 'copy2', source: 'shared' }) }),
     });
     const router = renderRoutes(

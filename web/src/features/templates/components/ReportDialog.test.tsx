@@ -1,27 +1,15 @@
-import type { PublishedTemplate } from '@charta/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { answerPosts } from '@/test/api';
-import { template } from '@/test/fixtures';
+import { publishedTemplate } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { ReportDialog } from './ReportDialog';
 
 vi.mock('@/lib/api');
 
-const entry: PublishedTemplate = {
-  id: 'p1',
-  templateId: 'theirs',
-  name: 'CBT session note',
-  description: 'For weekly CBT',
-  category: 'mental-health',
-  sections: template().sections,
-  authorName: 'Dr Ana Patiño',
-  addCount: 3,
-  publishedAt: '2026-11-21T10:00:00.000Z',
-  hiddenUntilReviewed: false,
-};
+const entry = publishedTemplate();
 
 function renderDialog() {
   const onClose = vi.fn();
