@@ -214,7 +214,8 @@ describe('Templates in Chromium', () => {
     await page.getByRole('searchbox', { name: 'Search templates' }).fill(word);
     const list = page.getByRole('list', { name: 'Library templates' });
     await list.getByRole('listitem', { name: `Asthma check ${word}` }).waitFor({ timeout: 20_000 });
-    expect(await list.getByRole('heading', { level: 2 }).allTextContents()).toEqual([`Diabetes visit ${word}`, `Asthma check ${word}`]);
+    // The search is debounced: until it answers, the list still shows other tests' entries.
+    await expect.poll(() => list.getByRole('heading', { level: 2 }).allTextContents(), { timeout: 20_000 }).toEqual([`Diabetes visit ${word}`, `Asthma check ${word}`]);
     await list.getByRole('listitem', { name: `Diabetes visit ${word}` }).getByText(/added by 3 clinicians/).waitFor();
     await page.getByText('Most added first, then the newest.').waitFor();
     await shootAndCheck(page, '25-library-most-added');

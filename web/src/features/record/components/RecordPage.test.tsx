@@ -368,7 +368,8 @@ describe('RecordPage', () => {
     return statuses;
   }
 
-  it('after Stop, shows the session’s progress where the clock was and opens the session by itself when ready', async () => {
+  // Polled every 1.5 s through several statuses: past vitest's 5 s default on a loaded machine (CI timed out at 5 s).
+  it('after Stop, shows the session’s progress where the clock was and opens the session by itself when ready', { timeout: 30_000 }, async () => {
     const statuses = answerSessionStatuses(['uploaded', 'transcribing', 'generating', 'ready']);
     const user = userEvent.setup();
     fakeUploads();
@@ -387,7 +388,7 @@ describe('RecordPage', () => {
     expect(statuses).toEqual(['ready']);
   });
 
-  it('does not open the session by itself once the clinician has begun typing the next patient’s name', async () => {
+  it('does not open the session by itself once the clinician has begun typing the next patient’s name', { timeout: 30_000 }, async () => {
     answerSessionStatuses(['transcribing', 'ready']);
     const user = userEvent.setup();
     fakeUploads();
