@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../../firestore/collections.js';
+import { STRIPE_CALL_MAX_MS } from '../gateway/stripe-billing-gateway.js';
 
 /**
- * How long one checkout may hold its user's lease: three Stripe calls (expire the open sessions, list the
- * subscriptions, create the session) take well under a second each; a holder that crashed blocks the user's
- * next checkout no longer than this.
+ * How long one checkout may hold its user's lease: longer than its three Stripe calls (expire the open
+ * sessions, list the subscriptions, create the session) can take at worst with the SDK's timeout and retries,
+ * usually well under a second each. A lease that ran out while its holder still waited on a slow Stripe would
+ * let a second checkout in, and both sessions would stay open. A holder that crashed blocks the user's next
+ * checkout no longer than this (the answer says when to try again).
  */
-export const CHECKOUT_LEASE_MS = 30_000;
+export const CHECKOUT_LEASE_MS = 3 * STRIPE_CALL_MAX_MS + 15_000;
 
 interface CheckoutLeaseRecord {
   ownerUid: string;
@@ -49,7 +52,8 @@ export class CheckoutLeases {
     try {
       return { value: await work() };
     } finally {
-      await this.release(uid, token);
+      // A failed release must not turn a checkout Stripe made into an error: the lease then runs out by itself.
+      await this.release(uid, token).catch(() => undefined);
     }
   }
 

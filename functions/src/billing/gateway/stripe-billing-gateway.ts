@@ -19,13 +19,19 @@ export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
 
 const UI_MODE = { hosted: 'hosted_page', embedded: 'embedded_page' } as const;
 
+/** Each Stripe request's limit, and how often the SDK retries a network failure or a 5xx/429. */
+const STRIPE_REQUEST_TIMEOUT_MS = 20_000;
+const STRIPE_NETWORK_RETRIES = 2;
+/** The longest one Stripe call may take with its retries (backoff between them is under a few seconds). */
+export const STRIPE_CALL_MAX_MS = STRIPE_REQUEST_TIMEOUT_MS * (STRIPE_NETWORK_RETRIES + 1) + 5_000;
+
 /** The Stripe SDK as configured: Stripe itself, or the local emulator at `apiBase` (same code either way). */
 export function stripeClient(connection: StripeConnection): Stripe {
   const base = connection.apiBase;
   return new Stripe(connection.secretKey, {
     apiVersion: STRIPE_API_VERSION,
-    maxNetworkRetries: 2,
-    timeout: 20_000,
+    maxNetworkRetries: STRIPE_NETWORK_RETRIES,
+    timeout: STRIPE_REQUEST_TIMEOUT_MS,
     ...(base
       ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'https:' ? 'https' : 'http' }
       : {}),
