@@ -1,8 +1,5 @@
 import FiberManualRecord from '@mui/icons-material/FiberManualRecord';
 import MicNone from '@mui/icons-material/MicNone';
-import Pause from '@mui/icons-material/Pause';
-import PlayArrow from '@mui/icons-material/PlayArrow';
-import Stop from '@mui/icons-material/Stop';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -17,6 +14,7 @@ import { formatClock } from '@/lib/format';
 import type { Microphone, MicrophonePermission } from '../hooks/use-microphones';
 import type { MicProblem, RecorderStatus } from '../hooks/use-recorder';
 import { LevelMeter } from './LevelMeter';
+import { RecordingControls } from './RecordingControls';
 import { readableDisabledHelper } from './SessionSetupFields';
 
 interface RecorderCardProps {
@@ -157,21 +155,7 @@ export function RecorderCard(props: RecorderCardProps) {
                 Start recording
               </Button>
             )}
-            {status === 'recording' && (
-              <Button variant="outlined" size="large" startIcon={<Pause />} onClick={props.onPause}>
-                Pause
-              </Button>
-            )}
-            {status === 'paused' && (
-              <Button variant="outlined" size="large" startIcon={<PlayArrow />} onClick={props.onResume}>
-                Resume
-              </Button>
-            )}
-            {active && (
-              <Button variant="contained" color="error" size="large" startIcon={<Stop />} onClick={props.onStop} loading={status === 'stopping'}>
-                Stop
-              </Button>
-            )}
+            <RecordingControls status={status} size="large" onPause={props.onPause} onResume={props.onResume} onStop={props.onStop} />
           </Stack>
           {/* Below Start, so that on a phone Start is in view without scrolling; the system default suits most. */}
           <TextField

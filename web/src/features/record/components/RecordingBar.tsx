@@ -1,7 +1,4 @@
 import FiberManualRecord from '@mui/icons-material/FiberManualRecord';
-import Pause from '@mui/icons-material/Pause';
-import PlayArrow from '@mui/icons-material/PlayArrow';
-import Stop from '@mui/icons-material/Stop';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -11,6 +8,7 @@ import { paths } from '@/config/paths';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { formatClock } from '@/lib/format';
 import { useRecorderSession } from '../hooks/recorder-provider';
+import { RecordingControls } from './RecordingControls';
 
 /**
  * While a recording runs and the clinician is on another page (an old note, the list): that it is still
@@ -50,19 +48,7 @@ export function RecordingBar() {
         </Box>
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-        {status === 'recording' && (
-          <Button size="small" variant="outlined" startIcon={<Pause />} onClick={recorder.pause}>
-            Pause
-          </Button>
-        )}
-        {status === 'paused' && (
-          <Button size="small" variant="outlined" startIcon={<PlayArrow />} onClick={recorder.resume}>
-            Resume
-          </Button>
-        )}
-        <Button size="small" variant="contained" color="error" startIcon={<Stop />} onClick={stop} loading={status === 'stopping'}>
-          Stop
-        </Button>
+        <RecordingControls status={status} size="small" onPause={recorder.pause} onResume={recorder.resume} onStop={stop} />
         <Button size="small" component={RouterLink} to={paths.record.getHref()}>
           Back to Record
         </Button>
