@@ -44,7 +44,7 @@ export function RecordPage() {
   const updateProfile = useUpdateProfile();
   // The recorder and what the clinician typed live in the shell's RecorderProvider: both outlast this page
   // while the clinician looks at another one.
-  const { recorder, draft, changeDraft, followedRecordingId, stop: stopRecording } = useRecorderSession();
+  const { recorder, active: recording, draft, changeDraft, followedRecordingId, stop: stopRecording } = useRecorderSession();
   const { patientName, templateId: chosenTemplateId, language: chosenLanguage } = draft;
   const setPatientName = (value: string) => changeDraft({ patientName: value });
   const [patientNameError, setPatientNameError] = useState<string | null>(null);
@@ -77,8 +77,6 @@ export function RecordPage() {
       openWhenReady={inline && recorder.status === 'idle' && !patientName.trim()}
     />
   );
-
-  const recording = recorder.status === 'recording' || recorder.status === 'paused' || recorder.status === 'stopping';
 
   useEffect(() => {
     if (user) manager.forgetOthers(user.uid);

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { formatClock } from '@/lib/format';
 import type { Microphone, MicrophonePermission } from '../hooks/use-microphones';
-import type { MicProblem, RecorderStatus } from '../hooks/use-recorder';
+import { isRecorderActive, recorderStatusText, type MicProblem, type RecorderStatus } from '../hooks/use-recorder';
 import { LevelMeter } from './LevelMeter';
 import { RecordingControls } from './RecordingControls';
 import { readableDisabledHelper } from './SessionSetupFields';
@@ -55,7 +55,7 @@ function MicrophoneBlockedHelp({ problem }: { problem: MicProblem | null }) {
 
 export function RecorderCard(props: RecorderCardProps) {
   const { status, elapsedMs, level, silent, deviceLost, problem, startError, startedOffline, permission, microphones, deviceId } = props;
-  const active = status === 'recording' || status === 'paused' || status === 'stopping';
+  const active = isRecorderActive(status);
   const blocked = problem?.kind === 'denied' || (permission === 'denied' && !active);
   const clock = formatClock(elapsedMs);
 
@@ -106,7 +106,7 @@ export function RecorderCard(props: RecorderCardProps) {
                 </Typography>
                 <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
                   {status === 'recording' && <FiberManualRecord fontSize="inherit" color="error" aria-hidden />}
-                  {statusText(status)}
+                  {recorderStatusText(status)}
                 </Typography>
               </Box>
               <Box sx={{ flex: 1, minWidth: 180 }}>
@@ -189,19 +189,4 @@ export function RecorderCard(props: RecorderCardProps) {
       </CardContent>
     </Card>
   );
-}
-
-function statusText(status: RecorderStatus): string {
-  switch (status) {
-    case 'idle':
-      return 'Ready to record';
-    case 'starting':
-      return 'Starting…';
-    case 'recording':
-      return 'Recording';
-    case 'paused':
-      return 'Paused';
-    case 'stopping':
-      return 'Finishing…';
-  }
 }

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { formatClock } from '@/lib/format';
 import { useRecorderSession } from '../hooks/recorder-provider';
+import { recorderStatusText } from '../hooks/use-recorder';
 import { RecordingControls } from './RecordingControls';
 
 /**
@@ -20,7 +21,6 @@ export function RecordingBar() {
   const { recorder, active, stop } = useRecorderSession();
   if (!active || currentTab === 'record') return null;
   const { status } = recorder;
-  const statusText = status === 'paused' ? 'Paused' : status === 'stopping' ? 'Finishing…' : 'Recording';
   return (
     <Box
       component="section"
@@ -42,7 +42,7 @@ export function RecordingBar() {
     >
       <Typography component="p" sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontWeight: 600, mr: 'auto' }}>
         <FiberManualRecord fontSize="small" color={status === 'recording' ? 'error' : 'disabled'} aria-hidden />
-        <span aria-live="polite">{statusText}</span>
+        <span aria-live="polite">{recorderStatusText(status)}</span>
         <Box component="span" role="timer" aria-label="Elapsed time" aria-live="off" sx={{ fontVariantNumeric: 'tabular-nums' }}>
           {formatClock(recorder.elapsedMs)}
         </Box>

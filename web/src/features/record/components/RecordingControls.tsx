@@ -2,7 +2,7 @@ import Pause from '@mui/icons-material/Pause';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Stop from '@mui/icons-material/Stop';
 import Button from '@mui/material/Button';
-import type { RecorderStatus } from '../hooks/use-recorder';
+import { isRecorderActive, type RecorderStatus } from '../hooks/use-recorder';
 
 interface RecordingControlsProps {
   status: RecorderStatus;
@@ -14,7 +14,7 @@ interface RecordingControlsProps {
 
 /** Pause or Resume, and Stop, for a recording under way: the recorder card's and the shell's recording bar's. */
 export function RecordingControls({ status, size, onPause, onResume, onStop }: RecordingControlsProps) {
-  if (status !== 'recording' && status !== 'paused' && status !== 'stopping') return null;
+  if (!isRecorderActive(status)) return null;
   return (
     <>
       {status === 'recording' && (

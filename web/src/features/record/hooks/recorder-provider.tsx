@@ -3,7 +3,7 @@
 // a bar on every page shows it. The Record page and the bar read and drive the one recorder through it.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useBeforeUnload } from '@/lib/use-before-unload';
-import { useRecorder } from './use-recorder';
+import { isRecorderActive, useRecorder } from './use-recorder';
 import { useRecordingUploads } from './use-recording-uploads';
 import { useWakeLock } from './use-wake-lock';
 
@@ -39,7 +39,7 @@ export function RecorderProvider({ children }: { children: ReactNode }) {
   const { entries } = useRecordingUploads();
   const [draft, setDraft] = useState<RecordingDraft>(EMPTY_DRAFT);
   const [followedRecordingId, setFollowedRecordingId] = useState<string | null>(null);
-  const active = recorder.status === 'recording' || recorder.status === 'paused' || recorder.status === 'stopping';
+  const active = isRecorderActive(recorder.status);
   const uploadsPending = entries.some((entry) => entry.phase === 'recording' || entry.phase === 'uploading');
 
   useWakeLock(active);

@@ -18,6 +18,27 @@ const CLOCK_INTERVAL_MS = 250;
 
 export type RecorderStatus = 'idle' | 'starting' | 'recording' | 'paused' | 'stopping';
 
+/** A recording under way: started and not yet handed over (recording, paused, or finishing its last chunk). */
+export function isRecorderActive(status: RecorderStatus): boolean {
+  return status === 'recording' || status === 'paused' || status === 'stopping';
+}
+
+/** What the recorder is doing, as the card and the shell's recording bar say it. */
+export function recorderStatusText(status: RecorderStatus): string {
+  switch (status) {
+    case 'idle':
+      return 'Ready to record';
+    case 'starting':
+      return 'Starting…';
+    case 'recording':
+      return 'Recording';
+    case 'paused':
+      return 'Paused';
+    case 'stopping':
+      return 'Finishing…';
+  }
+}
+
 export type MicProblemKind = 'denied' | 'not-found' | 'in-use' | 'unsupported' | 'failed';
 
 export interface MicProblem {

@@ -22,7 +22,7 @@ import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { isStaleCounter, STALE_NOTE_MESSAGE } from '../lib/section-editing';
 import { copyRichText } from '../lib/clipboard';
 import { needsCheck } from '../lib/evidence';
-import { VISUALLY_HIDDEN } from '../lib/visually-hidden';
+import { VISUALLY_HIDDEN } from '@/lib/visually-hidden';
 import { noteToHtml, noteToPlainText } from '../lib/note-format';
 import { markedForCopy, noteWarning } from '../lib/simulated-output';
 import { ActionsMenu } from './ActionsMenu';

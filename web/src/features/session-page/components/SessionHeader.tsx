@@ -1,4 +1,4 @@
-import type { Session } from '@charta/contract';
+import { titleWithoutDefaultDate, type Session } from '@charta/contract';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -9,7 +9,6 @@ import { DOCUMENTATION_LANGUAGES } from '@/config/languages';
 import { describeDuration, formatDateTime, formatDuration } from '@/lib/format';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { useTemplateList } from '@/data/templates';
-import { sessionHeading } from '../lib/session-heading';
 
 interface SessionHeaderProps {
   session: Session;
@@ -27,7 +26,7 @@ export function SessionHeader({ session, chatOpen, chatAvailable, onToggleChat }
   const language = DOCUMENTATION_LANGUAGES.find((l) => l.tag === session.language)?.label ?? session.language;
   // The list the Record tab reads (one cached request): a template deleted since is simply not named.
   const template = useTemplateList().data?.templates.find((t) => t.id === session.templateId);
-  const namesPatient = sessionHeading(session) !== session.patientName;
+  const namesPatient = titleWithoutDefaultDate(session) !== session.patientName;
   const facts = [
     namesPatient ? `For ${session.patientName}` : null,
     formatDateTime(session.createdAt),

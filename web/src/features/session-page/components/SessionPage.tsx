@@ -1,4 +1,4 @@
-import { isProcessing, mayHaveTranscript, type Evidence, type Session } from '@charta/contract';
+import { isProcessing, mayHaveTranscript, titleWithoutDefaultDate, type Evidence, type Session } from '@charta/contract';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -29,7 +29,6 @@ import { useSessionChat } from '../hooks/use-session-chat';
 import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { useSessionView } from '../hooks/use-session-view';
 import { useTakingLong } from '../hooks/use-taking-long';
-import { sessionHeading } from '../lib/session-heading';
 import { hasTimings } from '../lib/speakers';
 import { ChatPanel } from './ChatPanel';
 import { DocumentationPanel } from './DocumentationPanel';
@@ -47,7 +46,7 @@ export function SessionPage() {
   const { sessionId = '' } = useParams();
   const { data: session, error, mutate } = useLiveSession(sessionId);
   // The heading names the session without the date a default title carries: the date is said once, below.
-  useShellPage('sessions', session ? sessionHeading(session) : 'Session');
+  useShellPage('sessions', session ? titleWithoutDefaultDate(session) : 'Session');
 
   let content: ReactNode;
   if (session) {

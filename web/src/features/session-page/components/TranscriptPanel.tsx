@@ -14,7 +14,7 @@ import { formatClock } from '@/lib/format';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { highlightFor, NO_HIGHLIGHT } from '../lib/evidence';
 import { transcriptWarning } from '../lib/simulated-output';
-import { VISUALLY_HIDDEN } from '../lib/visually-hidden';
+import { VISUALLY_HIDDEN } from '@/lib/visually-hidden';
 import { hasTimings, speakerColor, speakerLabel } from '../lib/speakers';
 import { SessionAudioPlayer, type SessionAudioPlayerHandle } from './SessionAudioPlayer';
 import { OutputWarningAlert } from './SimulatedOutput';

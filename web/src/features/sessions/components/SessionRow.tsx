@@ -13,6 +13,7 @@ import { describeDuration, formatDateTime, formatDuration } from '@/lib/format';
 import { SESSION_OUTPUT_QUALITY_LABELS, sessionOutputQuality, titleWithoutDefaultDate, type Session } from '@charta/contract';
 import { SessionStatusChip } from '@/components/feedback/SessionStatusChip';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
+import { VISUALLY_HIDDEN } from '@/lib/visually-hidden';
 
 interface SessionRowProps {
   session: Session;
@@ -77,7 +78,7 @@ export function SessionRow({ session, selected, onSelect, onRename, onDelete }: 
           sx={{ fontVariantNumeric: 'tabular-nums', minWidth: { sm: 40 }, textAlign: { sm: 'right' } }}
           title={`Duration: ${describeDuration(session.audioDurationSec)}`}
         >
-          <Box component="span" sx={visuallyHidden}>
+          <Box component="span" sx={VISUALLY_HIDDEN}>
             Duration{' '}
           </Box>
           {duration}
@@ -101,15 +102,3 @@ export function SessionRow({ session, selected, onSelect, onRename, onDelete }: 
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
