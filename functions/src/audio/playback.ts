@@ -33,11 +33,11 @@ export async function playbackFile(store: AudioStore, audio: StoredAudio): Promi
   }
   const head = patch?.head ?? Buffer.alloc(0);
   const storedFrom = patch?.replacedBytes ?? 0;
+  const size = head.length + audio.sizeBytes - storedFrom;
   return {
     mime: audio.mime,
-    size: head.length + audio.sizeBytes - storedFrom,
+    size,
     open: (start, end) => {
-      const size = head.length + audio.sizeBytes - storedFrom;
       // The whole file (the web app's usual request) streams in one read, as it always did.
       if (start <= head.length && end + 1 >= size) return Readable.from(toTheEnd(store.openRead(audio.path), head.subarray(start), storedFrom));
       return Readable.from(pieces(store, audio.path, head, storedFrom, start, end + 1));
