@@ -83,7 +83,7 @@ describe('The web build', () => {
   });
 
   /** The chunks a first load of the sign-in page runs: index.html's script, its preloads, the page's chunk and their static imports. */
-  async function signInScripts(): Promise<Map<string, string>> {
+  async function readSignInScripts(): Promise<Map<string, string>> {
     const html = await readFile(join(outDir, 'index.html'), 'utf8');
     const pending = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
     const page = (await readdir(join(outDir, 'assets'))).find((name) => name.startsWith('sign-in.page-'));
@@ -99,6 +99,9 @@ describe('The web build', () => {
     }
     return scripts;
   }
+  let signInRead: Promise<Map<string, string>> | undefined;
+  /** Read once for the tests that search them. */
+  const signInScripts = () => (signInRead ??= readSignInScripts());
 
   it('builds none of the contract’s request schemas that no page of the first load uses, on the sign-in page', async () => {
     // The sign-in page uses constants from the contract (ONE_TIME_CODE); every schema of the modules it
