@@ -3,6 +3,7 @@ export interface RouteBudget {
   route: string;
   modules: string[];
   budgetKb: number;
+  page?: string;
 }
 export interface MeasuredRoute {
   route: string;
@@ -21,5 +22,6 @@ export interface BundleItem {
 }
 export declare const ROUTE_BUDGETS: RouteBudget[];
 export declare function measureRoutes(bundle: Record<string, BundleItem>, routes: RouteBudget[]): { routes: MeasuredRoute[]; problems: string[] };
+export declare function routePage(indexHtml: string, files: string[]): string;
 export declare function formatRoutes(routes: MeasuredRoute[]): string;
 export declare function routeBudgets(routes?: RouteBudget[]): { name: string; apply: 'build' };

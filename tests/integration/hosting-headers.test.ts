@@ -10,7 +10,7 @@ import { STACK_URL } from '../support/stack.js';
 const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name ?? '', values]));
 
 describe('Hosting: the web app', () => {
-  it.each(['/', '/sessions', '/templates/shared/abc'])('%s has a CSP without inline script, frame-ancestors none, HSTS and X-Frame-Options DENY', async (path) => {
+  it.each(['/', '/sign-in', '/sessions', '/templates/shared/abc'])('%s has a CSP without inline script, frame-ancestors none, HSTS and X-Frame-Options DENY', async (path) => {
     const res = await request(STACK_URL).get(path).expect(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     const csp = directives(String(res.headers['content-security-policy'] ?? ''));
@@ -30,8 +30,17 @@ describe('Hosting: the web app', () => {
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{8,}/);
   });
 
-  it('the built app has no inline script for the CSP to block', async () => {
-    const html = (await request(STACK_URL).get('/').expect(200)).text;
+  it('/sign-in and /sign-up are served their own page, which preloads their chunks; other addresses get index.html', async () => {
+    // scripts/route-budgets.mjs writes sign-in.html and sign-up.html; firebase.json's rewrites serve them.
+    const signIn = (await request(STACK_URL).get('/sign-in?redirect=%2Fsessions').expect(200)).text;
+    expect(signIn).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/sign-in\.page-[\w-]+\.js">/);
+    const signUp = (await request(STACK_URL).get('/sign-up').expect(200)).text;
+    expect(signUp).toMatch(/href="\/assets\/sign-up\.page-[\w-]+\.js"/);
+    for (const path of ['/', '/sessions']) expect((await request(STACK_URL).get(path).expect(200)).text).not.toMatch(/sign-(in|up)\.page-/);
+  });
+
+  it.each(['/', '/sign-in'])('the built app (%s) has no inline script for the CSP to block', async (path) => {
+    const html = (await request(STACK_URL).get(path).expect(200)).text;
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts.length).toBeGreaterThan(0);
     for (const [, attributes, body] of scripts) {
