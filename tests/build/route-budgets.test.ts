@@ -156,8 +156,8 @@ describe('The web build', () => {
     const signIn = await readFile(join(outDir, 'sign-in.html'), 'utf8');
     const assets = await readdir(join(outDir, 'assets'));
     const chunk = (prefix: string) => assets.find((name) => name.startsWith(prefix) && name.endsWith('.js'));
-    // Before, the browser learnt of these only after the entry had run: a second round trip on slow 4G.
-    for (const prefix of ['sign-in.page-', 'TextField-']) {
+    // The page's chunk and one it imports: before, the browser learnt of them only after the entry had run.
+    for (const prefix of ['sign-in.page-', 'ProviderButtons-']) {
       expect(signIn).toContain(`<link rel="modulepreload" crossorigin href="/assets/${chunk(prefix)}">`);
       expect(index).not.toContain(`/assets/${chunk(prefix)}`);
     }
@@ -174,6 +174,18 @@ describe('The web build', () => {
       expect(rewrite, `firebase.json rewrites ${route} to /${page} before **`).toBeGreaterThanOrEqual(0);
       expect(rewrite).toBeLessThan(catchAll);
     }
+  });
+
+  it('loads no Select, Menu, Popover or Modal on the sign-in page: its fields are PlainTextField, not TextField', async () => {
+    // MUI's TextField imports Select for its `select` prop, and Select brings the menu stack with it (about
+    // 16 KB gzip on the sign-in page before web/src/components/inputs/PlainTextField.tsx).
+    const scripts = [...(await signInScripts())];
+    // A component's styled root (`styled(..., { name: 'MuiSelect', slot: 'Root' })`), not its class names.
+    const defines = (text: string, component: string) => new RegExp(`name:\\s*[\`'"]${component}[\`'"]`).test(text);
+    for (const component of ['MuiSelect', 'MuiMenu', 'MuiPopover', 'MuiModal']) {
+      expect(scripts.filter(([, text]) => defines(text, component)).map(([file]) => `${file}: ${component}`)).toEqual([]);
+    }
+    expect(scripts.some(([, text]) => defines(text, 'MuiOutlinedInput'))).toBe(true);
   });
 
   it('splits by route: the sign-in page loads less than the Record tab, and the Record tab less than the editor', () => {

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useNavigationState } from '@/components/layout/navigation-state';
-import { RecordingBar } from '@/features/record';
+import { RecordingBar } from '@/features/record/shell';
 import { ColorModeToggle } from '@/theme/ColorModeToggle';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { AccountMenu } from './AccountMenu';

@@ -5,7 +5,7 @@ import { Outlet } from 'react-router';
 import { NavigationProvider, useNavigationState } from '@/components/layout/navigation-state';
 import { useAuth, VerifyEmailBanner } from '@/features/auth';
 import { ReferralClaim } from '@/features/billing';
-import { RecorderProvider } from '@/features/record';
+import { RecorderProvider } from '@/features/record/shell';
 import { AppHeader } from './AppHeader';
 import { BottomNavigationBar } from './BottomNavigationBar';
 import { LegalFooter } from './LegalLinks';

@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ONE_TIME_CODE, ONE_TIME_CODE_SEND_LIMITS } from '@charta/contract';
 import { useState, type FormEvent } from 'react';
+import { PlainTextField } from '@/components/inputs/PlainTextField';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { sendSignInCode, signInWithCode } from '../api/auth';
@@ -123,7 +123,7 @@ export function CodeSignInForm({ initialEmail, onBack }: CodeSignInFormProps) {
         We sent a {ONE_TIME_CODE.length}-digit code to {email.trim()}. It works once, for {CODE_MINUTES} minutes.
       </Typography>
       {failure && <Alert severity="error">{failure}</Alert>}
-      <TextField
+      <PlainTextField
         label="Code"
         autoComplete="one-time-code"
         autoFocus
@@ -134,7 +134,7 @@ export function CodeSignInForm({ initialEmail, onBack }: CodeSignInFormProps) {
         }}
         error={Boolean(shownCodeError)}
         helperText={shownCodeError}
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: ONE_TIME_CODE.length, 'aria-required': true } }}
+        htmlInput={{ inputMode: 'numeric', maxLength: ONE_TIME_CODE.length, 'aria-required': true }}
       />
       <Button type="submit" variant="contained" size="large" loading={busy}>
         Sign in

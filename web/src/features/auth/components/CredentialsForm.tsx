@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { PlainTextField } from '@/components/inputs/PlainTextField';
 import { describeAuthError, type AuthErrorDescription } from '../api/auth-errors';
 import { MIN_PASSWORD_LENGTH, validateCredentials } from '../api/credentials-validation';
 
@@ -66,7 +66,7 @@ export function CredentialsForm({ mode, submitLabel, onSubmit, initialEmail = ''
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit}>
       {serverError && !serverError.field && <Alert severity="error">{serverError.message}</Alert>}
-      <TextField
+      <PlainTextField
         label="Email"
         type="email"
         autoComplete="email"
@@ -77,9 +77,9 @@ export function CredentialsForm({ mode, submitLabel, onSubmit, initialEmail = ''
         onBlur={blur('email')}
         error={Boolean(emailError)}
         helperText={emailError}
-        slotProps={{ htmlInput: { 'aria-required': true } }}
+        htmlInput={{ 'aria-required': true }}
       />
-      <TextField
+      <PlainTextField
         label="Password"
         type="password"
         autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
@@ -89,7 +89,7 @@ export function CredentialsForm({ mode, submitLabel, onSubmit, initialEmail = ''
         onBlur={blur('password')}
         error={Boolean(passwordError)}
         helperText={passwordError ?? passwordHint}
-        slotProps={{ htmlInput: { 'aria-required': true } }}
+        htmlInput={{ 'aria-required': true }}
       />
       <Button type="submit" variant="contained" size="large" loading={submitting}>
         {submitLabel}

@@ -1,9 +1,9 @@
-import TextField from '@mui/material/TextField';
+import { PlainTextField } from '@/components/inputs/PlainTextField';
 
 /** The address asked for first on the code and reset forms: focused, required, its error under it. */
 export function EmailField({ value, onChange, error }: { value: string; onChange: (email: string) => void; error?: string }) {
   return (
-    <TextField
+    <PlainTextField
       label="Email"
       type="email"
       autoComplete="email"
@@ -12,7 +12,7 @@ export function EmailField({ value, onChange, error }: { value: string; onChange
       onChange={(event) => onChange(event.target.value)}
       error={Boolean(error)}
       helperText={error}
-      slotProps={{ htmlInput: { 'aria-required': true } }}
+      htmlInput={{ 'aria-required': true }}
     />
   );
 }
