@@ -2,7 +2,7 @@
 // (an expired or revoked session cannot be repaired by retrying).
 import { getEnv } from '@/config/env';
 import { createApiClient } from './api-client';
-import { getCurrentIdToken, signOutQuietly } from './firebase';
+import { getCurrentIdToken, signOutQuietly } from './firebase-on-demand';
 
 export const api = createApiClient({
   baseUrl: () => getEnv().apiBaseUrl,

@@ -1,147 +1,44 @@
-import * as firebaseAuth from 'firebase/auth';
-import { GoogleAuthProvider, type User, type UserCredential } from 'firebase/auth';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '@/lib/api';
-import {
-  completeProviderRedirect,
-  refreshVerification,
-  sendPasswordReset,
-  signInWithCode,
-  signInWithGoogle,
-  signInWithPasswordAndLink,
-  signInWithSso,
-} from './auth';
+// auth.ts loads firebase-auth.ts (and the Firebase SDK with it) on demand: these check when it does.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { completeProviderRedirect, subscribeToSignedInUser } from './auth';
+import * as firebaseAuth from './firebase-auth';
+import { REDIRECT_PENDING_KEY } from './sign-in-methods';
 
-vi.mock('@/lib/api');
-vi.mock('@/lib/firebase', () => ({ getFirebaseAuth: vi.fn(() => fakeAuth), signOutQuietly: vi.fn() }));
-vi.mock('firebase/auth', async (importOriginal) => {
-  const actual = await importOriginal<typeof firebaseAuth>();
-  return {
-    ...actual,
-    signInWithPopup: vi.fn(),
-    signInWithRedirect: vi.fn(() => Promise.resolve()),
-    getRedirectResult: vi.fn(),
-    sendPasswordResetEmail: vi.fn(),
-    signInWithEmailAndPassword: vi.fn(),
-    linkWithCredential: vi.fn(() => Promise.resolve()),
-    signInWithCustomToken: vi.fn(() => Promise.resolve()),
-    reload: vi.fn(() => Promise.resolve()),
-  };
-});
+vi.mock('./firebase-auth', () => ({
+  subscribeToSignedInUser: vi.fn((listener: (user: unknown) => void) => {
+    listener({ uid: 'u1', email: 'c@example.com', emailVerified: true });
+    return vi.fn();
+  }),
+  completeProviderRedirect: vi.fn(() => Promise.resolve({ kind: 'signed-in' })),
+}));
 
-const fakeAuth = { currentUser: null as User | null };
-const firebaseError = (code: string, customData?: unknown) => Object.assign(new Error(code), { code, customData });
-const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
-
-beforeEach(() => {
-  vi.clearAllMocks();
+afterEach(() => {
   sessionStorage.clear();
-  fakeAuth.currentUser = null;
-  vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(DESKTOP);
+  vi.clearAllMocks();
 });
 
-describe('Google and single sign-on', () => {
-  it('opens Google in a popup that always asks which account', async () => {
-    vi.mocked(firebaseAuth.signInWithPopup).mockResolvedValueOnce({} as UserCredential);
-    await expect(signInWithGoogle()).resolves.toEqual({ kind: 'signed-in' });
-    const provider = vi.mocked(firebaseAuth.signInWithPopup).mock.calls[0]?.[1];
-    expect(provider).toBeInstanceOf(GoogleAuthProvider);
-    expect((provider as GoogleAuthProvider).getCustomParameters()).toEqual({ prompt: 'select_account' });
+describe('auth.ts, Firebase Auth on demand', () => {
+  it('subscribes once Auth has loaded, after the page has rendered, and tells the listener', async () => {
+    const listener = vi.fn();
+    const unavailable = vi.fn();
+    subscribeToSignedInUser(listener, unavailable);
+    expect(firebaseAuth.subscribeToSignedInUser).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(listener).toHaveBeenCalledWith({ uid: 'u1', email: 'c@example.com', emailVerified: true }));
+    expect(unavailable).not.toHaveBeenCalled();
   });
 
-  it('goes by redirect on a phone, and when the popup is blocked', async () => {
-    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148');
-    await expect(signInWithGoogle()).resolves.toEqual({ kind: 'redirecting' });
-    expect(firebaseAuth.signInWithPopup).not.toHaveBeenCalled();
-
-    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(DESKTOP);
-    vi.mocked(firebaseAuth.signInWithPopup).mockRejectedValueOnce(firebaseError('auth/popup-blocked'));
-    await expect(signInWithGoogle()).resolves.toEqual({ kind: 'redirecting' });
-    expect(firebaseAuth.signInWithRedirect).toHaveBeenCalledTimes(2);
+  it('never subscribes when unsubscribed before Auth loaded', async () => {
+    const listener = vi.fn();
+    subscribeToSignedInUser(listener, vi.fn())();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(firebaseAuth.subscribeToSignedInUser).not.toHaveBeenCalled();
+    expect(listener).not.toHaveBeenCalled();
   });
 
-  it('uses the SAML or OIDC provider the id names', async () => {
-    vi.mocked(firebaseAuth.signInWithPopup).mockResolvedValue({} as UserCredential);
-    await signInWithSso('saml.acme');
-    await signInWithSso('oidc.charta-demo');
-    const [saml, oidc] = vi.mocked(firebaseAuth.signInWithPopup).mock.calls.map((call) => call[1]);
-    expect(saml).toBeInstanceOf(firebaseAuth.SAMLAuthProvider);
-    expect(oidc).toBeInstanceOf(firebaseAuth.OAuthProvider);
-    expect(oidc?.providerId).toBe('oidc.charta-demo');
-  });
-
-  it('turns an email with a password account into a sign-in to link, and a closed popup into nothing', async () => {
-    const credential = GoogleAuthProvider.credential('google-id-token');
-    vi.spyOn(GoogleAuthProvider, 'credentialFromError').mockReturnValueOnce(credential);
-    vi.mocked(firebaseAuth.signInWithPopup).mockRejectedValueOnce(
-      firebaseError('auth/account-exists-with-different-credential', { email: 'ada@example.com' }),
-    );
-    await expect(signInWithGoogle()).resolves.toEqual({ kind: 'needs-password', email: 'ada@example.com', pendingCredential: credential });
-
-    vi.mocked(firebaseAuth.signInWithPopup).mockRejectedValueOnce(firebaseError('auth/popup-closed-by-user'));
-    await expect(signInWithGoogle()).resolves.toEqual({ kind: 'dismissed' });
-
-    vi.mocked(firebaseAuth.signInWithPopup).mockRejectedValueOnce(firebaseError('auth/network-request-failed'));
-    await expect(signInWithGoogle()).rejects.toMatchObject({ code: 'auth/network-request-failed' });
-  });
-
-  it('asks for a redirect result only after starting a redirect here', async () => {
+  it('finishes a provider redirect only when this tab started one, and loads nothing otherwise', async () => {
     await expect(completeProviderRedirect()).resolves.toBeNull();
-    expect(firebaseAuth.getRedirectResult).not.toHaveBeenCalled();
-
-    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Linux; Android 14) Mobile');
-    await signInWithGoogle();
-    vi.mocked(firebaseAuth.getRedirectResult).mockResolvedValueOnce({} as UserCredential);
+    expect(firebaseAuth.completeProviderRedirect).not.toHaveBeenCalled();
+    sessionStorage.setItem(REDIRECT_PENDING_KEY, 'google.com');
     await expect(completeProviderRedirect()).resolves.toEqual({ kind: 'signed-in' });
-    await expect(completeProviderRedirect()).resolves.toBeNull();
-  });
-
-  it('links the waiting provider after the password sign-in, and a failed link leaves the user signed in', async () => {
-    const user = { uid: 'u1' } as User;
-    vi.mocked(firebaseAuth.signInWithEmailAndPassword).mockResolvedValue({ user } as UserCredential);
-    const credential = GoogleAuthProvider.credential('google-id-token');
-    await signInWithPasswordAndLink('ada@example.com', 'secret1', credential);
-    expect(firebaseAuth.linkWithCredential).toHaveBeenCalledWith(user, credential);
-
-    vi.spyOn(console, 'error').mockImplementationOnce(() => undefined);
-    vi.mocked(firebaseAuth.linkWithCredential).mockRejectedValueOnce(firebaseError('auth/credential-already-in-use'));
-    await expect(signInWithPasswordAndLink('ada@example.com', 'secret1', credential)).resolves.toBeUndefined();
-  });
-});
-
-describe('password reset', () => {
-  it('answers alike whether or not the address has an account', async () => {
-    vi.mocked(firebaseAuth.sendPasswordResetEmail).mockRejectedValueOnce(firebaseError('auth/user-not-found'));
-    await expect(sendPasswordReset('nobody@example.com')).resolves.toBeUndefined();
-    vi.mocked(firebaseAuth.sendPasswordResetEmail).mockRejectedValueOnce(firebaseError('auth/too-many-requests'));
-    await expect(sendPasswordReset('ada@example.com')).rejects.toMatchObject({ code: 'auth/too-many-requests' });
-  });
-});
-
-describe('one-time codes', () => {
-  it('sends the code request without a token and signs in with the custom token it is answered', async () => {
-    vi.mocked(api.post).mockResolvedValueOnce({ customToken: 'custom-token' });
-    await signInWithCode('ada@example.com', '123456');
-    expect(api.post).toHaveBeenCalledWith('/auth/verify-code', { email: 'ada@example.com', code: '123456' }, { anonymous: true });
-    expect(firebaseAuth.signInWithCustomToken).toHaveBeenCalledWith(fakeAuth, 'custom-token');
-  });
-});
-
-describe('email verification pick-up', () => {
-  it('reloads the user and, once verified, refreshes the token so the API sees it', async () => {
-    const getIdToken = vi.fn(() => Promise.resolve('fresh'));
-    const user = { uid: 'u1', emailVerified: false, getIdToken } as unknown as User & { emailVerified: boolean };
-    fakeAuth.currentUser = user;
-
-    await expect(refreshVerification()).resolves.toBe(false);
-    expect(firebaseAuth.reload).toHaveBeenCalledWith(user);
-    expect(getIdToken).not.toHaveBeenCalled();
-
-    vi.mocked(firebaseAuth.reload).mockImplementationOnce(() => {
-      user.emailVerified = true;
-      return Promise.resolve();
-    });
-    await expect(refreshVerification()).resolves.toBe(true);
-    expect(getIdToken).toHaveBeenCalledWith(true);
   });
 });

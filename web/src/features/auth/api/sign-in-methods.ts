@@ -48,3 +48,6 @@ export function describeWait(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
+
+/** Session storage: the provider whose redirect sign-in this tab started (so the return can be finished). */
+export const REDIRECT_PENDING_KEY = 'charta:provider-redirect';

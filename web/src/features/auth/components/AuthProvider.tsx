@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { subscribeToSignedInUser } from '../api/auth';
+import { ErrorState } from '@/components/feedback/ErrorState';
 import type { SignedInUser } from '@/types/user';
+import { subscribeToSignedInUser } from '../api/auth';
 import { AuthContext, type AuthState } from '../hooks/auth-context';
 
 function sameUser(a: SignedInUser | null, b: SignedInUser | null): boolean {
@@ -10,16 +11,29 @@ function sameUser(a: SignedInUser | null, b: SignedInUser | null): boolean {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ user: null, loading: true });
+  const [unavailable, setUnavailable] = useState(false);
 
   // Told on every token change (hourly refreshes too): keep the same state object unless something the app
   // shows changed, so a refresh re-renders nothing.
   useEffect(
     () =>
-      subscribeToSignedInUser((user) =>
-        setState((previous) => (!previous.loading && sameUser(previous.user, user) ? previous : { user, loading: false })),
+      subscribeToSignedInUser(
+        (user) => setState((previous) => (!previous.loading && sameUser(previous.user, user) ? previous : { user, loading: false })),
+        (error) => {
+          // Only a load failure (the ids, never the user's data, are in it): say so rather than check for ever.
+          console.error('Firebase Auth could not load', error);
+          setUnavailable(true);
+        },
       ),
     [],
   );
 
+  if (unavailable) {
+    return (
+      <main>
+        <ErrorState message="Charta could not finish loading. Check your connection, then try again." onRetry={() => window.location.reload()} />
+      </main>
+    );
+  }
   return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
 }

@@ -29,9 +29,11 @@ describe('useSignedOutPage', () => {
     expect(screen.getByText('signed-out page, then /sessions/s1')).toBeInTheDocument();
   });
 
-  it('shows a loader while the sign-in is being checked', () => {
-    renderAt('/sign-in', { user: null, loading: true });
-    expect(screen.getByRole('progressbar', { name: 'Checking your sign-in' })).toBeInTheDocument();
+  it('shows the page while the sign-in is being checked (Firebase Auth loads after the page paints), then goes on if signed in', () => {
+    const router = renderAt('/sign-in?redirect=%2Fsessions', { user: null, loading: true });
+    expect(screen.getByText('signed-out page, then /sessions')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sign-in');
   });
 
   it('takes a signed-in user on to the redirect target', () => {

@@ -1,13 +1,12 @@
 import type { ReactElement } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { FullPageLoader } from '@/components/feedback/FullPageLoader';
 import { safeRedirectTarget } from '@/config/paths';
 import { useAuth } from './use-auth';
 
 export interface SignedOutPage {
   /** Where to go once signed in (the `redirect` search parameter), passed on between the auth pages. */
   redirect: string | undefined;
-  /** What to render instead of the page: a loader while the sign-in is checked, or the way on once signed in. */
+  /** What to render instead of the page: the way on, once the check finds someone signed in. */
   leave: ReactElement | null;
 }
 
@@ -19,7 +18,10 @@ export function useSignedOutPage(): SignedOutPage {
   const { user, loading } = useAuth();
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get('redirect') ?? undefined;
-  if (loading) return { redirect, leave: <FullPageLoader label="Checking your sign-in" /> };
+  // The page shows while the sign-in is checked: that check needs Firebase Auth, which now loads after the
+  // page paints (lib/firebase-on-demand.ts), and almost everyone who opens these pages is signed out. One
+  // who is signed in sees the form until the check answers, then goes on.
+  if (loading) return { redirect, leave: null };
   if (user) return { redirect, leave: <Navigate to={safeRedirectTarget(redirect)} replace /> };
   return { redirect, leave: null };
 }

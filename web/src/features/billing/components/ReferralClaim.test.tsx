@@ -3,19 +3,19 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { rememberedReferralCode, rememberReferralCode } from '@/data/referral';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
-import { getFirebaseAuth } from '@/lib/firebase';
+import { loadedFirebaseAuth } from '@/lib/firebase-on-demand';
 import { profile } from '@/test/fixtures';
 import { TestProviders } from '@/test/render';
 import { ReferralClaim } from './ReferralClaim';
 
 vi.mock('@/lib/api');
-vi.mock('@/lib/firebase', () => ({ getFirebaseAuth: vi.fn() }));
+vi.mock('@/lib/firebase-on-demand', () => ({ loadedFirebaseAuth: vi.fn() }));
 
 const user = { uid: 'u2', email: 'new@example.com', emailVerified: false };
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toUTCString();
 
 function accountCreated(creationTime: string) {
-  vi.mocked(getFirebaseAuth).mockReturnValue({ currentUser: { metadata: { creationTime } } } as unknown as ReturnType<typeof getFirebaseAuth>);
+  vi.mocked(loadedFirebaseAuth).mockReturnValue({ currentUser: { metadata: { creationTime } } } as unknown as ReturnType<typeof loadedFirebaseAuth>);
 }
 
 function renderSignedIn() {

@@ -4,7 +4,7 @@ import { useNavigationState } from '@/components/layout/navigation-state';
 import { PROFILE_KEY } from '@/data/profile';
 import { claimReferral, forgetReferralCode, rememberedReferralCode } from '@/data/referral';
 import { ApiError } from '@/lib/api-client';
-import { getFirebaseAuth } from '@/lib/firebase';
+import { loadedFirebaseAuth } from '@/lib/firebase-on-demand';
 import { shouldClaimReferral } from '../lib/referral-claim';
 
 /**
@@ -17,7 +17,8 @@ export function ReferralClaim() {
   useEffect(() => {
     const code = rememberedReferralCode();
     if (!user || !code) return;
-    const createdAt = getFirebaseAuth().currentUser?.metadata.creationTime;
+    // Auth has loaded: the shell renders only once it knows the user.
+    const createdAt = loadedFirebaseAuth()?.currentUser?.metadata.creationTime;
     if (!shouldClaimReferral(createdAt, Date.now())) {
       // An account that already existed (signed in after following a link): nobody referred it.
       forgetReferralCode();

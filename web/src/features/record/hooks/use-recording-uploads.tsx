@@ -3,7 +3,7 @@
 // a fake IndexedDB and API and drives the real hooks with it.
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { deleteSession } from '@/data/sessions';
-import { getFirebaseAuth } from '@/lib/firebase';
+import { loadedFirebaseAuth } from '@/lib/firebase-on-demand';
 import { createSession } from '../api/sessions';
 import { uploadAudioPart } from '../api/upload-audio';
 import { openChunkStore } from '../lib/chunk-store';
@@ -20,7 +20,7 @@ function pageLoadRecordingUploads(): RecordingUploads {
     deleteSession,
     uploadPart: (part) => uploadAudioPart(part),
     isOnline: () => navigator.onLine,
-    currentUid: () => getFirebaseAuth().currentUser?.uid ?? null,
+    currentUid: () => loadedFirebaseAuth()?.currentUser?.uid ?? null,
     locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : undefined,
   });
   window.addEventListener('online', () => manager.setOnline(true));
