@@ -18,11 +18,24 @@ afterEach(() => {
 });
 
 describe('auth.ts, Firebase Auth on demand', () => {
-  it('subscribes once Auth has loaded, after the page has rendered, and tells the listener', async () => {
+  it('subscribes once Auth has loaded and tells the listener', async () => {
     const listener = vi.fn();
     const unavailable = vi.fn();
     subscribeToSignedInUser(listener, unavailable);
+    await vi.waitFor(() => expect(listener).toHaveBeenCalledWith({ uid: 'u1', email: 'c@example.com', emailVerified: true }));
+    expect(unavailable).not.toHaveBeenCalled();
+  });
+
+  it('on a signed-out page, fetches Auth only once the browser is idle (the page has painted)', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (task: () => void) => idle.push(task));
+    const listener = vi.fn();
+    const unavailable = vi.fn();
+    subscribeToSignedInUser(listener, unavailable, { afterFirstPaint: true });
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(firebaseAuth.subscribeToSignedInUser).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+    idle.forEach((task) => task());
     await vi.waitFor(() => expect(listener).toHaveBeenCalledWith({ uid: 'u1', email: 'c@example.com', emailVerified: true }));
     expect(unavailable).not.toHaveBeenCalled();
   });

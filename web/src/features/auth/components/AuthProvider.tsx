@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { ErrorState } from '@/components/feedback/ErrorState';
+import { paths } from '@/config/paths';
 import type { SignedInUser } from '@/types/user';
 import { subscribeToSignedInUser } from '../api/auth';
 import { AuthContext, type AuthState } from '../hooks/auth-context';
@@ -8,6 +9,8 @@ function sameUser(a: SignedInUser | null, b: SignedInUser | null): boolean {
   if (a === null || b === null) return a === b;
   return a.uid === b.uid && a.email === b.email && a.emailVerified === b.emailVerified;
 }
+
+const SIGNED_OUT_PAGES: string[] = [paths.signIn.path, paths.signUp.path];
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ user: null, loading: true });
@@ -24,6 +27,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           console.error('Firebase Auth could not load', error);
           setUnavailable(true);
         },
+        // The sign-in and sign-up pages render without Auth; the app's other pages wait for it.
+        { afterFirstPaint: SIGNED_OUT_PAGES.includes(window.location.pathname) },
       ),
     [],
   );
