@@ -1,6 +1,7 @@
-// Billing and referral (API contract: Billing and referral): what the Stripe routes take and answer, the
-// plan usage the web shows against the free limit, and the referral code field.
-import { z } from 'zod';
+// Billing and referral (API contract: Billing and referral): what the Stripe routes answer, the plan usage
+// the web shows against the free limit, and the referral code's limits. What they take (zod schemas) is in
+// billing-requests.ts, apart on purpose: every signed-in page reads these constants, and a bundler puts a
+// module's code in one chunk, so schemas here brought zod (about 20 KB gzip) to every signed-in page.
 import type { SubscriptionPlan } from './subscription.js';
 
 // --- Plans ------------------------------------------------------------------------------------------------
@@ -10,40 +11,9 @@ export const PURCHASABLE_PLANS = ['pro'] as const satisfies readonly Subscriptio
 
 export type PurchasablePlan = (typeof PURCHASABLE_PLANS)[number];
 
-const purchasablePlan = z.enum(PURCHASABLE_PLANS);
-
 // --- Referral codes -----------------------------------------------------------------------------------------
 
 export const REFERRAL_CODE_LIMITS = { minLength: 4, maxLength: 32 } as const;
-
-/**
- * A referral code as a person types or pastes it: trimmed and upper-cased (codes are read aloud and typed by
- * hand), then letters and digits only.
- */
-export const referralCodeField = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .min(REFERRAL_CODE_LIMITS.minLength, `must be at least ${REFERRAL_CODE_LIMITS.minLength} characters`)
-  .max(REFERRAL_CODE_LIMITS.maxLength, `must be at most ${REFERRAL_CODE_LIMITS.maxLength} characters`)
-  .regex(/^[A-Z0-9]+$/, 'must be letters and digits only');
-
-// --- Requests ---------------------------------------------------------------------------------------------
-
-/** `GET /stripe/payments_link?plan=pro`: a hosted Checkout page for the caller's customer. */
-export const paymentsLinkQuery = z.strictObject({ plan: purchasablePlan });
-
-/** `POST /stripe/embedded_payments_link { plan }`: an embedded Checkout session. */
-export const embeddedPaymentsLinkBody = z.strictObject({ plan: purchasablePlan });
-
-/** `POST /stripe/create_customer {}`. */
-export const createCustomerBody = z.strictObject({});
-
-/** `POST /stripe/balance {}`. */
-export const balanceBody = z.strictObject({});
-
-/** `POST /referral/lookup_customer_name { referralCode }` (public). */
-export const lookupCustomerNameBody = z.strictObject({ referralCode: referralCodeField });
 
 // --- Responses --------------------------------------------------------------------------------------------
 

@@ -14,4 +14,5 @@ export * from './profile.js';
 export * from './subscription.js';
 export * from './auth.js';
 export * from './billing.js';
+export * from './billing-requests.js';
 export * from './magic-fill.js';

@@ -1,7 +1,7 @@
 // The clinician's profile (API contract: Profile): the resource and what PUT /profile takes.
 import { z } from 'zod';
 import { ownIdParams, resourceId, shortText } from './fields.js';
-import { referralCodeField } from './billing.js';
+import { referralCodeField } from './billing-requests.js';
 import { languageTag } from './languages.js';
 
 export interface Profile {

@@ -109,12 +109,15 @@ describe('The web build', () => {
     expect(printed).not.toContain('OVER BUDGET');
   });
 
-  /** The chunks a first load of the sign-in page runs: sign-in.html's script, its preloads, the page's chunk and their static imports. */
-  async function readSignInScripts(): Promise<Map<string, string>> {
-    const html = await readFile(join(outDir, 'sign-in.html'), 'utf8');
+  /** The chunks a first load runs: the page's script and preloads, the route's chunks (by name) and their static imports. */
+  async function readRouteScripts(htmlFile: string, chunkPrefixes: string[]): Promise<Map<string, string>> {
+    const html = await readFile(join(outDir, htmlFile), 'utf8');
     const pending = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
-    const page = (await readdir(join(outDir, 'assets'))).find((name) => name.startsWith('sign-in.page-'));
-    if (page) pending.push(`assets/${page}`);
+    const assets = await readdir(join(outDir, 'assets'));
+    for (const prefix of chunkPrefixes) {
+      const chunk = assets.find((name) => name.startsWith(prefix) && name.endsWith('.js'));
+      if (chunk) pending.push(`assets/${chunk}`);
+    }
     const scripts = new Map<string, string>();
     while (pending.length > 0) {
       const file = pending.pop()!;
@@ -128,7 +131,7 @@ describe('The web build', () => {
   }
   let signInRead: Promise<Map<string, string>> | undefined;
   /** Read once for the tests that search them. */
-  const signInScripts = () => (signInRead ??= readSignInScripts());
+  const signInScripts = () => (signInRead ??= readRouteScripts('sign-in.html', ['sign-in.page-']));
 
   it('builds none of the contract’s request schemas that no page of the first load uses, on the sign-in page', async () => {
     // The sign-in page uses constants from the contract (ONE_TIME_CODE); every schema of the modules it
@@ -197,6 +200,15 @@ describe('The web build', () => {
     const texts = await Promise.all(preloaded.map((file) => readFile(join(outDir, file), 'utf8')));
     expect(texts.some(sdk)).toBe(true);
     expect(printedKb('/sign-in')).toBeLessThan(200);
+  });
+
+  it('loads no zod on the Record tab: the billing schemas live apart from the constants the shell reads', async () => {
+    // The shell sends a kept referral code (data/referral-code.ts) and reads the plan's constants
+    // (contract billing.ts); with the referral code's schema beside them, zod came to every signed-in page
+    // (Record 308 -> 288 KB without it).
+    const scripts = await readRouteScripts('index.html', ['Shell-', 'record.page-']);
+    expect([...scripts.keys()].some((file) => file.includes('record.page-'))).toBe(true);
+    expect([...scripts].filter(([, text]) => text.includes('invalid_type')).map(([file]) => file)).toEqual([]);
   });
 
   it('splits by route: the sign-in page loads less than the Record tab, and the Record tab less than the editor', () => {

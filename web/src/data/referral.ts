@@ -1,12 +1,12 @@
 // A referral from sign-up to the first profile write (API contract: Billing and referral; PUT /profile's
 // referredByCode). The sign-up page (auth) remembers the code and greets the invitee by the referrer's name; the
 // signed-in app (billing) sends it once the account exists. Two features, one code: it lives here.
-import { referralCodeField, type LookupCustomerNameResponse, type ProfileResponse } from '@charta/contract';
+import { referralCodeField, type LookupCustomerNameResponse } from '@charta/contract';
 import { useEffect, useState } from 'react';
 import { api } from '@/lib/api';
+import { keepReferralCode } from './referral-code';
 
-// sessionStorage: the code belongs to this tab's sign-up, not to whoever uses the browser next week.
-const REFERRAL_CODE_KEY = 'charta-referral-code';
+export { forgetReferralCode, rememberedReferralCode } from './referral-code';
 
 /** The code as the API stores it (trimmed, upper-case), or null when it cannot be one. */
 export function normalizeReferralCode(value: string | null | undefined): string | null {
@@ -18,34 +18,8 @@ export function normalizeReferralCode(value: string | null | undefined): string 
 /** Keeps a sign-up link's `?ref=` code for the first profile write; answers the code kept, or null. */
 export function rememberReferralCode(value: string | null | undefined): string | null {
   const code = normalizeReferralCode(value);
-  if (code === null) return null;
-  try {
-    sessionStorage.setItem(REFERRAL_CODE_KEY, code);
-  } catch {
-    // Storage refused: the greeting still shows; the referral is simply not recorded.
-  }
+  if (code !== null) keepReferralCode(code);
   return code;
-}
-
-export function rememberedReferralCode(): string | null {
-  try {
-    return normalizeReferralCode(sessionStorage.getItem(REFERRAL_CODE_KEY));
-  } catch {
-    return null;
-  }
-}
-
-export function forgetReferralCode(): void {
-  try {
-    sessionStorage.removeItem(REFERRAL_CODE_KEY);
-  } catch {
-    // Nothing was kept.
-  }
-}
-
-/** PUT /profile { referredByCode }: stored once by the API (another code later is 409, one's own 400). */
-export function claimReferral(referralCode: string): Promise<ProfileResponse> {
-  return api.put<ProfileResponse>('/profile', { referredByCode: referralCode });
 }
 
 /** POST /referral/lookup_customer_name (public): "Maria G.", never more. */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { useNavigationState } from '@/components/layout/navigation-state';
 import { PROFILE_KEY } from '@/data/profile';
-import { claimReferral, forgetReferralCode, rememberedReferralCode } from '@/data/referral';
+import { claimReferral, forgetReferralCode, rememberedReferralCode } from '@/data/referral-code';
 import { ApiError } from '@/lib/api-client';
 import { loadedFirebaseAuth } from '@/lib/firebase-on-demand';
 import { shouldClaimReferral } from '../lib/referral-claim';
