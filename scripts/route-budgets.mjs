@@ -163,10 +163,8 @@ export function routeBudgets(routes = ROUTE_BUDGETS) {
         // index.html serves the signed-in app: it preloads Firebase Auth, which the code loads on demand but
         // which every signed-in page awaits before it can render. Not the shell: its chunks would share the slow
         // link with the entry's and delay the first paint (measured: FCP 3.2 -> 4.1 s on the Record tab).
+        // (A missing chunk failed the build above: every signed-in route's modules include it.)
         const auth = measureRoutes(bundle, [{ route: 'Firebase Auth', modules: [FIREBASE_AUTH], budgetKb: Infinity }]);
-        // (Its problems about pages no route budgets were reported above; only a missing chunk is new.)
-        const missing = auth.problems.filter((problem) => problem.includes('no chunk for'));
-        if (missing.length > 0) this.error(`Route pages: ${missing.join('; ')}`);
         index.source = routePage(entryHtml, auth.routes[0]?.files ?? []);
       },
     },

@@ -17,7 +17,7 @@ export interface PlainTextFieldProps
  * (FormControl, InputLabel, OutlinedInput, FormHelperText; MUI's "Components" section of the TextField docs).
  *
  * Why not TextField: it imports Select for its `select` prop whether or not a field uses it, and with Select
- * come Menu, Popover, Modal and focus trapping, about 25 KB (gzip) that the sign-in and sign-up pages, the
+ * come Menu, Popover, Modal and focus trapping, about 16 KB (gzip) that the sign-in and sign-up pages, the
  * first thing a new visitor downloads, never run. Those pages use this; pages behind the shell, which load
  * Select anyway, keep TextField. Same markup and wiring: the label's `for`, the helper text's id in
  * aria-describedby, `error` on the label, input and helper text.

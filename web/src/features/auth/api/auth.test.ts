@@ -1,5 +1,6 @@
 // auth.ts loads firebase-auth.ts (and the Firebase SDK with it) on demand: these check when it does.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadedFirebaseAuth } from '@/lib/firebase-on-demand';
 import { completeProviderRedirect, subscribeToSignedInUser } from './auth';
 import * as firebaseAuth from './firebase-auth';
 import { REDIRECT_PENDING_KEY } from './sign-in-methods';
@@ -11,6 +12,9 @@ vi.mock('./firebase-auth', () => ({
   }),
   completeProviderRedirect: vi.fn(() => Promise.resolve({ kind: 'signed-in' })),
 }));
+
+const fakeAuth = vi.hoisted(() => ({ currentUser: { uid: 'u1' } }));
+vi.mock('@/lib/firebase', () => ({ getFirebaseAuth: () => fakeAuth }));
 
 afterEach(() => {
   sessionStorage.clear();
@@ -24,6 +28,14 @@ describe('auth.ts, Firebase Auth on demand', () => {
     subscribeToSignedInUser(listener, unavailable);
     await vi.waitFor(() => expect(listener).toHaveBeenCalledWith({ uid: 'u1', email: 'c@example.com', emailVerified: true }));
     expect(unavailable).not.toHaveBeenCalled();
+  });
+
+  it('has Auth ready for the rest of the app (lib/firebase-on-demand) by the time it tells who is signed in', async () => {
+    // The referral claim reads the new account's age from it as soon as the shell knows the user; when it
+    // was not ready yet, every sign-up's referral was dropped.
+    let readyWhenTold: unknown;
+    subscribeToSignedInUser(() => (readyWhenTold = loadedFirebaseAuth()), vi.fn());
+    await vi.waitFor(() => expect(readyWhenTold).toBe(fakeAuth));
   });
 
   it('on a signed-out page, fetches Auth only once the browser is idle (the page has painted)', async () => {

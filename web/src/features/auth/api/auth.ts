@@ -1,5 +1,6 @@
 // The auth screens' calls, with Firebase Auth loaded on demand (firebase-auth.ts holds them): the sign-in
 // page paints before the SDK has downloaded, and a call made sooner waits for it. See lib/firebase-on-demand.ts.
+import { loadFirebase } from '@/lib/firebase-on-demand';
 import type { SignedInUser } from '@/types/user';
 import type * as FirebaseAuthModule from './firebase-auth';
 import type { ProviderSignInOutcome, ReauthenticationOptions } from './firebase-auth';
@@ -10,7 +11,9 @@ export type { ProviderSignInOutcome, ReauthenticationOptions } from './firebase-
 
 let loaded: FirebaseAuthCalls | undefined;
 let loading: Promise<FirebaseAuthCalls> | undefined;
-const calls = () => (loading ??= import('./firebase-auth').then((module) => (loaded = module)));
+// With lib/firebase-on-demand.ts's load too: the rest of the app reads Auth through it synchronously (the
+// uploads' current uid, the referral claim's account age) once the user is known, so it must be ready by then.
+const calls = () => (loading ??= Promise.all([import('./firebase-auth'), loadFirebase()]).then(([module]) => (loaded = module)));
 
 /** The names of firebase-auth.ts's calls that answer with a promise (the ones that can wait for it to load). */
 type AsyncCallName = { [Name in keyof FirebaseAuthCalls]: FirebaseAuthCalls[Name] extends (...args: never[]) => Promise<unknown> ? Name : never }[keyof FirebaseAuthCalls];

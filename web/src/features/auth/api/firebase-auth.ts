@@ -112,9 +112,6 @@ function ssoProvider(providerId: string): AuthProvider {
   return ssoProtocolOf(providerId) === 'saml' ? new SAMLAuthProvider(providerId) : new OAuthProvider(providerId);
 }
 
-// Set before leaving for the provider, so only a page that started a redirect asks for its result (asking
-// loads Google's helper iframe, which no other visit to the sign-in page needs).
-
 function credentialFromError(providerId: string, error: unknown): AuthCredential | null {
   if (typeof error !== 'object' || error === null || !('code' in error)) return null;
   const firebaseError = error as Parameters<typeof GoogleAuthProvider.credentialFromError>[0];

@@ -49,5 +49,9 @@ export function describeWait(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-/** Session storage: the provider whose redirect sign-in this tab started (so the return can be finished). */
+/**
+ * Session storage: the provider whose redirect sign-in this tab started. Set before leaving for the
+ * provider, so only a page that started a redirect asks for its result (asking loads Firebase Auth and
+ * Google's helper iframe, which no other visit to the sign-in page needs).
+ */
 export const REDIRECT_PENDING_KEY = 'charta:provider-redirect';
