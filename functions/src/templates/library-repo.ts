@@ -117,8 +117,9 @@ export class LibraryRepo {
 
   /**
    * Files `report` unless its user already reported the entry, in one transaction with the entry's count of
-   * reporters: of concurrent duplicates exactly one is stored and counted, the others read it back. The
-   * entry is hidden once `reportsToHide` different users have reported it. Null when the entry is gone.
+   * reporters: of concurrent duplicates exactly one is stored and counted, the others read it back, even when
+   * the entry has been hidden meanwhile. The entry is hidden once `reportsToHide` different users have
+   * reported it. Null when the entry is gone.
    */
   async fileReportOnce(report: LibraryReportRecord, reportsToHide: number, isReportable: (entry: PublishedRecord) => void): Promise<{ report: LibraryReportRecord; created: boolean } | null> {
     return this.db.runTransaction(async (tx) => {
@@ -127,9 +128,11 @@ export class LibraryRepo {
       const [entrySnap, existing] = await Promise.all([tx.get(entryRef), tx.get(reportRef)]);
       const entry = entrySnap.data();
       if (!entry) return null;
-      isReportable(entry);
+      // A retry answers the report it filed before anything else: also once the reports (its own among them)
+      // have hidden the entry, which would otherwise answer a user's retry, raced by the hiding report, 404.
       const stored = existing.data();
       if (stored) return { report: stored, created: false };
+      isReportable(entry);
       const reportCount = (entry.reportCount ?? 0) + 1;
       tx.create(reportRef, report);
       // A partial update outside the converter: a publish running at the same time re-reads the entry and keeps these.
