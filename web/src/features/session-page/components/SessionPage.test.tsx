@@ -193,7 +193,9 @@ describe('SessionPage: progress', () => {
   });
 });
 
-describe('SessionPage: editing', () => {
+// Typing with userEvent and waiting out the autosave's pause takes seconds; under CI's load more than vitest's
+// default 5 s (the autosave test once took 5.0 s there).
+describe('SessionPage: editing', { timeout: 30_000 }, () => {
   function readyRoutes(extra: Record<string, Handler> = {}) {
     serve({
       '/session/session': () => ({ session: session() }),
