@@ -21,7 +21,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'firebase', test: /node_modules[\\/](@firebase|firebase)[\\/]/, priority: 30 },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|swr)[\\/]/, priority: 10 },
+            // Not SWR: only the signed-in shell reads data through it, so it travels with the shell.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 10 },
             // zod's core (where its global config lives, imported by every schema type) and the module that
             // makes it interpret (never eval) schemas travel together: a chunk runs only after the chunks it
             // imports, so the setting is in place before any schema is built, in whatever chunk it lands (the

@@ -202,6 +202,13 @@ describe('The web build', () => {
     expect(printedKb('/sign-in')).toBeLessThan(200);
   });
 
+  it('loads no SWR on the sign-in page: the data cache is the signed-in shell’s', async () => {
+    // SWR's defaults (dedupingInterval, focusThrottleInterval) are spelled only in its own code. It was in
+    // the react vendor chunk, with its provider around the whole app.
+    const withSwr = [...(await signInScripts())].filter(([, text]) => text.includes('focusThrottleInterval')).map(([file]) => file);
+    expect(withSwr).toEqual([]);
+  });
+
   it('loads no zod on the Record tab: the billing schemas live apart from the constants the shell reads', async () => {
     // The shell sends a kept referral code (data/referral-code.ts) and reads the plan's constants
     // (contract billing.ts); with the referral code's schema beside them, zod came to every signed-in page

@@ -5,13 +5,6 @@ import { useRecordingsOnDevice } from '@/features/record';
 import { ANALYTICS_BUILT_IN } from '@/lib/analytics';
 import { AppThemeProvider } from '@/theme/AppThemeProvider';
 import { Analytics } from './Analytics';
-import { SwrProvider } from './swr/SwrProvider';
-
-/** A fresh data cache per signed-in user: one clinician's patients never show up in another's session. */
-function CachePerUser({ children }: { children: ReactNode }) {
-  const { user } = useAuth();
-  return <SwrProvider key={user?.uid ?? 'signed-out'}>{children}</SwrProvider>;
-}
 
 /**
  * Uploads in this tab are the signed-in user's alone: when that changes (signed out here or in another tab,
@@ -34,13 +27,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <AuthProvider>
           <RecordingsFollowSignedInUser />
           {/* A constant: without analytics in the build, <Analytics> and all it loads are left out of the bundle. */}
-          {ANALYTICS_BUILT_IN ? (
-            <Analytics>
-              <CachePerUser>{children}</CachePerUser>
-            </Analytics>
-          ) : (
-            <CachePerUser>{children}</CachePerUser>
-          )}
+          {/* The data cache (SWR) is the shell's, one per signed-in user: app/shell/Shell.tsx. */}
+          {ANALYTICS_BUILT_IN ? <Analytics>{children}</Analytics> : children}
         </AuthProvider>
       </NotificationsProvider>
     </AppThemeProvider>

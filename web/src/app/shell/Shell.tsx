@@ -6,6 +6,7 @@ import { NavigationProvider, useNavigationState } from '@/components/layout/navi
 import { useAuth, VerifyEmailBanner } from '@/features/auth';
 import { ReferralClaim } from '@/features/billing';
 import { RecorderProvider } from '@/features/record/shell';
+import { SwrProvider } from '../providers/swr/SwrProvider';
 import { AppHeader } from './AppHeader';
 import { BottomNavigationBar } from './BottomNavigationBar';
 import { LegalFooter } from './LegalLinks';
@@ -33,12 +34,17 @@ function ShellLayout() {
 export function Shell() {
   const { user } = useAuth();
   return (
-    <NavigationProvider user={user}>
-      {/* Around every page: a recording goes on while the clinician moves between them. */}
-      <RecorderProvider>
-        <ShellLayout />
-      </RecorderProvider>
-      <ReferralClaim />
-    </NavigationProvider>
+    // A fresh data cache per signed-in user: one clinician's patients never show up in another's session.
+    // Here rather than around the whole app, so the signed-out pages (which read no API data through it)
+    // do not download SWR (scripts/route-budgets.mjs).
+    <SwrProvider key={user?.uid ?? 'signed-out'}>
+      <NavigationProvider user={user}>
+        {/* Around every page: a recording goes on while the clinician moves between them. */}
+        <RecorderProvider>
+          <ShellLayout />
+        </RecorderProvider>
+        <ReferralClaim />
+      </NavigationProvider>
+    </SwrProvider>
   );
 }
