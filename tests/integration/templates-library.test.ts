@@ -452,6 +452,35 @@ describe('POST /template/published/report', () => {
     expect((await post(author, '/get_template', { templateId: published.templateId }).expect(200)).body.template).toMatchObject({ published: false, publishedTemplateId: null });
   });
 
+  it('Taking a hidden entry out is no way around the review: republished, or a copy of it published, it comes back hidden until an operator keeps it', async () => {
+    const { word, published } = await entry();
+    const reporters = await Promise.all([createTestUser(), createTestUser(), createTestUser()]);
+    for (const user of reporters) await report(user, { publishedTemplateId: published.id, reason: 'patient-data' }).expect(200);
+    const hiddenToReader = async () => (await search(reader, { query: word })).templates.length === 0;
+    expect(await hiddenToReader()).toBe(true);
+
+    // The author unpublishes it and publishes the template again: before, a clean, listed entry.
+    await post(author, '/published/unpublish', { publishedTemplateId: published.id }).expect(200);
+    const again = await publish(author, published.templateId);
+    expect(again.hiddenUntilReviewed).toBe(true);
+    expect(await hiddenToReader()).toBe(true);
+
+    // A copy of the hidden entry (only its author can add one) is held too.
+    const copy = (await post(author, '/published/add_to_library', { publishedTemplateId: again.id }).expect(200)).body.template as { id: string };
+    const copyEntry = await publish(author, copy.id);
+    expect(copyEntry.hiddenUntilReviewed).toBe(true);
+
+    // An operator's removal holds the template as well; keeping an entry lifts its template's hold.
+    expect(await libraryReview(db).remove(copyEntry.id)).toBe(true);
+    expect((await publish(author, copy.id)).hiddenUntilReviewed).toBe(true);
+    expect(await libraryReview(db).keep(again.id)).toBe(true);
+    expect(await hiddenToReader()).toBe(false);
+    await post(author, '/published/unpublish', { publishedTemplateId: again.id }).expect(200);
+    expect((await publish(author, published.templateId)).hiddenUntilReviewed).toBe(false);
+    // Never in what the API answers about the template.
+    expect(Object.keys((await post(author, '/get_template', { templateId: published.templateId }).expect(200)).body.template)).not.toContain('libraryHold');
+  });
+
   it('Refusals: own entry 400, unknown entry 404, bad reason or note 400 naming the field', async () => {
     const { published } = await entry();
     const own = (await report(author, { publishedTemplateId: published.id, reason: 'spam' }).expect(400)).body.error;

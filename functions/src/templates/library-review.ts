@@ -38,9 +38,15 @@ export function libraryReview(db: Firestore, now: () => Date = () => new Date())
         })),
       );
     },
-    /** False when there is no such entry. */
-    keep(publishedTemplateId: string): Promise<boolean> {
-      return library.markReviewed(publishedTemplateId, now());
+    /** False when there is no such entry. Lifts the hold on the author's template too (see takeOutOfLibrary). */
+    async keep(publishedTemplateId: string): Promise<boolean> {
+      const entry = await library.findPublished(publishedTemplateId);
+      if (!entry || !(await library.markReviewed(publishedTemplateId, now()))) return false;
+      await templates.runTransaction(async (tx) => {
+        const template = await templates.findOwned(entry.authorUid, entry.templateId, tx);
+        if (template?.libraryHold) templates.save(tx, { ...template, libraryHold: false });
+      });
+      return true;
     },
     /** False when there is no such entry. */
     async remove(publishedTemplateId: string): Promise<boolean> {

@@ -21,14 +21,17 @@ export type EntryRef = { publishedTemplateId: string } | { shareId: string };
 const visibleTo = (uid: string, entry: PublishedRecord) => entry.hiddenUntilReviewed !== true || entry.authorUid === uid;
 
 /**
- * Takes an entry out of the library: its author's template is marked unpublished first, then the entry goes
- * with its add markers and reports. Unpublishing and an operator's removal after review both end here.
+ * Takes an entry out of the library: its author's template is marked unpublished first (and held, if reports
+ * had hidden the entry), then the entry goes with its add markers and reports. Unpublishing and an
+ * operator's removal after review both end here.
  */
 export async function takeOutOfLibrary(library: LibraryRepo, templateRepo: TemplateRepo, entry: PublishedRecord, at: Date): Promise<void> {
   await templateRepo.runTransaction(async (tx) => {
     const template = await templateRepo.findOwned(entry.authorUid, entry.templateId, tx);
     if (template && template.publishedTemplateId === entry.id) {
-      templateRepo.save(tx, { ...template, published: false, publishedTemplateId: null, updatedAt: at.toISOString() });
+      // Hidden by reports: the template keeps that, so publishing it again does not start a clean entry.
+      const hold = entry.hiddenUntilReviewed === true ? { libraryHold: true } : {};
+      templateRepo.save(tx, { ...template, ...hold, published: false, publishedTemplateId: null, updatedAt: at.toISOString() });
     }
   });
   await library.deletePublished(entry.id);
@@ -139,7 +142,8 @@ export class LibraryService {
         searchPrefixes: searchPrefixes(template.name),
         // Publishing again is no way around a review: the reports and the hiding stay with the entry.
         reportCount: current?.reportCount ?? 0,
-        hiddenUntilReviewed: current?.hiddenUntilReviewed === true,
+        // Nor is unpublishing first: a template whose hidden entry was taken out comes back hidden (libraryHold).
+        hiddenUntilReviewed: current?.hiddenUntilReviewed === true || template.libraryHold === true,
         reviewedAt: current?.reviewedAt ?? null,
       };
       this.library.savePublished(tx, record);
@@ -168,7 +172,7 @@ export class LibraryService {
         if (!published || !visibleTo(uid, published)) throw notFound('No such template in the library');
         // The author adding their own entry is not one more person who found it useful.
         if (published.authorUid !== uid) await this.library.countAddOnce(tx, { kind: 'published', id: published.id }, uid, this.now());
-        return this.templates.newCopy(tx, uid, published, 'library', { publishedTemplateId: published.id });
+        return this.templates.newCopy(tx, uid, published, 'library', { publishedTemplateId: published.id }, published.hiddenUntilReviewed === true);
       }
       const share = await this.library.findShare(entry.shareId, tx);
       const template = share ? await this.templateRepo.findOwned(share.ownerUid, share.templateId, tx) : null;

@@ -127,8 +127,12 @@ export class TemplateService {
     });
   }
 
-  /** Adds a copy to the caller's templates inside the caller's transaction (after its reads). */
-  newCopy(tx: Transaction, uid: string, content: TemplateContent, source: 'library' | 'shared', origin: TemplateRecord['origin']): TemplateRecord {
+  /**
+   * Adds a copy to the caller's templates inside the caller's transaction (after its reads). `held`: a copy of
+   * an entry reports have hidden (only its author can add one) is held like the template it came from, so
+   * publishing the copy is no way around the review either (TemplateRecord.libraryHold).
+   */
+  newCopy(tx: Transaction, uid: string, content: TemplateContent, source: 'library' | 'shared', origin: TemplateRecord['origin'], held = false): TemplateRecord {
     const now = this.now().toISOString();
     const record: TemplateRecord = {
       id: this.templates.newId(),
@@ -144,6 +148,7 @@ export class TemplateService {
       sections: content.sections.map((s) => ({ ...s })),
       createdAt: now,
       updatedAt: now,
+      ...(held ? { libraryHold: true } : {}),
     };
     this.templates.save(tx, record);
     return record;

@@ -13,6 +13,12 @@ export interface TemplateRecord extends Omit<Template, 'source'> {
   shareId: string | null;
   /** Where a copy came from (library entry or share link); null for templates made by the owner. */
   origin: { publishedTemplateId?: string; shareId?: string } | null;
+  /**
+   * Its library entry was taken out (by its author or an operator) while reports had it hidden: published
+   * again, it stays hidden until an operator reviews it, so unpublishing is no way around a review.
+   * Cleared when an operator keeps it (library-review.ts). Server-side only: never in the contract.
+   */
+  libraryHold?: boolean;
 }
 
 /** What the documentation pipeline needs to write a note with a template (and snapshot into it). */
