@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { answerPosts, postsTo, type Handler } from '@/test/api';
 import { documentation, session, transcript } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
-import { PROGRESS_POLL_MS } from '../api/session';
+import { SESSION_POLL_MS as PROGRESS_POLL_MS } from '@/data/live-session';
 import { AUTOSAVE_DELAY_MS } from '../lib/section-editing';
 import { SessionPage } from './SessionPage';
 
@@ -447,7 +447,8 @@ describe('SessionPage: editing', { timeout: 30_000 }, () => {
   });
 });
 
-describe('SessionPage: evidence, copy and chat', () => {
+// As the editing tests: typing a question and waiting for the answer can pass 5 s under CI's load.
+describe('SessionPage: evidence, copy and chat', { timeout: 30_000 }, () => {
   beforeEach(() => {
     serve({
       '/session/session': () => ({ session: session() }),

@@ -19,11 +19,12 @@ import { useShellPage } from '@/components/layout/use-shell-page';
 import { useSessionTool } from '@/components/layout/session-tools-slot';
 import { paths } from '@/config/paths';
 import { isHeldByPlanLimit } from '@/data/billing';
+import { useLiveSession } from '@/data/live-session';
 import { sessionKey } from '@/data/sessions';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { useDocumentation } from '../api/documentation';
-import { processSession, useLiveSession } from '../api/session';
+import { processSession } from '../api/session';
 import { useTranscript } from '../api/transcript';
 import { useSessionChat } from '../hooks/use-session-chat';
 import { usePhoneLayout } from '../hooks/use-phone-layout';
@@ -44,7 +45,7 @@ const PHONE_CHAT_LAYOUT = { height: 'max(360px, calc(100dvh - 300px))' };
 /** The session page: progress while it is processed, then the note to check, edit and copy, beside its transcript. */
 export function SessionPage() {
   const { sessionId = '' } = useParams();
-  const { data: session, error, mutate } = useLiveSession(sessionId);
+  const { data: session, error, mutate } = useLiveSession(sessionId, (current) => current !== undefined && isProcessing(current.status));
   // The heading names the session without the date a default title carries: the date is said once, below.
   useShellPage('sessions', session ? titleWithoutDefaultDate(session) : 'Session');
 
