@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAN_LIMIT_SESSION_ERROR_CODE } from '@charta/contract';
+import { isProcessing, PLAN_LIMIT_SESSION_ERROR_CODE, type SessionStatus } from '@charta/contract';
 import { configFromEnv } from '../../functions/src/config.js';
 import { emulatorApi } from '../support/api-app.js';
 import { uniqueDialogueWav } from '../support/audio-fixtures.js';
@@ -23,17 +23,29 @@ afterAll(async () => {
   await webhooks.close();
 });
 
-/** A recorded session whose audio is complete, processed by the pipeline as the trigger would. */
-async function recordedSession(user: TestUser) {
+interface SessionSeen {
+  id: string;
+  status: SessionStatus;
+  error: { code: string; message: string } | null;
+  documentationId: string | null;
+}
+
+/**
+ * A recorded session whose audio is complete, processed by the pipeline as the trigger would, once it has
+ * settled. With the full stack up, the Functions emulator's trigger may claim the session first: this
+ * run's process() then returns at once while that one still transcribes, so the session is read until it
+ * is no longer processing (CI once read it 'transcribing').
+ */
+async function recordedSession(user: TestUser): Promise<SessionSeen> {
   const upload = await uploadAudio(app, user, uniqueDialogueWav(), 'visit.wav').expect(201);
   const session = await createSession(app, user, { audio_uri: upload.body.audio_uri as string });
   await services.pipeline.process(session.id);
-  return (await request(app).post('/api/v1/session/session').set(bearer(user)).send({ sessionId: session.id }).expect(200)).body.session as {
-    id: string;
-    status: string;
-    error: { code: string; message: string } | null;
-    documentationId: string | null;
-  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const seen = (await request(app).post('/api/v1/session/session').set(bearer(user)).send({ sessionId: session.id }).expect(200)).body.session as SessionSeen;
+    if (!isProcessing(seen.status) || Date.now() > deadline) return seen;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** Documentations generated this month (what the monthly counter counts: owner and generation time), written directly. */
