@@ -465,16 +465,23 @@ describe('POST /template/published/report', () => {
     expect(again.hiddenUntilReviewed).toBe(true);
     expect(await hiddenToReader()).toBe(true);
 
-    // A copy of the hidden entry (only its author can add one) is held too.
+    // A copy of the hidden entry (only its author can add one) is held too, and so is one through a share link.
     const copy = (await post(author, '/published/add_to_library', { publishedTemplateId: again.id }).expect(200)).body.template as { id: string };
     const copyEntry = await publish(author, copy.id);
     expect(copyEntry.hiddenUntilReviewed).toBe(true);
+    const { shareId } = (await post(author, '/share_template', { templateId: published.templateId }).expect(200)).body as { shareId: string };
+    const sharedCopy = (await post(author, '/published/add_to_library', { shareId }).expect(200)).body.template as { id: string };
+    expect((await publish(author, sharedCopy.id)).hiddenUntilReviewed).toBe(true);
 
     // An operator's removal holds the template as well; keeping an entry lifts its template's hold.
     expect(await libraryReview(db).remove(copyEntry.id)).toBe(true);
     expect((await publish(author, copy.id)).hiddenUntilReviewed).toBe(true);
     expect(await libraryReview(db).keep(again.id)).toBe(true);
     expect(await hiddenToReader()).toBe(false);
+    // A kept entry published again stays listed, even were its template still held.
+    await db.collection('templates').doc(published.templateId).update({ libraryHold: true });
+    expect((await publish(author, published.templateId)).hiddenUntilReviewed).toBe(false);
+    await db.collection('templates').doc(published.templateId).update({ libraryHold: false });
     await post(author, '/published/unpublish', { publishedTemplateId: again.id }).expect(200);
     expect((await publish(author, published.templateId)).hiddenUntilReviewed).toBe(false);
     // Never in what the API answers about the template.

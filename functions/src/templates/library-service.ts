@@ -143,7 +143,8 @@ export class LibraryService {
         // Publishing again is no way around a review: the reports and the hiding stay with the entry.
         reportCount: current?.reportCount ?? 0,
         // Nor is unpublishing first: a template whose hidden entry was taken out comes back hidden (libraryHold).
-        hiddenUntilReviewed: current?.hiddenUntilReviewed === true || template.libraryHold === true,
+        // Only for a new entry: one an operator has kept stays listed, whatever became of the template's hold.
+        hiddenUntilReviewed: current?.hiddenUntilReviewed === true || (!current && template.libraryHold === true),
         reviewedAt: current?.reviewedAt ?? null,
       };
       this.library.savePublished(tx, record);
@@ -177,8 +178,12 @@ export class LibraryService {
       const share = await this.library.findShare(entry.shareId, tx);
       const template = share ? await this.templateRepo.findOwned(share.ownerUid, share.templateId, tx) : null;
       if (!share || !template) throw notFound('This share link does not exist or was revoked');
+      // A template held for review, or whose entry reports hide right now, makes held copies: a share link
+      // (its author's own included) is no way around the review either.
+      const entryOfTemplate = template.publishedTemplateId ? await this.library.findPublished(template.publishedTemplateId, tx) : null;
+      const held = template.libraryHold === true || entryOfTemplate?.hiddenUntilReviewed === true;
       if (share.ownerUid !== uid) await this.library.countAddOnce(tx, { kind: 'share', id: share.id }, uid, this.now());
-      return this.templates.newCopy(tx, uid, template, 'shared', { shareId: share.id });
+      return this.templates.newCopy(tx, uid, template, 'shared', { shareId: share.id }, held);
     });
     return toContract(copy);
   }

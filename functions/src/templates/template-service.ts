@@ -129,8 +129,9 @@ export class TemplateService {
 
   /**
    * Adds a copy to the caller's templates inside the caller's transaction (after its reads). `held`: a copy of
-   * an entry reports have hidden (only its author can add one) is held like the template it came from, so
-   * publishing the copy is no way around the review either (TemplateRecord.libraryHold).
+   * content under review (an entry reports have hidden, which only its author can add, or a held template
+   * through a share link) is held too, so publishing the copy is no way around the review either
+   * (TemplateRecord.libraryHold).
    */
   newCopy(tx: Transaction, uid: string, content: TemplateContent, source: 'library' | 'shared', origin: TemplateRecord['origin'], held = false): TemplateRecord {
     const now = this.now().toISOString();

@@ -16,7 +16,7 @@ function MagicFillTool(props: SessionTool) {
 }
 
 export function App() {
-  // Created once, above the providers, so remounting them (a new data cache on sign-in) keeps the history.
+  // Created once: the history outlives every re-render of the app (the shell remounts its data cache per user).
   const [router] = useState(createAppRouter);
   return (
     <AppProviders>
