@@ -15,13 +15,11 @@ export interface SignedOutPage {
  * auth state; this is what then takes the user back to where they were.
  */
 export function useSignedOutPage(): SignedOutPage {
-  const { user, loading } = useAuth();
+  // No wait for the sign-in check (user is null until it answers): the check needs Firebase Auth, which loads
+  // after the page paints (lib/firebase-on-demand.ts), and almost everyone who opens these pages is signed
+  // out. One who is signed in sees the form until the check answers, then goes on.
+  const { user } = useAuth();
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get('redirect') ?? undefined;
-  // The page shows while the sign-in is checked: that check needs Firebase Auth, which now loads after the
-  // page paints (lib/firebase-on-demand.ts), and almost everyone who opens these pages is signed out. One
-  // who is signed in sees the form until the check answers, then goes on.
-  if (loading) return { redirect, leave: null };
-  if (user) return { redirect, leave: <Navigate to={safeRedirectTarget(redirect)} replace /> };
-  return { redirect, leave: null };
+  return { redirect, leave: user ? <Navigate to={safeRedirectTarget(redirect)} replace /> : null };
 }
