@@ -7,6 +7,7 @@ import { API_BASE_PATH } from '../../functions/src/app.js';
 import { emulatorApi } from '../support/api-app.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { bearer } from '../support/sessions.js';
+import { multipartContentType, multipartRouteCases, sendEveryCut } from '../support/truncated-multipart.js';
 
 /**
  * Generated bad input at every route the app serves, with a valid token: never a 5xx, every non-2xx in the
@@ -247,5 +248,17 @@ describe('Generated bad input at every route', () => {
     const examples = fixedExamples().map((example): [Input] => [example]);
     // fast-check counts the examples within numRuns.
     await fc.assert(fc.asyncProperty(arbitrary, (given) => expectWellAnswered(route, given)), { numRuns: examples.length + RUNS_PER_ROUTE, examples });
+  }, 120_000);
+});
+
+describe('Multipart bodies cut short at every offset', () => {
+  it('covers every multipart route this test knows', () => {
+    expect(new Set(multipartRouteCases().map((c) => `POST ${API_BASE_PATH}${c.path}`))).toEqual(MULTIPART_ROUTES);
+  });
+
+  it.each(multipartRouteCases().map((c) => [c.path, c] as const))('%s: a 4xx in the contract\'s shape at every cut, and the whole body accepted', async (_path, { path, body }) => {
+    const send = (cut: Buffer) => request(app).post(`${API_BASE_PATH}${path}`).set(bearer(user)).set('Content-Type', multipartContentType).send(cut);
+    await sendEveryCut(body, send);
+    expect((await send(body)).status).toBe(201);
   }, 120_000);
 });

@@ -24,7 +24,7 @@ import type { SessionService } from './session-service.js';
 /** create_session takes multipart form fields as the spec says; JSON is accepted too. */
 async function formOrJson(req: Request): Promise<unknown> {
   if (req.is('application/json')) return req.body;
-  return (await readMultipart(req, { maxFileBytes: 1 })).fields;
+  return (await readMultipart(req, { maxFileBytes: 0 })).fields;
 }
 
 /** /session/*: sessions and their audio. */
