@@ -5,6 +5,7 @@ import { emulatorApi } from '../support/api-app.js';
 import { fixtureBytes } from '../support/audio-fixtures.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { bearer, createSession, uploadAudio } from '../support/sessions.js';
+import { MAX_CHUNKS_AHEAD } from '../../functions/src/audio/chunk-rules.js';
 
 /** Races and out-of-order requests on chunked uploads: each has one winner, and nothing is counted unstored. */
 const { app, db, audioStore } = emulatorApi();
@@ -152,4 +153,44 @@ describe('The upload record does not grow with the recording', () => {
     const done = await uploadAudio(app, user, chunks[39]!, 'rec.wav', { uploadId, chunkIndex: 39, final: true }).expect(201);
     expect(done.body).toMatchObject({ complete: true, bytesReceived: data.length });
   });
+});
+
+describe('Many chunks of one upload at once', () => {
+  /**
+   * All chunks but the last sent at once, as a client that overlaps its requests would: each answer is 201,
+   * or 409 for a chunk too far ahead of the first missing one (as documented), never a 5xx; the client then
+   * sends again what was refused, and the joined recording is exactly what was sent.
+   */
+  async function sendAtOnce(count: number) {
+    const data = fixtureBytes('dialogue.wav');
+    const chunks = chunksOf(data, count);
+    const uploadId = randomUUID();
+    const answers = await Promise.all(chunks.slice(0, -1).map((chunk, i) => uploadAudio(app, user, chunk, 'rec.wav', { uploadId, chunkIndex: i })));
+    const statuses = answers.map((a) => a.status);
+    for (const [i, res] of answers.entries()) {
+      expect([201, 409, 429], `chunk ${i}: ${res.status} ${res.text}`).toContain(res.status);
+      if (res.status === 409) expect(res.body.error).toMatchObject({ code: 'conflict', field: 'chunkIndex' });
+      if (res.status === 429) expect(res.headers['retry-after']).toBeDefined();
+    }
+    // What was refused is sent again in order, a window of MAX_CHUNKS_AHEAD at a time (within what is accepted).
+    const refused = [...answers.entries()].filter(([, res]) => res.status !== 201).map(([i]) => i);
+    for (let at = 0; at < refused.length; at += MAX_CHUNKS_AHEAD) {
+      const window = refused.slice(at, at + MAX_CHUNKS_AHEAD);
+      await Promise.all(window.map((i) => uploadAudio(app, user, chunks[i]!, 'rec.wav', { uploadId, chunkIndex: i }).expect(201)));
+    }
+    const done = await uploadAudio(app, user, chunks[count - 1]!, 'rec.wav', { uploadId, chunkIndex: count - 1, final: true }).expect(201);
+    expect(done.body).toMatchObject({ complete: true, bytesReceived: data.length });
+    const joined = await audioStore.readRange(audioStore.pathFromUri(done.body.audio_uri as string)!, 0, data.length + 10);
+    expect(sha256(joined)).toBe(sha256(data));
+    return statuses;
+  }
+
+  it('50 chunks: 201 or 409 as documented, never a 5xx; the recording is whole', async () => {
+    const statuses = await sendAtOnce(51);
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(32);
+  }, 120_000);
+
+  it('200 chunks: the same', async () => {
+    await sendAtOnce(201);
+  }, 240_000);
 });

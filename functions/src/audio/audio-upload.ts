@@ -1,18 +1,19 @@
 import type { AudioFormat } from './audio-format.js';
-import type { ChunkLedger } from './chunk-ledger.js';
+import type { UploadProgress } from './chunk-rules.js';
 
 /**
  * One audio upload: a whole file in one request, or a recording in progress sent in numbered chunks.
  * Its state lives in Firestore and its chunks in the audio store, so an upload survives restarts of the
- * API between chunks and every retry is answered from what is already recorded. Which chunks arrived is a
- * ChunkLedger, whose size does not grow with the recording.
+ * API between chunks and every retry is answered from what is already recorded. Each chunk received has a
+ * record of its own beneath this one (UploadRepo); this record's size does not grow with the recording.
  */
-export interface AudioUpload extends ChunkLedger {
+export interface AudioUpload extends UploadProgress {
   uploadId: string;
   ownerUid: string;
   status: 'receiving' | 'complete';
   /** From the first chunk's content (null until chunk 0 arrives). */
   format: AudioFormat | null;
+  /** Bytes of the distinct chunks recorded (incremented as each is recorded). */
   bytesReceived: number;
   /** The session to attach the audio to once complete. */
   sessionId: string | null;

@@ -1,12 +1,33 @@
-import { AggregateField, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { AggregateField, FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../firestore/collections.js';
 import { recordConverter } from '../firestore/converter.js';
+import type { AudioFormat } from './audio-format.js';
 import type { AudioUpload } from './audio-upload.js';
 
 /** `audioUploads/{uploadId}`: stored as it is (dates stay ISO strings: never queried by range). */
 const uploadConverter = recordConverter<AudioUpload>().storingAsTimestamps();
 
-/** Typed access to `audioUploads/{uploadId}`. */
+/** `audioUploads/{uploadId}/chunks/{index}`: one chunk received, written once. */
+export interface ChunkRecord {
+  index: number;
+  sizeBytes: number;
+  receivedAt: string;
+}
+const chunkConverter = recordConverter<ChunkRecord>().storingAsTimestamps();
+
+/** What recording a chunk did: counted now, counted before (a retry), or its upload is gone (deleted). */
+export type ChunkRecorded = 'new' | 'repeat' | 'upload_gone';
+
+/** gRPC status codes Firestore reports a failed precondition with. */
+const ALREADY_EXISTS = 6;
+const NOT_FOUND = 5;
+const codeOf = (err: unknown) => (typeof err === 'object' && err !== null && 'code' in err ? (err as { code: unknown }).code : undefined);
+
+/**
+ * Typed access to `audioUploads/{uploadId}` and its chunk records. A chunk is recorded without a
+ * transaction: its own record is created (which fails if it exists: a retry) in one batch with increments
+ * of the upload's counts, so chunks of one recording sent at once never contend for one document.
+ */
 export class UploadRepo {
   constructor(private readonly db: Firestore) {}
 
@@ -18,6 +39,10 @@ export class UploadRepo {
     return this.collection.doc(uploadId);
   }
 
+  private chunks(uploadId: string) {
+    return this.db.collection(COLLECTIONS.audioUploads).doc(uploadId).collection('chunks').withConverter(chunkConverter);
+  }
+
   runTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.db.runTransaction(work);
   }
@@ -27,12 +52,86 @@ export class UploadRepo {
     return snap.data() ?? null;
   }
 
+  /** Creates the upload's record unless one exists; returns the record that is stored (this one or the other). */
+  async createIfAbsent(upload: AudioUpload): Promise<AudioUpload> {
+    try {
+      await this.ref(upload.uploadId).create(upload);
+      return upload;
+    } catch (err) {
+      if (codeOf(err) !== ALREADY_EXISTS) throw err;
+      const stored = await this.find(upload.uploadId);
+      if (!stored) throw err;
+      return stored;
+    }
+  }
+
+  /**
+   * Records chunk `index` once: its record, and the upload's counts (and the format, from chunk 0), in one
+   * atomic batch. A second recording of the same index changes nothing ('repeat'); an upload deleted
+   * meanwhile (with its session or account) records nothing ('upload_gone').
+   */
+  async recordChunk(uploadId: string, chunk: ChunkRecord, format: AudioFormat | null): Promise<ChunkRecorded> {
+    const batch = this.db.batch();
+    batch.create(this.chunks(uploadId).doc(chunkId(chunk.index)), chunk);
+    batch.update(this.db.collection(COLLECTIONS.audioUploads).doc(uploadId), {
+      bytesReceived: FieldValue.increment(chunk.sizeBytes),
+      chunksReceived: FieldValue.increment(1),
+      updatedAt: chunk.receivedAt,
+      ...(format ? { format } : {}),
+    });
+    try {
+      await batch.commit();
+      return 'new';
+    } catch (err) {
+      if (codeOf(err) === ALREADY_EXISTS) return 'repeat';
+      if (codeOf(err) === NOT_FOUND) return 'upload_gone';
+      throw err;
+    }
+  }
+
+  /** Withdraws a chunk's record (one recorded after the upload closed before it): the counts go back too. */
+  async unrecordChunk(uploadId: string, chunk: ChunkRecord): Promise<void> {
+    const batch = this.db.batch();
+    batch.delete(this.chunks(uploadId).doc(chunkId(chunk.index)));
+    batch.update(this.db.collection(COLLECTIONS.audioUploads).doc(uploadId), {
+      bytesReceived: FieldValue.increment(-chunk.sizeBytes),
+      chunksReceived: FieldValue.increment(-1),
+    });
+    await batch.commit().catch((err: unknown) => {
+      if (codeOf(err) !== NOT_FOUND) throw err;
+    });
+  }
+
+  /** The highest chunk index recorded above `index`, or null. */
+  async highestChunkAbove(uploadId: string, index: number, tx?: Transaction): Promise<number | null> {
+    const query = this.chunks(uploadId).where('index', '>', index).orderBy('index', 'desc').limit(1);
+    const snap = tx ? await tx.get(query) : await query.get();
+    return snap.docs[0]?.data().index ?? null;
+  }
+
+  /** How many of chunks 0..n-1 are recorded (an aggregation: no chunk record is read). */
+  async countChunksBelow(uploadId: string, n: number): Promise<number> {
+    const snap = await this.chunks(uploadId).where('index', '<', n).count().get();
+    return snap.data().count;
+  }
+
+  /** Sets only these fields (within a transaction that read the record, so counts being incremented are kept). */
+  update(tx: Transaction, uploadId: string, changes: Partial<AudioUpload>): void {
+    tx.update(this.db.collection(COLLECTIONS.audioUploads).doc(uploadId), changes);
+  }
+
   save(tx: Transaction, upload: AudioUpload): void {
     tx.set(this.ref(upload.uploadId), upload);
   }
 
+  /** The upload's record and every chunk record beneath it. */
   async delete(uploadId: string): Promise<void> {
-    await this.ref(uploadId).delete();
+    await this.db.recursiveDelete(this.db.collection(COLLECTIONS.audioUploads).doc(uploadId));
+  }
+
+  /** The chunk records alone (the chunks are joined; the upload's record stays). */
+  async deleteChunkRecords(uploadId: string): Promise<void> {
+    await this.db.recursiveDelete(this.db.collection(COLLECTIONS.audioUploads).doc(uploadId).collection('chunks'));
   }
 
   /** The audio bytes a user keeps (uploads in progress and complete), summed by Firestore without reading them. */
@@ -47,6 +146,7 @@ export class UploadRepo {
     return snap.docs.map((d) => d.data()).filter((upload) => upload.ownerUid === uid);
   }
 
+  /** Deletes the record in a transaction; its chunk records go after it (deleteChunkRecords). */
   deleteIn(tx: Transaction, uploadId: string): void {
     tx.delete(this.ref(uploadId));
   }
@@ -56,3 +156,6 @@ export class UploadRepo {
     return snap.docs.map((d) => d.data());
   }
 }
+
+/** Zero-padded, so the records list in index order. */
+const chunkId = (index: number) => String(index).padStart(6, '0');

@@ -8,7 +8,7 @@ import type { AudioStore } from '../storage/audio-store.js';
 import { detectAudioFormat } from './audio-format.js';
 import { probeStoredAudio } from './audio-probe.js';
 import { audioPath, chunkPath, uploadChunksPrefix, type AudioUpload } from './audio-upload.js';
-import { EMPTY_LEDGER, firstMissingChunk, isLedgerComplete, receiveChunk } from './chunk-ledger.js';
+import { chunkRefusal, firstMissingChunk, NO_PROGRESS } from './chunk-rules.js';
 import type { UploadRepo } from './upload-repo.js';
 
 /** The largest file part one request may carry, and the largest recording: the contract's upload limits. */
@@ -86,9 +86,12 @@ export class UploadService {
     }
     // Retried after completion: the same answer; naming a session now attaches the audio to it.
     if (existing?.status === 'complete') return this.receipt(await this.attachCompleted(existing, incoming.sessionId));
-    // What the ledger refuses is refused before anything is stored (and again in the transaction).
-    const early = receiveChunk(existing ?? EMPTY_LEDGER, index, final);
-    if (early.kind === 'refused') throw conflict(early.message, 'chunkIndex');
+    // What the rules refuse is refused before anything is stored (and a final chunk again when it closes the upload).
+    const highest = final && existing ? await this.uploads.highestChunkAbove(uploadId, index) : null;
+    const refusal = chunkRefusal(existing ?? NO_PROGRESS, index, final, highest);
+    if (refusal) throw conflict(refusal, 'chunkIndex');
+    // Counted against the recording's cap as it stands (chunks in flight at once may pass it by their own size).
+    if ((existing?.bytesReceived ?? 0) + incoming.data.length > MAX_AUDIO_BYTES) throw payloadTooLarge(`A recording may be at most ${MAX_AUDIO_BYTES / (1024 * 1024)} MB`);
 
     // Only the first chunk starts with the container's header: it decides whether this is audio at all.
     const format = index === 0 ? await detectAudioFormat(incoming.data) : null;
@@ -97,66 +100,95 @@ export class UploadService {
     }
 
     // Stored before it is recorded, create-only: of two requests racing with one chunk, the first stored
-    // wins, and the ledger only ever counts bytes that are what is stored. A crash before the transaction
-    // leaves an unrecorded object that a retry (the same bytes) then counts.
+    // wins, and only bytes that are what is stored are ever counted. A crash before the record leaves an
+    // unrecorded object that a retry (the same bytes) then counts.
     const path = chunkPath(uid, uploadId, index);
     const stored = await this.store.save(path, incoming.data, 'application/octet-stream', { ifAbsent: true });
     if (!stored && !(await this.storedChunkIs(path, incoming.data))) {
       throw conflict(`Chunk ${index} was already received with other content`, 'chunkIndex');
     }
 
-    const upload = await this.uploads.runTransaction(async (tx) => {
-      const now = this.now().toISOString();
-      const current: AudioUpload = (await this.uploads.find(uploadId, tx)) ?? {
-        uploadId,
-        ownerUid: uid,
-        status: 'receiving',
-        format: null,
-        ...EMPTY_LEDGER,
-        bytesReceived: 0,
-        sessionId: null,
-        audioPath: null,
-        sizeBytes: null,
-        sha256: null,
-        durationSec: null,
-        createdAt: now,
-        updatedAt: now,
-      };
-      if (current.ownerUid !== uid) throw notFound('No such upload');
-      if (incoming.sessionId) requireSameSession(current, incoming.sessionId);
-      if (current.status === 'complete') return current;
-      const verdict = receiveChunk(current, index, final);
-      if (verdict.kind === 'refused') throw conflict(verdict.message, 'chunkIndex');
-      // A request naming the session (the final one, say, or a retry) names it for the whole upload.
-      const sessionId = current.sessionId ?? incoming.sessionId ?? null;
-      let bytesReceived = current.bytesReceived;
-      if (verdict.kind === 'new') {
-        bytesReceived += incoming.data.length;
-        if (bytesReceived > MAX_AUDIO_BYTES) throw payloadTooLarge(`A recording may be at most ${MAX_AUDIO_BYTES / (1024 * 1024)} MB`);
-      } else if (verdict.ledger === current && sessionId === current.sessionId) {
-        return current; // a plain retry: counted once, nothing to write
-      }
-      const next: AudioUpload = {
-        ...current,
-        ...verdict.ledger,
-        format: index === 0 && verdict.kind === 'new' ? format : current.format,
-        bytesReceived,
-        sessionId,
-        updatedAt: now,
-      };
-      this.uploads.save(tx, next);
-      return next;
-    });
-
-    if (upload.status === 'complete') return this.receipt(await this.attachCompleted(upload, incoming.sessionId));
-    const missing = firstMissingChunk(upload);
-    if (missing !== null) {
-      // Only the request that closes the upload hears about gaps; earlier chunks may still be on their way.
-      if (final) throw conflict(`Chunk ${missing} is missing: send it, then send the final chunk again`, 'chunkIndex');
-      return this.receipt(upload);
+    const now = this.now().toISOString();
+    const upload = existing ?? (await this.uploads.createIfAbsent(this.newUpload(uid, uploadId, incoming.sessionId ?? null, now)));
+    if (upload.ownerUid !== uid) throw notFound('No such upload');
+    if (incoming.sessionId) requireSameSession(upload, incoming.sessionId);
+    const chunk = { index, sizeBytes: incoming.data.length, receivedAt: now };
+    const recorded = await this.uploads.recordChunk(uploadId, chunk, index === 0 ? format : null);
+    if (recorded === 'upload_gone') {
+      // Deleted with its session (or account) while this chunk was on its way: nothing of it is kept.
+      await this.store.delete(path);
+      throw notFound('No such upload');
     }
-    if (!isLedgerComplete(upload)) return this.receipt(upload);
-    return this.receipt(await this.complete(upload));
+    if (final) await this.closeAt(uploadId, index);
+    // A chunk past a final index set while it was being recorded would be joined with nothing: withdrawn.
+    const latest = await this.requireUpload(uploadId);
+    if (recorded === 'new' && latest.finalIndex !== null && index > latest.finalIndex && latest.status !== 'complete') {
+      await this.uploads.unrecordChunk(uploadId, chunk);
+      throw conflict(`chunkIndex ${index} is after the final chunk ${latest.finalIndex}`, 'chunkIndex');
+    }
+    const named = incoming.sessionId && !latest.sessionId ? await this.nameSession(uploadId, incoming.sessionId) : latest;
+
+    if (named.status === 'complete') return this.receipt(await this.attachCompleted(named, incoming.sessionId));
+    if (named.finalIndex === null) return this.receipt(named);
+    const chunkCount = named.finalIndex + 1;
+    if ((await this.uploads.countChunksBelow(uploadId, chunkCount)) < chunkCount) {
+      // Only the request that closes the upload hears about gaps; earlier chunks may still be on their way.
+      if (!final) return this.receipt(named);
+      const missing = await firstMissingChunk(named.finalIndex, (n) => this.uploads.countChunksBelow(uploadId, n));
+      throw conflict(`Chunk ${missing ?? named.finalIndex} is missing: send it, then send the final chunk again`, 'chunkIndex');
+    }
+    return this.receipt(await this.complete(named));
+  }
+
+  private newUpload(uid: string, uploadId: string, sessionId: string | null, now: string): AudioUpload {
+    return {
+      uploadId,
+      ownerUid: uid,
+      status: 'receiving',
+      format: null,
+      ...NO_PROGRESS,
+      bytesReceived: 0,
+      sessionId,
+      audioPath: null,
+      sizeBytes: null,
+      sha256: null,
+      durationSec: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+  }
+
+  private async requireUpload(uploadId: string): Promise<AudioUpload> {
+    const upload = await this.uploads.find(uploadId);
+    if (!upload) throw notFound('No such upload');
+    return upload;
+  }
+
+  /**
+   * Closes the upload at its final chunk: one short transaction a recording, so it decides alone between a
+   * final index and a chunk above it (the rules again, on what is recorded now).
+   */
+  private async closeAt(uploadId: string, index: number): Promise<void> {
+    await this.uploads.runTransaction(async (tx) => {
+      const current = await this.uploads.find(uploadId, tx);
+      if (!current) throw notFound('No such upload');
+      if (current.status === 'complete' || current.finalIndex === index) return;
+      const refusal = chunkRefusal(current, index, true, await this.uploads.highestChunkAbove(uploadId, index, tx));
+      if (refusal) throw conflict(refusal, 'chunkIndex');
+      this.uploads.update(tx, uploadId, { finalIndex: index, updatedAt: this.now().toISOString() });
+    });
+  }
+
+  /** A request naming the session (the final one, say, or a retry) names it for the whole upload: once. */
+  private async nameSession(uploadId: string, sessionId: string): Promise<AudioUpload> {
+    return this.uploads.runTransaction(async (tx) => {
+      const current = await this.uploads.find(uploadId, tx);
+      if (!current) throw notFound('No such upload');
+      requireSameSession(current, sessionId);
+      if (current.sessionId || current.status === 'complete') return current;
+      this.uploads.update(tx, uploadId, { sessionId });
+      return { ...current, sessionId };
+    });
   }
 
   /** Joins, checks and measures the audio, then records it as complete (and attaches it to its session). */
@@ -170,8 +202,11 @@ export class UploadService {
     try {
       await this.store.concat(sources, destination, format.mime);
     } catch (err) {
+      const now = await this.uploads.find(upload.uploadId);
+      // Another request completed it meanwhile (and its chunks are gone with that): its answer is ours.
+      if (now?.status === 'complete') return now;
+      if (now) throw err;
       // Its chunks went with its session (or account) while they were being joined: nothing is kept.
-      if (await this.uploads.find(upload.uploadId)) throw err;
       await this.store.delete(destination);
       throw notFound('No such upload');
     }
@@ -210,10 +245,12 @@ export class UploadService {
       // The session's deletion could not see this audio (it was being joined): delete it here.
       await this.store.delete(destination);
       await this.store.deletePrefix(uploadChunksPrefix(uid, upload.uploadId));
+      await this.uploads.deleteChunkRecords(upload.uploadId);
       throw notFound(completed.discarded);
     }
     if (completed.newlyComplete) {
       await this.store.deletePrefix(uploadChunksPrefix(uid, upload.uploadId));
+      await this.uploads.deleteChunkRecords(upload.uploadId);
       logAudioUploadCompleted(this.logger, {
         uid: logId(uid),
         uploadId: logId(upload.uploadId),

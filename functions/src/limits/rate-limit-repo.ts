@@ -56,11 +56,16 @@ export class RateLimitRepo implements WindowCounter, AccountDataOwner {
 
   /**
    * A window's places are documents `{counter}-{n}` for n below the limit, each made with `create()`, which
-   * fails if it exists: of requests racing for place n exactly one gets it, and the others try n + 1. The
-   * counter document counts the places taken; it is only where to start looking (it may lag, never lead), so
-   * a request usually takes a place with one write. Why not an increment and a read: a burst's requests all
-   * read the burst's total and were all refused. Why not a transaction: concurrent transactions over one hot
-   * document abort on contention (PUT /profile's 500s).
+   * fails if it exists: of requests racing for place n exactly one gets it. The counter document counts the
+   * places taken; it is only where to start looking (it may lag, never lead), so a request usually takes a
+   * place with one write. Why not an increment and a read: a burst's requests all read the burst's total and
+   * were all refused. Why not a transaction: concurrent transactions over one hot document abort on
+   * contention (PUT /profile's 500s).
+   *
+   * Requests that lose a place move on by a random stride that grows with each loss (placesToTry): had they
+   * all tried n + 1, a burst of k requests would make about k²/2 attempts (200 chunks of one recording sent at
+   * once: 20,000 writes, a minute of them). Places a stride jumped over are tried, in order, before refusing,
+   * so a request is refused only when every place from where it started is taken.
    */
   async take(window: CounterWindow, limit: number): Promise<boolean> {
     const counterRef = this.collection.doc(counterId(window));
@@ -72,7 +77,7 @@ export class RateLimitRepo implements WindowCounter, AccountDataOwner {
       ownerUid: ownerOf(window.subject),
     };
     const takenBefore = (await counterRef.get()).data()?.count ?? 0;
-    for (let place = takenBefore; place < limit; place++) {
+    for (const place of placesToTry(takenBefore, limit)) {
       try {
         await this.collection.doc(`${counterRef.id}-${place}`).create({ ...fields, count: place + 1 });
       } catch (err) {
@@ -97,4 +102,25 @@ export class RateLimitRepo implements WindowCounter, AccountDataOwner {
       deleted += snap.size;
     }
   }
+}
+
+/** The widest random stride after lost places: a burst of about this many requests spreads out at once. */
+const MAX_STRIDE = 64;
+
+/**
+ * The places a request tries, from `start` below `limit`: after the n-th lost place, a stride of 1 to 2^n
+ * (at most MAX_STRIDE); then every place the strides skipped, in order. Each place is tried once, and every
+ * place from `start` is tried before the request is refused. Only the caller knows a place was lost: each
+ * value asked for after the first means the one before it was taken.
+ */
+export function* placesToTry(start: number, limit: number, random: () => number = Math.random): Generator<number> {
+  const skipped: number[] = [];
+  let place = start;
+  for (let lost = 0; place < limit; lost++) {
+    yield place;
+    const stride = 1 + Math.floor(random() * Math.min(2 ** (lost + 1), MAX_STRIDE));
+    for (let s = place + 1; s < Math.min(place + stride, limit); s++) skipped.push(s);
+    place += stride;
+  }
+  yield* skipped;
 }
