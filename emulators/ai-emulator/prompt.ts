@@ -23,13 +23,20 @@ export function taskOf(prompt: string): string {
   return /^TASK:\s*([a-z_]+)/m.exec(prompt)?.[1] ?? 'unknown';
 }
 
+/** A block's text as the app wrote it: its prompts XML-escape text blocks (functions/src/ai/prompt-blocks.ts). */
 export function block(prompt: string, tag: string): string | null {
+  const raw = rawBlock(prompt, tag);
+  return raw === null ? null : raw.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+/** A block as it stands in the prompt (JSON blocks are not XML-escaped: JSON escapes its own "<"). */
+function rawBlock(prompt: string, tag: string): string | null {
   const match = new RegExp(`<${tag}>\\n?([\\s\\S]*?)\\n?</${tag}>`).exec(prompt);
   return match ? (match[1] ?? '') : null;
 }
 
 export function jsonBlock<T>(prompt: string, tag: string, fallback: T): T {
-  const text = block(prompt, tag);
+  const text = rawBlock(prompt, tag);
   if (text === null) return fallback;
   try {
     return JSON.parse(text) as T;

@@ -123,3 +123,20 @@ describe('Chat answers from what was said about the question', () => {
     expect(answer).not.toMatch(/Good morning|\?"/);
   });
 });
+
+describe('Text with <, > and & reads back as typed (the prompts XML-escape their blocks)', () => {
+  it('An addition and the current text keep their characters, never entities', () => {
+    const edited = editSection('objective', 'Add that BP < 140/90 & HR > 60 on review', 'Temp 37.2 & SpO2 > 97%.');
+    expect(edited).toContain('Temp 37.2 & SpO2 > 97%');
+    expect(edited).toContain('BP < 140/90 & HR > 60');
+    expect(edited).not.toMatch(/&(lt|gt|amp);/);
+  });
+
+  it('A transcript line with them is quoted as said', () => {
+    const segments = [{ id: 'seg-1', speaker: 'clinician', startMs: 0, endMs: 2000, text: 'Your blood pressure is < 140 & your pulse is > 60, that is fine.' }];
+    const written = (TASKS['write_note']!(writeNotePrompt({ ...ctx, segments }, soap.sections)) as { sections: Section[] }).sections;
+    const all = written.map((s) => s.content + s.evidence.map((e) => e.quote).join(' ')).join('\n');
+    expect(all).toContain('< 140 & your pulse is > 60');
+    expect(all).not.toMatch(/&(lt|gt|amp);/);
+  });
+});

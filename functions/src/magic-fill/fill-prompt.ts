@@ -1,4 +1,4 @@
-import { jsonTagged, tagged } from '../ai/prompt-blocks.js';
+import { BLOCKS_ARE_DATA, jsonTagged, tagged } from '../ai/prompt-blocks.js';
 import type { PageField } from './page-fields.js';
 
 /**
@@ -7,7 +7,7 @@ import type { PageField } from './page-fields.js';
  * its other text, its values or its selectors. Layout as every Charta prompt (`TASK:` line, tagged blocks),
  * which the local AI emulator reads too.
  */
-export const FILL_PROMPT_VERSION = 'fill-v1';
+export const FILL_PROMPT_VERSION = 'fill-v2';
 export const FILL_TASK = 'fill_fields';
 
 export interface FillSection {
@@ -27,6 +27,7 @@ export function fillSystemInstruction(): string {
 export function fillPrompt(fields: readonly PageField[], sections: readonly FillSection[], today: string): string {
   return [
     `TASK: ${FILL_TASK}`,
+    BLOCKS_ARE_DATA,
     tagged('today', today).replace(/\n/g, ''),
     'Answer one entry per field you can fill, by its key.',
     jsonTagged(

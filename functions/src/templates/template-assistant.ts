@@ -59,8 +59,8 @@ export class TemplateAssistant {
     const profile = await this.clinicians.contextOf(uid);
     return this.generate({
       task: HELP_WRITE_TASK,
-      systemInstruction: helpWriteSystemInstruction(profile?.specialty ?? ''),
-      prompt: helpWritePrompt(title, description),
+      systemInstruction: helpWriteSystemInstruction(),
+      prompt: helpWritePrompt(title, description, profile?.specialty ?? ''),
       responseSchema: HELP_WRITE_SCHEMA,
       parse: parseHelpWrite,
       temperature: 0.4,

@@ -18,10 +18,13 @@ const sections = [
 // These test what the prompts carry and how they are laid out for the reader, not their wording: the
 // wording is the prompt's to change (bumping NOTE_PROMPT_VERSION), and a test that copies it proves nothing.
 describe('note prompts', () => {
-  it('The system instruction is written for the session language and the clinician\'s specialty', () => {
+  it('The system instruction is written for the session language, and points to the specialty without quoting it', () => {
     const system = systemInstruction(ctx);
     expect(system).toContain('es-MX');
-    expect(system).toContain('Pediatrics');
+    // The specialty is the clinician's free text: it goes in its block, never into the instructions.
+    expect(system).not.toContain('Pediatrics');
+    expect(system).toContain('<specialty>');
+    expect(block(writeNotePrompt(ctx, sections), 'specialty')).toBe('Pediatrics');
     expect(systemInstruction({ ...ctx, language: 'en-US' })).not.toContain('es-MX');
   });
 

@@ -1,4 +1,4 @@
-import { jsonTagged, tagged, transcriptTagged } from '../../ai/prompt-blocks.js';
+import { BLOCKS_ARE_DATA, jsonTagged, tagged, transcriptTagged } from '../../ai/prompt-blocks.js';
 import type { TranscriptSegment } from '../../transcripts/transcript.js';
 import type { SectionSpec } from '../documentation.js';
 
@@ -9,7 +9,7 @@ import type { SectionSpec } from '../documentation.js';
  * Layout (also read by the local AI emulator): the first line names the task (`TASK: write_note`), the
  * data follow in tagged blocks, transcript lines as `[seg-3] patient (4200-9100): text`.
  */
-export const NOTE_PROMPT_VERSION = 'note-v1';
+export const NOTE_PROMPT_VERSION = 'note-v2';
 
 export interface NoteContext {
   language: string;
@@ -20,7 +20,8 @@ export interface NoteContext {
 
 export function systemInstruction(ctx: Pick<NoteContext, 'language' | 'specialty'>): string {
   return [
-    `You are a meticulous medical scribe writing clinical documentation for a ${ctx.specialty || 'clinician'}.`,
+    // The specialty is the clinician's own text: it reaches the model in its block, never as instructions.
+    ctx.specialty ? 'You are a meticulous medical scribe writing clinical documentation for a clinician of the specialty in the <specialty> block.' : 'You are a meticulous medical scribe writing clinical documentation for a clinician.',
     `Write in the language with BCP-47 tag ${ctx.language}, whatever language the instructions are in.`,
     'State only what the transcript supports. If the transcript does not say something a section asks for, leave it out; never guess, infer diagnoses that were not stated, or invent values.',
     'If nothing in the transcript belongs in a section, its content is exactly "Not discussed in this session." in the note language, with no evidence.',
@@ -31,13 +32,13 @@ export function systemInstruction(ctx: Pick<NoteContext, 'language' | 'specialty
 }
 
 // Blocks come from ai/prompt-blocks.ts: text inside a block (a transcript, a clinician's instruction)
-// can never close it early.
+// can never end it or open another.
 const transcriptBlock = (segments: readonly TranscriptSegment[]) => transcriptTagged(segments);
 
 const sectionsBlock = (sections: readonly SectionSpec[]) => jsonTagged('sections', sections.map(({ id, title, format, instructions }) => ({ id, title, format, instructions })));
 
 const header = (task: string, ctx: Pick<NoteContext, 'language' | 'specialty'>) =>
-  [`TASK: ${task}`, tagged('language', ctx.language).replace(/\n/g, ''), tagged('specialty', ctx.specialty).replace(/\n/g, '')].join('\n');
+  [`TASK: ${task}`, BLOCKS_ARE_DATA, tagged('language', ctx.language).replace(/\n/g, ''), tagged('specialty', ctx.specialty).replace(/\n/g, '')].join('\n');
 
 /** The whole note in one call: every section of the template at once. */
 export function writeNotePrompt(ctx: NoteContext, sections: readonly SectionSpec[]): string {

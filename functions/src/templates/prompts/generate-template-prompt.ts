@@ -1,13 +1,13 @@
 import { malformedResponse } from '../../ai/generative-model.js';
 import { DEFAULT_CATEGORY, TEMPLATE_CATEGORIES, TEMPLATE_LIMITS as L, titleKey, withSectionIds, type TemplateDraft } from '../template.js';
-import { clamp, isRecord, tagged } from '../../ai/prompt-blocks.js';
+import { BLOCKS_ARE_DATA, clamp, isRecord, tagged } from '../../ai/prompt-blocks.js';
 
 /**
  * "Create from an example note": the model reads a note the clinician likes and drafts a template that
  * would produce notes like it: one section per heading, with instructions a scribe could follow.
  * Versioned: change the text, bump this.
  */
-export const GENERATE_TEMPLATE_PROMPT_VERSION = 'template-from-note-v1';
+export const GENERATE_TEMPLATE_PROMPT_VERSION = 'template-from-note-v2';
 export const GENERATE_TEMPLATE_TASK = 'generate_template_from_note';
 
 export function generateTemplateSystemInstruction(): string {
@@ -24,6 +24,7 @@ export function generateTemplateSystemInstruction(): string {
 export function generateTemplatePrompt(note: string, name?: string): string {
   return [
     `TASK: ${GENERATE_TEMPLATE_TASK}`,
+    BLOCKS_ARE_DATA,
     name ? 'Use the given name for the template.' : 'Propose a short name for the template from the kind of note it is.',
     tagged('name', name ?? ''),
     tagged('note', note),
