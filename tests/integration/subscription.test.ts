@@ -48,10 +48,20 @@ describe('PUT /subscription', () => {
     expect(keep.body.subscription.cancelAtPeriodEnd).toBe(false);
   });
 
-  it('Free plan: nothing to cancel is a 409', async () => {
+  it.each([true, false])('Free plan: nothing to cancel or keep is a 409 (cancelAtPeriodEnd %s)', async (cancelAtPeriodEnd) => {
+    // false used to answer 200: it equals the free plan's stored false, and that was checked first.
     const user = await createTestUser();
-    const res = await request(app).put('/api/v1/subscription').set(bearer(user.idToken)).send({ cancelAtPeriodEnd: true }).expect(409);
+    const res = await request(app).put('/api/v1/subscription').set(bearer(user.idToken)).send({ cancelAtPeriodEnd }).expect(409);
     expect(res.body.error).toMatchObject({ code: 'conflict', field: 'cancelAtPeriodEnd' });
+  });
+
+  it('An ended subscription: 409 either way, as the free plan', async () => {
+    const user = await createTestUser();
+    await db.collection('subscriptions').doc(user.uid).set({ uid: user.uid, plan: 'free', status: 'canceled', currentPeriodEnd: null, cancelAtPeriodEnd: true, stripeCustomerId: 'cus_test' });
+    for (const cancelAtPeriodEnd of [true, false]) {
+      const res = await request(app).put('/api/v1/subscription').set(bearer(user.idToken)).send({ cancelAtPeriodEnd }).expect(409);
+      expect(res.body.error).toMatchObject({ code: 'conflict', field: 'cancelAtPeriodEnd' });
+    }
   });
 
   it.each([

@@ -22,21 +22,24 @@ export class SubscriptionService {
   }
 
   /**
-   * Cancel at the end of the paid period, or keep renewing. Idempotent. A Stripe subscription is changed in
-   * Stripe and recorded as Stripe answers; a record without one (a plan granted by hand) changes here only.
+   * Cancel at the end of the paid period, or keep renewing. Idempotent on a running paid subscription;
+   * without one (the free plan, an ended subscription) 409 whichever way is asked (README, API conventions),
+   * so "keep renewing" on the free plan is not a 200 that pretends there was something to keep. A Stripe
+   * subscription is changed in Stripe and recorded as Stripe answers; a record without one (a plan granted
+   * by hand) changes here only.
    */
   async setCancelAtPeriodEnd(uid: string, cancelAtPeriodEnd: boolean): Promise<Subscription> {
     const current = await this.repo.find(null, uid);
-    if (current.cancelAtPeriodEnd === cancelAtPeriodEnd) return toContract(current);
     if (!isCancellable(current)) throw conflict('There is no running paid subscription to change', 'cancelAtPeriodEnd');
+    if (current.cancelAtPeriodEnd === cancelAtPeriodEnd) return toContract(current);
     if (current.stripeSubscriptionId && this.provider) {
       const recorded = await this.provider.setCancelAtPeriodEnd(current.stripeSubscriptionId, cancelAtPeriodEnd);
       return toContract(recorded ?? (await this.repo.find(null, uid)));
     }
     return this.repo.runTransaction(async (tx) => {
       const record = await this.repo.find(tx, uid);
-      if (record.cancelAtPeriodEnd === cancelAtPeriodEnd) return toContract(record);
       if (!isCancellable(record)) throw conflict('There is no running paid subscription to change', 'cancelAtPeriodEnd');
+      if (record.cancelAtPeriodEnd === cancelAtPeriodEnd) return toContract(record);
       const updated = { ...record, cancelAtPeriodEnd };
       this.repo.save(tx, updated);
       return toContract(updated);
