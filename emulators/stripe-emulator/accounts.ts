@@ -7,7 +7,8 @@
  * The preset catalog (the Pro price and product) is shared: every account has it.
  *
  * Only customers and Checkout Sessions record their account (a session may have no customer until it is
- * paid); subscriptions, invoices, balance transactions and portal sessions belong to their customer's.
+ * paid); subscriptions, invoices, balance transactions, payment methods and portal sessions belong to their
+ * customer's.
  */
 import type { EmulatorState, WebhookTarget } from './state.ts';
 import { resourceMissing } from './wire.ts';
@@ -20,6 +21,7 @@ export function accountOf(state: EmulatorState, id: string): string | null {
   if (id.startsWith('in_')) return ofCustomer(state.invoices.get(id)?.customer);
   if (id.startsWith('cbtxn_')) return ofCustomer(state.balanceTransactions.get(id)?.customer);
   if (id.startsWith('bps_')) return ofCustomer(state.portalSessions.get(id)?.customer);
+  if (id.startsWith('pm_')) return ofCustomer(state.paymentMethods.get(id)?.customer);
   if (id.startsWith('evt_')) return state.events.get(id)?.account ?? null;
   return null;
 }
@@ -38,6 +40,7 @@ const RESOURCE_NAMES: [prefix: string, name: string][] = [
   ['in_', 'invoice'],
   ['cbtxn_', 'customer balance transaction'],
   ['bps_', 'billing_portal.session'],
+  ['pm_', 'payment_method'],
   ['evt_', 'event'],
 ];
 

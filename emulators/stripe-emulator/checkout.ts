@@ -7,8 +7,9 @@ import { ownerOf, requireVisible, visibleTo } from './accounts.ts';
 import { answerObject, type ApiHandler } from './api.ts';
 import { requireCustomer } from './customers.ts';
 import { emit, emitterFor, type Emitter } from './events.ts';
+import { attachCard, DEFAULT_TEST_CARD } from './payment-methods.ts';
 import { parseUiMode, render } from './render.ts';
-import { newestFirst, type CheckoutExtras, type CheckoutSession, type Customer, type EmulatorState, type Invoice, type Subscription } from './state.ts';
+import { newestFirst, type CheckoutExtras, type CheckoutSession, type Customer, type EmulatorState, type Invoice, type PaymentMethod, type Subscription } from './state.ts';
 import { startSubscription } from './subscriptions.ts';
 import { invalidRequest, listPage, newId, nowSeconds, resourceMissing, type Json, type JsonObject } from './wire.ts';
 
@@ -185,11 +186,17 @@ export const expireCheckoutSession: ApiHandler = (req) => {
 };
 
 /**
- * The customer pays: the session completes and, in subscription mode, the subscription starts with its
- * paid first invoice. Events in the order the shared interface fixes: checkout.session.completed,
- * customer.subscription.created, invoice.paid (plus customer.created when Checkout made the customer).
+ * The customer pays with `cardNumber` (digits, Luhn-checked by the caller): the session completes, the card
+ * becomes a PaymentMethod of the customer and, in subscription mode, the subscription's default payment
+ * method, and the subscription starts with its paid first invoice. Events in the order the shared interface
+ * fixes: checkout.session.completed, customer.subscription.created, invoice.paid (plus customer.created when
+ * Checkout made the customer).
  */
-export function completeCheckout(em: Emitter, session: CheckoutSession): { customer: Customer; subscription: Subscription | null; invoice: Invoice | null } {
+export function completeCheckout(
+  em: Emitter,
+  session: CheckoutSession,
+  cardNumber: string = DEFAULT_TEST_CARD,
+): { customer: Customer; subscription: Subscription | null; invoice: Invoice | null; paymentMethod: PaymentMethod } {
   expireIfDue(em.state, session);
   if (session.status !== 'open') throw invalidRequest(`This Checkout Session is ${session.status}; only an open session can be completed.`, 'checkout_session_not_open');
   const state = em.state;
@@ -210,11 +217,13 @@ export function completeCheckout(em: Emitter, session: CheckoutSession): { custo
     created.customer = customer;
   }
   const extras = state.checkoutExtras.get(session.id)!;
+  // Checkout collects a card in every mode, a trial's too (payment_method_collection defaults to always).
+  const card = attachCard(state, em.account, customer, cardNumber);
   let started: ReturnType<typeof startSubscription> | null = null;
   const deferred: Emitter = { state, account: em.account, events: [] };
   if (session.mode === 'subscription') {
     const line = extras.lineItems[0]!;
-    started = startSubscription(deferred, customer, state.prices.get(line.price)!, line.quantity, extras.subscriptionData);
+    started = startSubscription(deferred, customer, state.prices.get(line.price)!, line.quantity, extras.subscriptionData, card.id);
   }
   session.status = 'complete';
   session.url = null;
@@ -231,5 +240,5 @@ export function completeCheckout(em: Emitter, session: CheckoutSession): { custo
   }
   // Balance changes from the first invoice (a referral credit used up) come after, as customer.updated.
   for (const stored of deferred.events) em.events.push(stored);
-  return { customer, subscription: started?.subscription ?? null, invoice: started?.invoice ?? null };
+  return { customer, subscription: started?.subscription ?? null, invoice: started?.invoice ?? null, paymentMethod: card };
 }

@@ -7,12 +7,13 @@
 import { ownerOf } from './accounts.ts';
 import { completeCheckout, requireSession } from './checkout.ts';
 import { controlEmitter, eventSubject, type Emitter } from './events.ts';
+import { DEFAULT_TEST_CARD, parseCardNumber } from './payment-methods.ts';
 import type { EmulatorState, StoredEvent, WebhookTarget } from './state.ts';
 import { endSubscription, failPayment, renew, requireSubscription, setCancelAtPeriodEnd } from './subscriptions.ts';
 import { deliver, type DeliveryMode } from './webhooks.ts';
 import { invalidRequest, newId, resourceMissing, type JsonObject } from './wire.ts';
 
-export type ControlBody = { delivery?: unknown; url?: unknown };
+export type ControlBody = { delivery?: unknown; url?: unknown; card?: unknown };
 
 export function deliveryMode(body: ControlBody): DeliveryMode {
   const mode = body.delivery ?? 'normal';
@@ -40,12 +41,23 @@ function customerOf(state: EmulatorState, customerId: string) {
   return customer;
 }
 
-/** Completes a Checkout Session as if the customer paid (the hosted and embedded pages' Pay button). */
-export async function completeCheckoutSession(state: EmulatorState, id: string, mode: DeliveryMode): Promise<JsonObject> {
+/** The card a control call pays with: `card` (a number passing the Luhn check, spaces allowed), else the default test Visa. */
+export function cardNumberOf(body: ControlBody): string {
+  if (body.card === undefined) return DEFAULT_TEST_CARD;
+  const number = typeof body.card === 'string' ? parseCardNumber(body.card) : null;
+  if (!number) throw invalidRequest('card must be a card number of 12 to 19 digits that passes the Luhn check', 'invalid_number', 'card');
+  return number;
+}
+
+/**
+ * Completes a Checkout Session as if the customer paid with the card `cardNumber` (the hosted and embedded
+ * pages' Pay button); the answer names the PaymentMethod made from it.
+ */
+export async function completeCheckoutSession(state: EmulatorState, id: string, mode: DeliveryMode, cardNumber: string = DEFAULT_TEST_CARD): Promise<JsonObject> {
   const session = requireSession(state, id);
   const em = controlEmitter(state, ownerOf(state, session.id));
-  const { customer, subscription, invoice } = completeCheckout(em, session);
-  return sendAndSummarize(em, mode, { checkout_session: id, customer: customer.id, subscription: subscription?.id ?? null, invoice: invoice?.id ?? null });
+  const { customer, subscription, invoice, paymentMethod } = completeCheckout(em, session, cardNumber);
+  return sendAndSummarize(em, mode, { checkout_session: id, customer: customer.id, subscription: subscription?.id ?? null, invoice: invoice?.id ?? null, payment_method: paymentMethod.id });
 }
 
 export type SubscriptionAction = 'renew' | 'fail_payment' | 'cancel_at_period_end' | 'keep' | 'expire';

@@ -3,11 +3,13 @@
  * browser with no Stripe account: hosted checkout (`/checkout/:id`), the embedded checkout stand-in
  * (`/checkout/embedded?client_secret=…`, shown in an iframe where Stripe's embedded component would be;
  * on success it sends the whole window to the session's `return_url`) and the billing portal
- * (`/portal/:id`). Plain HTML, no script and no outside assets; Pay posts a form, like the control endpoint.
+ * (`/portal/:id`). Plain HTML, no script and no outside assets; Pay posts a form with the card number, like
+ * the control endpoint.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { completeCheckoutSession, actOnSubscription } from './control.ts';
 import { readBody } from './http.ts';
+import { DEFAULT_TEST_CARD, parseCardNumber } from './payment-methods.ts';
 import type { CheckoutSession, EmulatorState, Subscription } from './state.ts';
 import { StripeApiError } from './wire.ts';
 
@@ -16,7 +18,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&a
 const money = (amount: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
 const day = (seconds: number) => new Date(seconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
-// Colours chosen for contrast above WCAG AA (text 15.3:1, muted 7.0:1, button 7.4:1 on white).
+// Colours chosen for contrast above WCAG AA (text 15.3:1, muted 7.0:1, button 7.4:1, error 7.7:1 on white; the
+// input's border 5.0:1, above the 3:1 a control's edge needs).
 const STYLE = `
   :root { color-scheme: light; }
   * { box-sizing: border-box; }
@@ -31,6 +34,11 @@ const STYLE = `
   .note { font-size: .875rem; color: #4a4f57; background: #eef1f5; border-radius: 6px; padding: .5rem .75rem; }
   .status { background: #e7f4ea; color: #14532d; border-radius: 6px; padding: .5rem .75rem; }
   form { display: inline; }
+  main > form { display: block; }
+  label { display: block; font-weight: 600; margin-bottom: .25rem; }
+  input { font: inherit; width: 100%; padding: .5rem .75rem; border: 1px solid #6b7079; border-radius: 6px; }
+  input:focus-visible { outline: 3px solid #1a1a1a; outline-offset: 2px; }
+  .error { color: #a4161a; margin: .5rem 0 0; }
   .actions { display: flex; flex-wrap: wrap; gap: .75rem; align-items: center; margin-top: 1rem; }
   button, .button { font: inherit; font-weight: 600; padding: .625rem 1.25rem; border-radius: 6px; border: 2px solid #0b4fb3; cursor: pointer; text-decoration: none; display: inline-block; }
   button.primary { background: #0b4fb3; color: #fff; }
@@ -54,7 +62,9 @@ function page(res: ServerResponse, status: number, title: string, body: string, 
 </html>`);
 }
 
-const EMULATOR_NOTE = '<p class="note" role="note">Local Stripe emulator: no card is asked for and no money moves.</p>';
+const EMULATOR_NOTE = '<p class="note" role="note">Local Stripe emulator: no money moves.</p>';
+const CHECKOUT_NOTE =
+  '<p class="note" role="note">Local Stripe emulator: no money moves. Any card number that passes the Luhn check pays (4242 4242 4242 4242 is Stripe’s test Visa); the same number is the same card, so use another to pay as another person.</p>';
 
 function summary(state: EmulatorState, session: CheckoutSession): string {
   const extras = state.checkoutExtras.get(session.id);
@@ -75,26 +85,33 @@ function summary(state: EmulatorState, session: CheckoutSession): string {
 
 const withSessionId = (url: string, id: string) => url.replaceAll('{CHECKOUT_SESSION_ID}', id);
 
-function checkoutPage(state: EmulatorState, res: ServerResponse, session: CheckoutSession, embedded: boolean): void {
+/** What the Pay form sent back: the card number as typed (kept on the page if refused) and why it was refused. */
+type CardEntry = { typed: string; error: string | null };
+
+function checkoutPage(state: EmulatorState, res: ServerResponse, session: CheckoutSession, embedded: boolean, entry: CardEntry = { typed: '4242 4242 4242 4242', error: null }): void {
   const title = 'Subscribe';
   if (session.status !== 'open') {
     const next = embedded ? session.return_url : session.success_url;
     return page(res, 200, title, `<h1>${session.status === 'complete' ? 'Payment complete' : 'This checkout has expired'}</h1>${summary(state, session)}${next && session.status === 'complete' ? `<p><a href="${escapeHtml(withSessionId(next, session.id))}" target="_top">Continue</a></p>` : ''}`, { embedded });
   }
   const cancel = !embedded && session.cancel_url ? `<a class="button" href="${escapeHtml(session.cancel_url)}">Cancel</a>` : '';
+  const error = entry.error ? `<p class="error" id="card-error" role="alert">${escapeHtml(entry.error)}</p>` : '';
   page(
     res,
-    200,
+    entry.error ? 400 : 200,
     title,
     `<h1>${embedded ? 'Subscribe' : 'Subscribe to Charta'}</h1>
     ${summary(state, session)}
-    ${EMULATOR_NOTE}
-    <div class="actions">
-      <form method="post" action="/checkout/${encodeURIComponent(session.id)}/pay"${embedded ? ' target="_top"' : ''}>
+    ${CHECKOUT_NOTE}
+    <form method="post" action="/checkout/${encodeURIComponent(session.id)}/pay"${embedded ? ' target="_top"' : ''}>
+      <label for="card">Card number</label>
+      <input id="card" name="card" value="${escapeHtml(entry.typed)}" inputmode="numeric" autocomplete="cc-number" required${entry.error ? ' aria-invalid="true" aria-describedby="card-error"' : ''}>
+      ${error}
+      <div class="actions">
         <button class="primary" type="submit">Pay ${escapeHtml(money(session.amount_total, session.currency))}</button>
-      </form>
-      ${cancel}
-    </div>`,
+        ${cancel}
+      </div>
+    </form>`,
     { embedded },
   );
 }
@@ -156,9 +173,14 @@ export async function servePage(state: EmulatorState, req: IncomingMessage, res:
       if (!session || session.ui_mode !== 'hosted_page' && !checkout[2]) return page(res, 404, 'Not found', '<h1>This checkout is not valid</h1><p>Start the upgrade again from the app.</p>');
       if (method === 'GET' && !checkout[2]) return checkoutPage(state, res, session, false);
       if (method === 'POST' && checkout[2]) {
-        await readBody(req);
+        // The form always sends the card; a bare POST (a script, a test) pays with the default test card, as the control endpoint does.
+        const typed = new URLSearchParams(await readBody(req)).get('card') ?? DEFAULT_TEST_CARD;
         const embedded = session.ui_mode !== 'hosted_page';
-        if (session.status === 'open') await completeCheckoutSession(state, session.id, 'normal');
+        const number = parseCardNumber(typed);
+        if (session.status === 'open' && !number) {
+          return checkoutPage(state, res, session, embedded, { typed, error: 'Enter a card number of 12 to 19 digits that passes the Luhn check, such as 4242 4242 4242 4242.' });
+        }
+        if (session.status === 'open' && number) await completeCheckoutSession(state, session.id, 'normal', number);
         const next = embedded ? session.return_url : session.success_url;
         return next ? redirect(res, withSessionId(next, session.id)) : checkoutPage(state, res, session, embedded);
       }

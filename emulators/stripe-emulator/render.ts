@@ -45,6 +45,7 @@ function lookup(state: EmulatorState, id: string): object | undefined {
   if (id.startsWith('prod_')) return state.products.get(id);
   if (id.startsWith('cs_')) return state.checkoutSessions.get(id);
   if (id.startsWith('cbtxn_')) return state.balanceTransactions.get(id);
+  if (id.startsWith('pm_')) return state.paymentMethods.get(id);
   return undefined;
 }
 

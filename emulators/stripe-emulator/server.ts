@@ -13,12 +13,13 @@ import type { ApiHandler, ApiRequest } from './api.ts';
 import { createPortalSession } from './billing-portal.ts';
 import { listPrices, retrievePrice, retrieveProduct } from './catalog.ts';
 import { createCheckoutSession, expireCheckoutSession, listCheckoutLineItems, listCheckoutSessions, retrieveCheckoutSession } from './checkout.ts';
-import { actOnSubscription, addWebhookTarget, completeCheckoutSession, deliveryMode, listEmulatorEvents, listTargets, removeWebhookTargets, resendEvent, type ControlBody, type SubscriptionAction } from './control.ts';
+import { actOnSubscription, addWebhookTarget, cardNumberOf, completeCheckoutSession, deliveryMode, listEmulatorEvents, listTargets, removeWebhookTargets, resendEvent, type ControlBody, type SubscriptionAction } from './control.ts';
 import { createBalanceTransaction, createCustomer, deleteCustomer, listBalanceTransactions, listCustomers, retrieveBalanceTransaction, retrieveCustomer, updateCustomer } from './customers.ts';
 import { listEvents, retrieveEvent } from './events.ts';
 import { findReplay, fingerprint, MAX_KEY_LENGTH, remember } from './idempotency.ts';
 import { listInvoices, retrieveInvoice } from './invoices.ts';
 import { servePage } from './pages.ts';
+import { listCustomerPaymentMethods, retrieveCustomerPaymentMethod, retrievePaymentMethod } from './payment-methods.ts';
 import { newState, type EmulatorState } from './state.ts';
 import { cancelSubscription, listSubscriptions, retrieveSubscription, updateSubscription } from './subscriptions.ts';
 import { deliverInBackground } from './webhooks.ts';
@@ -36,6 +37,9 @@ const ROUTES: { method: string; pattern: RegExp; handler: ApiHandler }[] = [
   { method: 'POST', pattern: new RegExp(`^/v1/customers/${ID}/balance_transactions$`), handler: createBalanceTransaction },
   { method: 'GET', pattern: new RegExp(`^/v1/customers/${ID}/balance_transactions$`), handler: listBalanceTransactions },
   { method: 'GET', pattern: new RegExp(`^/v1/customers/${ID}/balance_transactions/${ID}$`), handler: retrieveBalanceTransaction },
+  { method: 'GET', pattern: new RegExp(`^/v1/customers/${ID}/payment_methods$`), handler: listCustomerPaymentMethods },
+  { method: 'GET', pattern: new RegExp(`^/v1/customers/${ID}/payment_methods/${ID}$`), handler: retrieveCustomerPaymentMethod },
+  { method: 'GET', pattern: new RegExp(`^/v1/payment_methods/${ID}$`), handler: retrievePaymentMethod },
   { method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, handler: createCheckoutSession },
   { method: 'GET', pattern: /^\/v1\/checkout\/sessions$/, handler: listCheckoutSessions },
   { method: 'GET', pattern: new RegExp(`^/v1/checkout/sessions/${ID}$`), handler: retrieveCheckoutSession },
@@ -157,7 +161,10 @@ async function serveControl(state: EmulatorState, req: IncomingMessage, res: Ser
     if (path === '/emulator/v1/webhook_targets' && method === 'POST') return sendJson(res, 200, addWebhookTarget(state, await readControlBody(req), apiKeyOf(req)));
     if (path === '/emulator/v1/webhook_targets' && method === 'DELETE') return sendJson(res, 200, removeWebhookTargets(state, await readControlBody(req), apiKeyOf(req)));
     const complete = /^\/emulator\/v1\/checkout_sessions\/([^/]+)\/complete$/.exec(path);
-    if (complete && method === 'POST') return sendJson(res, 200, await completeCheckoutSession(state, decodeURIComponent(complete[1]!), deliveryMode(await readControlBody(req))));
+    if (complete && method === 'POST') {
+      const body = await readControlBody(req);
+      return sendJson(res, 200, await completeCheckoutSession(state, decodeURIComponent(complete[1]!), deliveryMode(body), cardNumberOf(body)));
+    }
     const action = /^\/emulator\/v1\/subscriptions\/([^/]+)\/(renew|fail_payment|cancel_at_period_end|expire)$/.exec(path);
     if (action && method === 'POST') {
       const mode = deliveryMode(await readControlBody(req));

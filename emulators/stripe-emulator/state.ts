@@ -49,6 +49,43 @@ export type CustomerBalanceTransaction = {
   type: 'adjustment' | 'applied_to_invoice';
 };
 
+/** A card PaymentMethod as Stripe renders one (payment-methods.ts); the emulator makes cards only. */
+export type PaymentMethod = {
+  id: string;
+  object: 'payment_method';
+  allow_redisplay: 'always' | 'limited' | 'unspecified';
+  billing_details: {
+    address: { city: null; country: null; line1: null; line2: null; postal_code: null; state: null };
+    email: string | null;
+    name: string | null;
+    phone: null;
+    tax_id: null;
+  };
+  card: {
+    brand: string;
+    checks: { address_line1_check: null; address_postal_code_check: null; cvc_check: 'pass' };
+    country: string;
+    display_brand: string;
+    exp_month: number;
+    exp_year: number;
+    /** The same for every PaymentMethod made from the same card number in the same account. */
+    fingerprint: string;
+    funding: 'credit' | 'debit' | 'prepaid' | 'unknown';
+    generated_from: null;
+    last4: string;
+    networks: { available: string[]; preferred: null };
+    regulated_status: 'regulated' | 'unregulated';
+    three_d_secure_usage: { supported: boolean };
+    wallet: null;
+  };
+  created: number;
+  customer: string | null;
+  customer_account: null;
+  livemode: false;
+  metadata: Metadata;
+  type: 'card';
+};
+
 export type Recurring = { interval: 'month' | 'year'; interval_count: number; meter: null; trial_period_days: null; usage_type: 'licensed' };
 
 export type Price = {
@@ -170,7 +207,8 @@ export type Subscription = {
   created: number;
   currency: string;
   customer: string;
-  default_payment_method: null;
+  /** The card Checkout collected (a `pm_` id), or null. */
+  default_payment_method: string | null;
   description: string | null;
   discounts: string[];
   ended_at: number | null;
@@ -268,6 +306,7 @@ export interface EmulatorState {
   customers: Map<string, Customer>;
   deletedCustomers: Set<string>;
   balanceTransactions: Map<string, CustomerBalanceTransaction>;
+  paymentMethods: Map<string, PaymentMethod>;
   prices: Map<string, Price>;
   products: Map<string, Product>;
   checkoutSessions: Map<string, CheckoutSession>;
@@ -297,6 +336,7 @@ export function newState(opts: { baseUrl: string; webhookSecret: string; webhook
     customers: new Map(),
     deletedCustomers: new Set(),
     balanceTransactions: new Map(),
+    paymentMethods: new Map(),
     prices: new Map(),
     products: new Map(),
     checkoutSessions: new Map(),

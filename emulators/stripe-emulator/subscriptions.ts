@@ -30,8 +30,8 @@ function updated(em: Emitter, subscription: Subscription, change: () => void): v
   if (previous) emit(em, 'customer.subscription.updated', subscription, previous);
 }
 
-/** The subscription a completed Checkout Session makes, with its first invoice (paid, or 0 in a trial). */
-export function startSubscription(em: Emitter, customer: Customer, price: Price, quantity: number, data: CheckoutExtras['subscriptionData']) {
+/** The subscription a completed Checkout Session makes, with its first invoice (paid, or 0 in a trial), paid by the card Checkout collected. */
+export function startSubscription(em: Emitter, customer: Customer, price: Price, quantity: number, data: CheckoutExtras['subscriptionData'], defaultPaymentMethod: string | null) {
   const now = nowSeconds();
   const id = newId('sub');
   const trialEnd = data.trialPeriodDays ? now + data.trialPeriodDays * DAY_S : null;
@@ -48,7 +48,7 @@ export function startSubscription(em: Emitter, customer: Customer, price: Price,
     created: now,
     currency: price.currency,
     customer: customer.id,
-    default_payment_method: null,
+    default_payment_method: defaultPaymentMethod,
     description: data.description,
     discounts: [],
     ended_at: null,

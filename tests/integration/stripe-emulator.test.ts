@@ -6,7 +6,7 @@
  */
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emulatorStripe, emulatorUrl, startWebhookReceiver, stripeEmulatorControl } from '../support/stripe-emulator-client.js';
+import { emulatorStripe, emulatorUrl, startWebhookReceiver, stripeEmulatorControl, uniqueTestCard } from '../support/stripe-emulator-client.js';
 
 // This suite's own Stripe account (its own test key): its events reach its receiver only, not the full stack's
 // API, whose webhook endpoint belongs to the stack's key (STRIPE_SECRET_KEY).
@@ -196,6 +196,61 @@ describe('Checkout Sessions', () => {
 
   it('an unknown price: resource_missing naming line_items[0][price]', async () => {
     await expect(stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: 'price_nope' }], success_url: APP })).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'line_items[0][price]' });
+  });
+});
+
+describe('cards: PaymentMethods with Stripe\'s fingerprint', () => {
+  it('Checkout leaves the card as the customer\'s PaymentMethod and the subscription\'s default; the same number has the same fingerprint', async () => {
+    const card = uniqueTestCard();
+    const other = uniqueTestCard();
+    const pay = async (number: string) => {
+      const customer = await newCustomer();
+      const done = await control.completeCheckout((await proCheckout(customer.id)).id, 'normal', number);
+      return { customer, done };
+    };
+    const first = await pay(card);
+    const second = await pay(card.replace(/(\d{4})(?=\d)/g, '$1 ')); // typed with spaces: the same card
+    const third = await pay(other);
+
+    const [methodsOfFirst] = (await stripe.customers.listPaymentMethods(first.customer.id, { type: 'card' })).data;
+    expect(methodsOfFirst).toMatchObject({ id: first.done.payment_method, object: 'payment_method', type: 'card', customer: first.customer.id, card: { brand: 'visa', last4: card.slice(-4) } });
+    const fingerprint = methodsOfFirst!.card!.fingerprint;
+    expect(fingerprint).toMatch(/^[A-Za-z0-9]{16}$/);
+    const subscription = await stripe.subscriptions.retrieve(first.done.subscription!, { expand: ['default_payment_method'] });
+    expect(subscription.default_payment_method).toMatchObject({ id: first.done.payment_method, card: { fingerprint } });
+
+    // Another PaymentMethod (another customer, another checkout) from the same number: the same fingerprint.
+    const again = await stripe.customers.retrievePaymentMethod(second.customer.id, second.done.payment_method);
+    expect(again.id).not.toBe(first.done.payment_method);
+    expect(again.card?.fingerprint).toBe(fingerprint);
+    expect((await stripe.paymentMethods.retrieve(third.done.payment_method)).card?.fingerprint).not.toBe(fingerprint);
+
+    // Scoped to the account, as Stripe scopes fingerprints to the merchant.
+    const elsewhere = emulatorStripe({ key: `sk_test_fingerprint_${Date.now()}` });
+    const theirs = await elsewhere.customers.create({});
+    const session = await elsewhere.checkout.sessions.create({ mode: 'subscription', customer: theirs.id, line_items: [{ price: PRO }], success_url: APP });
+    const done = await control.completeCheckout(session.id, 'normal', card);
+    expect((await elsewhere.paymentMethods.retrieve(done.payment_method)).card?.fingerprint).not.toBe(fingerprint);
+    await expect(stripe.paymentMethods.retrieve(done.payment_method)).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    // Another customer's PaymentMethod is not found under this one.
+    await expect(stripe.customers.retrievePaymentMethod(third.customer.id, first.done.payment_method)).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('a card number that fails the Luhn check is refused before anything is paid, by the control endpoint and the page', async () => {
+    const customer = await newCustomer();
+    const session = await proCheckout(customer.id);
+    await expect(control.completeCheckout(session.id, 'normal', '4242 4242 4242 4241')).rejects.toThrow(/400[\s\S]*invalid_number/);
+    const page = await fetch(`${session.url}/pay`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'card=1234+5678' });
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('value="1234 5678"'); // what was typed stays
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
+    expect((await stripe.customers.listPaymentMethods(customer.id)).data).toEqual([]);
+
+    const paid = await fetch(`${session.url}/pay`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'card=5555+5555+5555+4444' });
+    expect(paid.status).toBe(303);
+    expect((await stripe.customers.listPaymentMethods(customer.id, { type: 'card' })).data[0]?.card).toMatchObject({ brand: 'mastercard', last4: '4444' });
   });
 });
 

@@ -3,6 +3,7 @@
  * pointed at it with a chosen API version and key, its control endpoints, and a local endpoint that
  * records webhooks. The billing suites' helpers (through the API) are in stripe-emulator.ts.
  */
+import { randomInt } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -28,6 +29,23 @@ export function emulatorStripe(opts: { apiVersion?: string; key?: string } = {})
     protocol: base.protocol === 'https:' ? 'https' : 'http',
     maxNetworkRetries: 2,
   });
+}
+
+/**
+ * A card number of its own (a 16-digit Visa-like number with a valid Luhn digit, random), for a test that
+ * plays a person with their own card: on the emulator, as on Stripe, the same number is the same card
+ * (the same `card.fingerprint`), which is how the API tells a person's second account.
+ */
+export function uniqueTestCard(): string {
+  const body = `4${Array.from({ length: 14 }, () => randomInt(10)).join('')}`;
+  // The Luhn check digit: double every second digit from the right of the full number (the body's last first).
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let digit = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
 }
 
 export interface EmulatorDelivery {
@@ -57,8 +75,9 @@ export function stripeEmulatorControl(url = emulatorUrl()) {
   };
   type Sent = { events: EmulatorEvent[] };
   return {
-    completeCheckout: (sessionId: string, delivery: DeliveryMode = 'normal') =>
-      call<Sent & { customer: string; subscription: string | null; invoice: string | null }>('POST', `checkout_sessions/${sessionId}/complete`, { delivery }),
+    /** The customer pays, with `card` (a number passing the Luhn check) or else the emulator's default test Visa. */
+    completeCheckout: (sessionId: string, delivery: DeliveryMode = 'normal', card?: string) =>
+      call<Sent & { customer: string; subscription: string | null; invoice: string | null; payment_method: string }>('POST', `checkout_sessions/${sessionId}/complete`, { delivery, ...(card ? { card } : {}) }),
     renew: (subscriptionId: string, delivery: DeliveryMode = 'normal') => call<Sent>('POST', `subscriptions/${subscriptionId}/renew`, { delivery }),
     failPayment: (subscriptionId: string, delivery: DeliveryMode = 'normal') => call<Sent>('POST', `subscriptions/${subscriptionId}/fail_payment`, { delivery }),
     cancelAtPeriodEnd: (subscriptionId: string, delivery: DeliveryMode = 'normal') => call<Sent>('POST', `subscriptions/${subscriptionId}/cancel_at_period_end`, { delivery }),
