@@ -91,7 +91,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxyHops: parseHops(env['TRUST_PROXY_HOPS']),
     appUrl: appUrlOf(env),
     limits: limitsConfigFromEnv(env),
-    billing: billingConfigFromEnv(env),
+    billing: billingConfigFromEnv(env, isProduction(env)),
     mail: mailConfigFromEnv(env, isProduction(env)),
     library: libraryConfigFromEnv(env),
     oneTimeCodeSecret: oneTimeCodeSecretOf(env),

@@ -42,8 +42,9 @@ charta_test_stack() {
   # The sample EHR page magic fill and the extension's e2e fill (SAMPLE_EHR_URL).
   charta_start_sample_ehr $((9450 + offset))
   trap 'charta_stop_ai_emulator; charta_stop_mail_catcher; charta_stop_stripe_emulator; charta_stop_sample_ehr' EXIT
-  # A fixed development key for one-time codes (production reads its own from Secret Manager).
+  # Fixed development keys for one-time codes and the referral ledger (production reads its own from Secret Manager).
   export OTP_HMAC_SECRET=charta-local-development-otp-key-not-for-production
+  export REFERRAL_HMAC_SECRET=charta-local-development-referral-key-not-for-production
   # The emulator stays the engine of suites that need exact transcripts (TRANSCRIBER; see scripts/lib/transcriber.sh).
   # CHARTA_TEST_TRANSCRIBER=pocketsphinx runs a stack on the real offline engine instead.
   export TRANSCRIBER=${CHARTA_TEST_TRANSCRIBER:-emulator} NOTE_WRITER=gemini

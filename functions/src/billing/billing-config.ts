@@ -24,6 +24,14 @@ export interface BillingConfig {
   trialDays: number;
   /** What a referrer is credited when someone they referred pays a first invoice, in the currency's cents. */
   referralCredit: { amount: number; currency: string };
+  /**
+   * The key the referral ledger's entries are made under (`REFERRAL_HMAC_SECRET`, HMAC-SHA256 of a referred
+   * person's normalized email and card fingerprints): at least 32 characters, random, a Secret Manager secret
+   * in production, where billing does not start without it. Unset elsewhere, no referral is credited (a
+   * credit could not be tied to its person); the README commands set a fixed development key. Changing it
+   * forgets who was credited before, so people could be credited once more: keep it.
+   */
+  referralLedgerSecret: string | undefined;
   /** How old a webhook's signed timestamp may be (Stripe's SDK default, said out loud). */
   webhookToleranceSec: number;
 }
@@ -54,7 +62,17 @@ function apiBaseOf(value: string | undefined): URL | null {
   return url;
 }
 
-export function billingConfigFromEnv(env: NodeJS.ProcessEnv): BillingConfig {
+const MIN_REFERRAL_SECRET_LENGTH = 32;
+
+function referralLedgerSecretOf(env: NodeJS.ProcessEnv, billingOn: boolean, production: boolean): string | undefined {
+  const secret = env['REFERRAL_HMAC_SECRET'] || undefined;
+  if (secret === undefined && billingOn && production) throw new Error('REFERRAL_HMAC_SECRET is not set: referral credits need a server key to be given once per person');
+  if (secret !== undefined && secret.length < MIN_REFERRAL_SECRET_LENGTH) throw new Error(`REFERRAL_HMAC_SECRET must be at least ${MIN_REFERRAL_SECRET_LENGTH} characters`);
+  return secret;
+}
+
+/** `production`: serving deployed (config.ts decides), where a missing referral key stops billing from starting. */
+export function billingConfigFromEnv(env: NodeJS.ProcessEnv, production = false): BillingConfig {
   const secretKey = env['STRIPE_SECRET_KEY'] || null;
   const webhookSecret = env['STRIPE_WEBHOOK_SECRET'] || null;
   if (secretKey && !webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY: webhooks cannot be verified without it');
@@ -66,6 +84,7 @@ export function billingConfigFromEnv(env: NodeJS.ProcessEnv): BillingConfig {
     freeDocumentationsPerMonth: wholeNumber(env, 'FREE_DOCUMENTATIONS_PER_MONTH', BILLING_DEFAULTS.freeDocumentationsPerMonth, 1_000_000),
     trialDays: wholeNumber(env, 'TRIAL_DAYS', BILLING_DEFAULTS.trialDays, 730),
     referralCredit: { amount: wholeNumber(env, 'REFERRAL_CREDIT_AMOUNT', BILLING_DEFAULTS.referralCredit.amount, 100_000_000), currency },
+    referralLedgerSecret: referralLedgerSecretOf(env, Boolean(secretKey), production),
     webhookToleranceSec: BILLING_DEFAULTS.webhookToleranceSec,
   };
 }
