@@ -45,6 +45,14 @@ describe('POST /referral/lookup_customer_name', () => {
     expect(JSON.stringify(res.body)).not.toContain('Garcia');
   });
 
+  it('A display name that is an email address shows as "a colleague", never the address', async () => {
+    const address = `maria.garcia.${randomInt(1e6)}@example.org`;
+    const referrer = await createTestUser({ displayName: address });
+    const { referralCode } = await profileOf(referrer);
+    const res = await request(app).post('/api/v1/referral/lookup_customer_name').send({ referralCode }).expect(200);
+    expect(res.body).toEqual({ name: 'a colleague' });
+  });
+
   it('An unknown code is 404; a malformed one 400 naming referralCode', async () => {
     const unknown = await request(app).post('/api/v1/referral/lookup_customer_name').send({ referralCode: 'ZZZZ9999ZZ' }).expect(404);
     expect(unknown.body.error.code).toBe('not_found');
