@@ -15,6 +15,14 @@ export type PurchasablePlan = (typeof PURCHASABLE_PLANS)[number];
 
 export const REFERRAL_CODE_LIMITS = { minLength: 4, maxLength: 32 } as const;
 
+/**
+ * How long after an account is made `PUT /profile { referredByCode }` is taken (and the web app sends a
+ * remembered code): sign-up, then the first page of the app, normally seconds apart; a day leaves room for a
+ * verification email read later. The API refuses the code after it (409, field `referredByCode`), and after
+ * the account's first payment, so an old or paying account cannot be "referred" to earn its referrer a credit.
+ */
+export const REFERRAL_CLAIM_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 // --- Responses --------------------------------------------------------------------------------------------
 
 /** `GET /stripe/payments_link` and `GET /stripe/portal_link`. */

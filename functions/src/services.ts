@@ -105,7 +105,7 @@ export function createServices(deps: AppDeps) {
   const referralCreditRepo = new ReferralCreditRepo(db);
   const customerService = new CustomerService(subscriptionRepo, billingGateway, logger);
   const subscriptionSync = new SubscriptionSync(subscriptionRepo, billingGateway, logger);
-  const referralService = new ReferralService(profileRepo, referralCreditRepo, customerService, billingGateway, billingConfig, logger, now);
+  const referralService = new ReferralService(profileRepo, referralCreditRepo, customerService, billingGateway, identity, billingConfig, logger, now);
   const planLimits = new PlanLimits({
     planOf: async (uid) => (await subscriptionRepo.find(null, uid)).plan,
     countGenerated: (uid, from, to) => documentationRepo.countGenerated(uid, from, to),
@@ -175,7 +175,7 @@ export function createServices(deps: AppDeps) {
     templateService,
     libraryService,
     templateAssistant,
-    profileService: new ProfileService(profileRepo, templates, logger, now),
+    profileService: new ProfileService(profileRepo, templates, referralService, logger, now),
     subscriptionService: new SubscriptionService(subscriptionRepo, {
       setCancelAtPeriodEnd: async (subscriptionId, cancelAtPeriodEnd) => subscriptionSync.record(await billingGateway.require().setCancelAtPeriodEnd(subscriptionId, cancelAtPeriodEnd)),
     }),

@@ -12,7 +12,7 @@ const baseConfig = configFromEnv();
 // its invoice.paid, so the amount credited is the one configured here.
 const CREDIT = { amount: 1500, currency: 'usd' };
 const billing = { ...ownStripeAccount('referral_suite'), referralCredit: CREDIT };
-const { app } = emulatorApi({ config: { billing } });
+const { app, db, logger } = emulatorApi({ config: { billing } });
 const stripe = testStripe(billing);
 let webhooks: Awaited<ReturnType<typeof receiveWebhooks>>;
 
@@ -26,6 +26,23 @@ afterAll(async () => {
 async function profileOf(user: TestUser) {
   return (await request(app).get('/api/v1/profile').set(bearer(user)).expect(200)).body.profile as { referralCode: string; referredByCode?: string | null; email: string };
 }
+
+const claim = (user: TestUser, referredByCode: string, on = app) => request(on).put('/api/v1/profile').set(bearer(user)).send({ referredByCode });
+
+/** The referral credits Stripe holds for a user (the adjustments on their customer's balance), in cents. */
+async function creditsOf(user: TestUser): Promise<number[]> {
+  const customerId = (await request(app).get('/api/v1/subscription').set(bearer(user)).expect(200)).body.subscription.stripeCustomerId as string | null;
+  if (!customerId) return [];
+  const transactions = await stripe.customers.listBalanceTransactions(customerId, { limit: 100 });
+  return transactions.data.filter((t) => t.type === 'adjustment').map((t) => -t.amount);
+}
+
+/** Why the referred user's payment earned nothing, as logged (codes only). */
+const notCreditedReasons = (referredUid: string) =>
+  logger.entries.filter((e) => e.event === 'referral_not_credited' && e.fields['referredUid'] === referredUid).map((e) => e.fields['reason']);
+
+/** A code stored without the API's checks: what data from before the rules holds, or a PUT that raced a payment. */
+const storeReferredByCodeDirectly = (user: TestUser, code: string) => db.collection('profiles').doc(user.uid).update({ referredByCode: code });
 
 async function referrerAndReferred() {
   const referrer = await createTestUser({ displayName: 'Dr. Maria Garcia Lopez' });
@@ -96,6 +113,39 @@ describe('referredByCode on PUT /profile', () => {
     const answers = await Promise.all(codes.map((code) => request(app).put('/api/v1/profile').set(bearer(user)).send({ referredByCode: code })));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(codes).toContain((await profileOf(user)).referredByCode);
+  });
+});
+
+describe('referredByCode only for a new account that has not paid (checked on the server)', () => {
+  it('After the account’s first day: 409 naming referredByCode, nothing stored; within it: stored', async () => {
+    const referrer = await createTestUser();
+    const { referralCode } = await profileOf(referrer);
+    const hours = (h: number) => emulatorApi({ config: { billing }, now: () => new Date(Date.now() + h * 3600_000) }).app;
+    const old = await createTestUser();
+    const refused = await claim(old, referralCode, hours(25)).expect(409);
+    expect(refused.body.error).toMatchObject({ code: 'conflict', field: 'referredByCode' });
+    expect(refused.body.error.message).toMatch(/first 24 hours/);
+    expect((await profileOf(old)).referredByCode ?? null).toBeNull();
+
+    const young = await createTestUser();
+    await claim(young, referralCode, hours(23)).expect(200);
+    expect((await profileOf(young)).referredByCode).toBe(referralCode);
+  });
+
+  it('After the account’s first payment: 409; a code stored anyway earns nothing from the next invoices', async () => {
+    const referrer = await createTestUser();
+    const { referralCode } = await profileOf(referrer);
+    const paying = await createTestUser();
+    const { subscriptionId } = await upgradeToPro(app, paying);
+    const refused = await claim(paying, referralCode).expect(409);
+    expect(refused.body.error).toMatchObject({ code: 'conflict', field: 'referredByCode' });
+    expect(refused.body.error.message).toMatch(/first payment/);
+    expect((await profileOf(paying)).referredByCode ?? null).toBeNull();
+
+    await storeReferredByCodeDirectly(paying, referralCode);
+    await emulatorControl(`subscriptions/${subscriptionId}/renew`);
+    expect(await creditsOf(referrer)).toEqual([]);
+    expect(notCreditedReasons(paying.uid)).toContain('not_first_payment');
   });
 });
 

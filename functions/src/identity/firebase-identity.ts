@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Auth, UserRecord } from 'firebase-admin/auth';
-import { TokenRejectedError, type CallerIdentity, type IdentityProvider } from './identity-provider.js';
+import { TokenRejectedError, type AccountRecord, type CallerIdentity, type IdentityProvider } from './identity-provider.js';
 
 const REJECTION_BY_CODE: Record<string, TokenRejectedError['reason']> = {
   'auth/id-token-expired': 'expired',
@@ -33,6 +33,16 @@ export function firebaseIdentity(auth: Auth): IdentityProvider {
       } catch (err) {
         const reason = REJECTION_BY_CODE[errorCode(err) ?? ''];
         if (reason) throw new TokenRejectedError(reason);
+        throw err;
+      }
+    },
+
+    async accountOf(uid: string): Promise<AccountRecord | null> {
+      try {
+        const user = await auth.getUser(uid);
+        return { uid: user.uid, email: user.email ?? null, emailVerified: user.emailVerified, createdAt: new Date(user.metadata.creationTime) };
+      } catch (err) {
+        if (errorCode(err) === 'auth/user-not-found') return null;
         throw err;
       }
     },

@@ -8,6 +8,15 @@ export interface CallerIdentity {
   signedInAt: Date;
 }
 
+/** What the identity service holds of an account, read by its uid (not from a caller's token). */
+export interface AccountRecord {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  /** When the sign-in account was made (not its profile, which is made on its first request). */
+  createdAt: Date;
+}
+
 /** Why a token was refused; all of these answer 401. */
 export class TokenRejectedError extends Error {
   constructor(readonly reason: 'expired' | 'revoked' | 'malformed' | 'user_disabled' | 'user_not_found' | 'invalid') {
@@ -20,6 +29,8 @@ export class TokenRejectedError extends Error {
 export interface IdentityProvider {
   /** Verifies signature, expiry and revocation. Throws TokenRejectedError for a token that must not pass. */
   verifyIdToken(token: string): Promise<CallerIdentity>;
+  /** The account as the identity service holds it now; null if there is none (deleted). */
+  accountOf(uid: string): Promise<AccountRecord | null>;
   /** Deletes the sign-in account; a missing account is not an error (deletion is retried safely). */
   deleteUser(uid: string): Promise<void>;
   /**

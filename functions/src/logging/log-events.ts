@@ -120,6 +120,11 @@ export function logReferralCredited(log: Logger, f: { referredUid: LogId; referr
   log.info('referral_credited', f);
 }
 
+/** A referred user's paid invoice earned their referrer nothing, and why (not a first payment, the same person...). */
+export function logReferralNotCredited(log: Logger, f: { referredUid: LogId; referrerUid: LogId; reason: LogCode }): void {
+  log.info('referral_not_credited', f);
+}
+
 /** Account deletion reached Stripe: the subscription ended and the customer deleted. */
 export function logBillingAccountClosed(log: Logger, f: { uid: LogId; customerId?: LogId | undefined; subscriptionId?: LogId | undefined }): void {
   log.info('billing_account_closed', f);

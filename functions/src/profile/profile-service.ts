@@ -6,11 +6,20 @@ import { logProfileCreated } from '../logging/log-events.js';
 import { profileFromIdentity, type Profile, type ProfileChanges } from './profile.js';
 import type { ProfileRepo } from './profile-repo.js';
 
+/**
+ * Whether an account may still record who referred it (billing's referral rules fill it in): throws the
+ * contract's error if not (too old, already paying, the referrer's own other account).
+ */
+export interface ReferralGate {
+  assertMayBeReferred(uid: string, referrer: Profile): Promise<void>;
+}
+
 /** Profile use cases. A profile exists from the caller's first request; nobody has to "create" one. */
 export class ProfileService {
   constructor(
     private readonly repo: ProfileRepo,
     private readonly templates: TemplateCatalog,
+    private readonly referrals: ReferralGate,
     private readonly logger: Logger,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -43,13 +52,16 @@ export class ProfileService {
 
   /**
    * The referral code a sign-up came with: set once and never changed (the same code again is a no-op, so a
-   * retried request succeeds; another code is 409). One's own code, or one nobody has, is 400.
+   * retried request succeeds; another code is 409). One's own code, or one nobody has, is 400; an account
+   * past its first day or its first payment is 409 (the referral rules, checked here on the server).
    */
   private async setReferredBy(profile: Profile, code: string): Promise<void> {
     if (profile.referredByCode === code) return;
     if (profile.referredByCode) throw conflict('referredByCode is already set and cannot be changed', 'referredByCode');
     if (code === profile.referralCode) throw invalidArgument('referredByCode is your own referral code', 'referredByCode');
-    if (!(await this.repo.findByReferralCode(code))) throw invalidArgument('referredByCode is not a known referral code', 'referredByCode');
+    const referrer = await this.repo.findByReferralCode(code);
+    if (!referrer) throw invalidArgument('referredByCode is not a known referral code', 'referredByCode');
+    await this.referrals.assertMayBeReferred(profile.uid, referrer);
     const stored = await this.repo.setReferredByCodeOnce(profile.uid, code, this.now().toISOString());
     if (stored !== code) throw conflict('referredByCode is already set and cannot be changed', 'referredByCode');
   }

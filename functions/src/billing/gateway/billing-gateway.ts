@@ -83,6 +83,8 @@ export interface BillingGateway {
   setCancelAtPeriodEnd(subscriptionId: string, cancelAtPeriodEnd: boolean): Promise<ProviderSubscription>;
   /** Ends the subscription now (account deletion); one already canceled or gone is not an error. */
   cancelSubscriptionNow(subscriptionId: string): Promise<void>;
+  /** The customer's first invoice paid with money in it (a trial's 0 invoice is no payment), or null if none. */
+  firstPaidInvoiceOf(customerId: string): Promise<{ id: string } | null>;
   /** Adds `amount` cents of credit to the customer's balance; the same idempotency key credits once. */
   creditCustomer(args: { customerId: string; amount: number; currency: string; description: string; idempotencyKey: string }): Promise<{ id: string }>;
   /** Verifies a webhook's signature over its raw body; throws WebhookSignatureError if it does not hold. */

@@ -214,6 +214,21 @@ export class StripeBillingGateway implements BillingGateway {
     });
   }
 
+  firstPaidInvoiceOf(customerId: string): Promise<{ id: string } | null> {
+    return calling(async () => {
+      // Stripe lists newest first; the last one with money in it is the first payment (one invoice a month).
+      let first: { id: string } | null = null;
+      try {
+        for await (const invoice of this.stripe.invoices.list({ customer: customerId, status: 'paid', limit: 100 })) {
+          if (invoice.amount_paid > 0) first = { id: invoice.id };
+        }
+      } catch (err) {
+        if (!isMissing(err)) throw err;
+      }
+      return first;
+    });
+  }
+
   creditCustomer(args: { customerId: string; amount: number; currency: string; description: string; idempotencyKey: string }): Promise<{ id: string }> {
     return calling(async () => {
       // Negative: a credit the next invoices draw on.

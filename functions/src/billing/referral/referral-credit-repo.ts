@@ -24,6 +24,11 @@ export class ReferralCreditRepo {
     return this.db.collection(COLLECTIONS.referralCredits).doc(referredUid);
   }
 
+  async find(referredUid: string): Promise<ReferralCreditRecord | null> {
+    const snap = await this.ref(referredUid).get();
+    return snap.exists ? (snap.data() as ReferralCreditRecord) : null;
+  }
+
   /** The credit for this referred user as recorded, or the pending one now recorded if there was none. */
   async claim(pending: ReferralCreditRecord): Promise<ReferralCreditRecord> {
     return this.db.runTransaction(async (tx) => {

@@ -1,6 +1,9 @@
-import { notFound } from '../../http/errors.js';
-import { logId, type Logger } from '../../logging/logger.js';
-import { logReferralCredited } from '../../logging/log-events.js';
+import { REFERRAL_CLAIM_WINDOW_MS } from '@charta/contract';
+import { conflict, notFound } from '../../http/errors.js';
+import type { IdentityProvider } from '../../identity/identity-provider.js';
+import { logCode, logId, type Logger } from '../../logging/logger.js';
+import { logReferralCredited, logReferralNotCredited } from '../../logging/log-events.js';
+import type { Profile } from '../../profile/profile.js';
 import type { ProfileRepo } from '../../profile/profile-repo.js';
 import type { BillingConfig } from '../billing-config.js';
 import type { CustomerService } from '../customers/customer-service.js';
@@ -13,13 +16,20 @@ export function referralCreditIdempotencyKey(referredUid: string): string {
   return `charta-referral-credit-v1-${referredUid}`;
 }
 
-/** Referrals: who a code belongs to (publicly, first name and last initial only), and the referrer's credit. */
+/** Why a paid invoice earned no credit (logged as a code). */
+type NotCredited = 'not_first_payment';
+
+/**
+ * Referrals: who a code belongs to (publicly, first name and last initial only), whether an account may
+ * still be referred, and the referrer's credit (README, Billing and referrals).
+ */
 export class ReferralService {
   constructor(
     private readonly profiles: ProfileRepo,
     private readonly credits: ReferralCreditRepo,
     private readonly customers: CustomerService,
     private readonly gateway: BillingGatewayRef,
+    private readonly identity: Pick<IdentityProvider, 'accountOf'>,
     private readonly config: Pick<BillingConfig, 'referralCredit'>,
     private readonly logger: Logger,
     private readonly now: () => Date,
@@ -33,28 +43,42 @@ export class ReferralService {
   }
 
   /**
-   * A referred user paid an invoice: their referrer is credited once, on the first paid invoice with
-   * money in it (a trial's 0 invoice does not count). Repeats (the same invoice.paid twice, later
+   * `PUT /profile { referredByCode }`, before it is stored: a referral is a sign-up, so an account may take
+   * a code only in its first day (by the sign-in account's creation, which the web app reads too) and before
+   * its first payment; before, any account of any age, paying or not, could set one and earn its referrer a
+   * credit with its next invoice.
+   */
+  async assertMayBeReferred(uid: string, _referrer: Profile): Promise<void> {
+    const account = await this.identity.accountOf(uid);
+    if (!account) throw notFound('No such profile');
+    if (this.now().getTime() - account.createdAt.getTime() > REFERRAL_CLAIM_WINDOW_MS) {
+      throw conflict('A referral code can be added only in the first 24 hours of an account', 'referredByCode');
+    }
+    const customerId = this.gateway.configured ? await this.customers.existingCustomerIdOf(uid) : null;
+    if (customerId && (await this.gateway.require().firstPaidInvoiceOf(customerId))) {
+      throw conflict('A referral code can be added only before the account’s first payment', 'referredByCode');
+    }
+  }
+
+  /**
+   * A referred user paid invoice `invoiceId`: their referrer is credited once, for their first payment (an
+   * invoice with money in it; a trial's 0 invoice does not count). Repeats (the same invoice.paid twice, later
    * invoices) find the credit recorded and do nothing; a failure half way is finished by the retry.
    */
-  async creditReferrerOf(referredUid: string): Promise<void> {
+  async creditReferrerOf(referredUid: string, invoiceId: string): Promise<void> {
     const referred = await this.profiles.find(null, referredUid);
     if (!referred?.referredByCode) return;
     const referrer = await this.profiles.findByReferralCode(referred.referredByCode);
     // The referrer deleted their account, or it is the user's own code (refused when set; never credited).
     if (!referrer || referrer.uid === referredUid) return;
-    const { amount, currency } = this.config.referralCredit;
-    if (amount <= 0) return;
-    const credit = await this.credits.claim({
-      ownerUid: referredUid,
-      referrerUid: referrer.uid,
-      status: 'pending',
-      amount,
-      currency,
-      balanceTransactionId: null,
-      createdAt: this.now().toISOString(),
-    });
-    if (credit.status === 'granted') return;
+    if (this.config.referralCredit.amount <= 0) return;
+
+    const recorded = await this.credits.find(referredUid);
+    if (recorded?.status === 'granted') return;
+    // A pending credit was decided before: finish it. Otherwise decide now.
+    const credit = recorded ?? (await this.decide(referredUid, referrer.uid, invoiceId));
+    if (!credit || credit.status === 'granted') return;
+
     const customerId = await this.customers.customerIdOf(credit.referrerUid);
     const transaction = await this.gateway.require().creditCustomer({
       customerId,
@@ -65,5 +89,18 @@ export class ReferralService {
     });
     await this.credits.markGranted(referredUid, transaction.id);
     logReferralCredited(this.logger, { referredUid: logId(referredUid), referrerUid: logId(credit.referrerUid), customerId: logId(customerId), balanceTransactionId: logId(transaction.id), amount: credit.amount });
+  }
+
+  /** The checks, then the claim that records the credit; null (and a log line) if no credit is due. */
+  private async decide(referredUid: string, referrerUid: string, invoiceId: string) {
+    const refuse = (reason: NotCredited) => {
+      logReferralNotCredited(this.logger, { referredUid: logId(referredUid), referrerUid: logId(referrerUid), reason: logCode(reason) });
+      return null;
+    };
+    const customerId = await this.customers.existingCustomerIdOf(referredUid);
+    // Only the first payment earns it: a code stored after one (a race with PUT /profile, or data from before the rule) never does.
+    if (!customerId || (await this.gateway.require().firstPaidInvoiceOf(customerId))?.id !== invoiceId) return refuse('not_first_payment');
+    const { amount, currency } = this.config.referralCredit;
+    return this.credits.claim({ ownerUid: referredUid, referrerUid, status: 'pending', amount, currency, balanceTransactionId: null, createdAt: this.now().toISOString() });
   }
 }

@@ -51,7 +51,7 @@ export class WebhookService {
     if (event.subscriptionId) await this.sync.syncFromProvider(event.subscriptionId);
     if (event.type === 'invoice.paid' && event.customerId && event.invoice && event.invoice.amountPaid > 0) {
       const uid = await this.subscriptions.uidOfCustomer(event.customerId);
-      if (uid) await this.referrals.creditReferrerOf(uid);
+      if (uid) await this.referrals.creditReferrerOf(uid, event.invoice.id);
     }
     return event.subscriptionId ? 'synced' : 'no_subscription';
   }

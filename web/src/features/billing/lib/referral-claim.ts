@@ -1,12 +1,9 @@
-/**
- * How long after an account is created a remembered referral code is still sent: sign-up, then the first page
- * of the app, normally seconds apart; a day leaves room for a verification email read later in the same tab.
- */
-export const REFERRAL_CLAIM_WINDOW_MS = 24 * 60 * 60 * 1000;
+import { REFERRAL_CLAIM_WINDOW_MS } from '@charta/contract';
 
 /**
- * Whether the signed-in account is new enough to be the sign-up the code came with. An account made long ago
- * that signs in after following someone's invitation link was not referred by them.
+ * Whether the signed-in account is new enough to be the sign-up the code came with (the contract's window,
+ * which the API enforces too). An account made long ago that signs in after following someone's invitation
+ * link was not referred by them.
  */
 export function shouldClaimReferral(accountCreatedAt: string | undefined, now: number): boolean {
   if (!accountCreatedAt) return false;
