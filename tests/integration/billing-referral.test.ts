@@ -6,6 +6,7 @@ import { emulatorApi } from '../support/api-app.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { bearer } from '../support/sessions.js';
 import { emulatorControl, ownStripeAccount, receiveWebhooks, testStripe, upgradeToPro } from '../support/stripe-emulator.js';
+import { uniqueTestCard } from '../support/stripe-emulator-client.js';
 
 const baseConfig = configFromEnv();
 // A credit of this suite's own (not the default 1000), on a Stripe account of its own: only this app handles
@@ -43,6 +44,11 @@ const notCreditedReasons = (referredUid: string) =>
 
 /** A code stored without the API's checks: what data from before the rules holds, or a PUT that raced a payment. */
 const storeReferredByCodeDirectly = (user: TestUser, code: string) => db.collection('profiles').doc(user.uid).update({ referredByCode: code });
+
+async function newReferrer() {
+  const referrer = await createTestUser({ displayName: 'Dr. Maria Garcia Lopez' });
+  return { referrer, referralCode: (await profileOf(referrer)).referralCode };
+}
 
 async function referrerAndReferred() {
   const referrer = await createTestUser({ displayName: 'Dr. Maria Garcia Lopez' });
@@ -118,8 +124,7 @@ describe('referredByCode on PUT /profile', () => {
 
 describe('referredByCode only for a new account that has not paid (checked on the server)', () => {
   it('After the account’s first day: 409 naming referredByCode, nothing stored; within it: stored', async () => {
-    const referrer = await createTestUser();
-    const { referralCode } = await profileOf(referrer);
+    const { referralCode } = await newReferrer();
     const hours = (h: number) => emulatorApi({ config: { billing }, now: () => new Date(Date.now() + h * 3600_000) }).app;
     const old = await createTestUser();
     const refused = await claim(old, referralCode, hours(25)).expect(409);
@@ -133,8 +138,7 @@ describe('referredByCode only for a new account that has not paid (checked on th
   });
 
   it('After the account’s first payment: 409; a code stored anyway earns nothing from the next invoices', async () => {
-    const referrer = await createTestUser();
-    const { referralCode } = await profileOf(referrer);
+    const { referrer, referralCode } = await newReferrer();
     const paying = await createTestUser();
     const { subscriptionId } = await upgradeToPro(app, paying);
     const refused = await claim(paying, referralCode).expect(409);
@@ -146,6 +150,76 @@ describe('referredByCode only for a new account that has not paid (checked on th
     await emulatorControl(`subscriptions/${subscriptionId}/renew`);
     expect(await creditsOf(referrer)).toEqual([]);
     expect(notCreditedReasons(paying.uid)).toContain('not_first_payment');
+  });
+});
+
+describe('referral credit at most once per person', () => {
+  it('Deleting the referred account and signing up again with the same email and code credits the referrer once', async () => {
+    const { referrer, referralCode } = await newReferrer();
+    const first = await createTestUser();
+    await claim(first, referralCode).expect(200);
+    await upgradeToPro(app, first);
+    expect(await creditsOf(referrer)).toEqual([CREDIT.amount]);
+
+    await request(app).delete(`/api/v1/profile/${first.uid}`).set(bearer(first)).expect(200);
+    const again = await createTestUser({ email: first.email });
+    expect(again.uid).not.toBe(first.uid);
+    // A new account, within its first day: the code is taken...
+    await claim(again, referralCode).expect(200);
+    // ...but paying (with another card: the email alone says it is the same person) credits nothing more.
+    await upgradeToPro(app, again);
+    expect(await creditsOf(referrer)).toEqual([CREDIT.amount]);
+    expect(notCreditedReasons(again.uid)).toEqual(['person_already_credited']);
+  });
+
+  it('Another account of the same person (another email, the same card) is not credited again', async () => {
+    const { referrer, referralCode } = await newReferrer();
+    const card = uniqueTestCard();
+    const [first, second] = [await createTestUser(), await createTestUser()];
+    await claim(first, referralCode).expect(200);
+    await upgradeToPro(app, first, 'normal', card);
+    await claim(second, referralCode).expect(200);
+    await upgradeToPro(app, second, 'normal', card);
+    expect(await creditsOf(referrer)).toEqual([CREDIT.amount]);
+    expect(notCreditedReasons(second.uid)).toEqual(['person_already_credited']);
+  });
+
+  it('Two accounts of one person paying at the same moment: one credit', async () => {
+    const { referrer, referralCode } = await newReferrer();
+    const card = uniqueTestCard();
+    const pair = await Promise.all([createTestUser(), createTestUser()]);
+    for (const user of pair) await claim(user, referralCode).expect(200);
+    await Promise.all(pair.map((user) => upgradeToPro(app, user, 'normal', card)));
+    expect(await creditsOf(referrer)).toEqual([CREDIT.amount]);
+  });
+
+  it('The referrer’s own second account: the same inbox is refused as one’s own code, and is never credited', async () => {
+    const { referrer, referralCode } = await newReferrer();
+    const [local, domain] = referrer.email.split('@');
+    const second = await createTestUser({ email: `${local!.toUpperCase()}+second@${domain}` });
+    const refused = await claim(second, referralCode).expect(400);
+    expect(refused.body.error).toMatchObject({ code: 'invalid_argument', field: 'referredByCode' });
+
+    await storeReferredByCodeDirectly(second, referralCode);
+    await upgradeToPro(app, second);
+    expect(await creditsOf(referrer)).toEqual([]);
+    expect(notCreditedReasons(second.uid)).toEqual(['referrer_same_email']);
+  });
+
+  it('The referrer’s own second account paying with the referrer’s card is not credited; a colleague with their own card is', async () => {
+    const { referrer, referralCode } = await newReferrer();
+    const card = uniqueTestCard();
+    await upgradeToPro(app, referrer, 'normal', card);
+    const second = await createTestUser();
+    await claim(second, referralCode).expect(200);
+    await upgradeToPro(app, second, 'normal', card.replace(/(\d{4})(?=\d)/g, '$1 '));
+    expect(await creditsOf(referrer)).toEqual([]);
+    expect(notCreditedReasons(second.uid)).toEqual(['referrer_same_card']);
+
+    const colleague = await createTestUser();
+    await claim(colleague, referralCode).expect(200);
+    await upgradeToPro(app, colleague);
+    expect(await creditsOf(referrer)).toEqual([CREDIT.amount]);
   });
 });
 

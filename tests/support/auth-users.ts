@@ -24,12 +24,13 @@ async function identityToolkit<T>(method: string, body: unknown, opts: { admin?:
 }
 
 /**
- * A new user with a unique email on the Auth emulator, signed in; every test makes its own. Verified by
+ * A new user with a unique email (or `email`) on the Auth emulator, signed in; every test makes its own. Verified by
  * default, as the API requires to create sessions or documentation; `emailVerified: false` for a user who
  * has not opened the verification email yet.
  */
-export async function createTestUser(opts: { displayName?: string; emailVerified?: boolean } = {}): Promise<TestUser> {
-  const email = `clinician-${randomUUID()}@test.charta.local`;
+export async function createTestUser(opts: { displayName?: string; emailVerified?: boolean; email?: string } = {}): Promise<TestUser> {
+  // A unique address unless a test names one (signing up again with the address of a deleted account).
+  const email = opts.email ?? `clinician-${randomUUID()}@test.charta.local`;
   const password = 'correct-horse-battery';
   // Made as an administrator would (the only way to set emailVerified at creation), then signed in.
   const made = await identityToolkit<{ localId: string }>(

@@ -8,6 +8,7 @@ import type { BillingConfig } from '../../functions/src/billing/billing-config.j
 import { configFromEnv } from '../../functions/src/config.js';
 import { stripeClient } from '../../functions/src/billing/gateway/stripe-billing-gateway.js';
 import { bearer } from './sessions.js';
+import { uniqueTestCard } from './stripe-emulator-client.js';
 import type { TestUser } from './auth-users.js';
 
 
@@ -76,13 +77,16 @@ export async function receiveWebhooks(app: Express, base: number, billing: Billi
   };
 }
 
-/** Starts a hosted checkout for Pro through the API and pays it on the emulator; answers the subscription id. */
-export async function upgradeToPro(app: Express, user: TestUser, delivery: Delivery = 'normal'): Promise<{ subscriptionId: string; control: ControlAnswer }> {
+/**
+ * Starts a hosted checkout for Pro through the API and pays it on the emulator with `card`, by default a card
+ * of its own (the same card number is the same person to the referral rules); answers the subscription id.
+ */
+export async function upgradeToPro(app: Express, user: TestUser, delivery: Delivery = 'normal', card: string = uniqueTestCard()): Promise<{ subscriptionId: string; control: ControlAnswer }> {
   const link = await request(app).get('/api/v1/stripe/payments_link?plan=pro').set(bearer(user));
   if (link.status !== 200) throw new Error(`payments_link: ${link.status} ${JSON.stringify(link.body)}`);
   const sessionId = /\/checkout\/(cs_[A-Za-z0-9_]+)/.exec(String(link.body.url))?.[1];
   if (!sessionId) throw new Error(`payments_link answered no checkout URL: ${String(link.body.url)}`);
-  const control = await emulatorControl(`checkout_sessions/${sessionId}/complete`, { delivery });
+  const control = await emulatorControl(`checkout_sessions/${sessionId}/complete`, { delivery, card });
   const subscriptionId = control.subscription;
   if (!subscriptionId) throw new Error('The completed checkout session has no subscription');
   return { subscriptionId, control };

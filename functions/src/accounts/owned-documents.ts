@@ -1,4 +1,5 @@
 import type { CollectionReference, Firestore } from 'firebase-admin/firestore';
+import { COLLECTIONS } from '../firestore/collections.js';
 import type { AccountDataOwner } from './account-deletion.js';
 
 /**
@@ -10,6 +11,15 @@ export const OWNER_FIELDS = ['ownerUid', 'authorUid', 'uid'] as const;
 
 /** Deletions per round: one query page. */
 const PAGE = 300;
+
+/**
+ * Collections the sweep never touches, each kept on purpose through account deletion. Nothing in them names a
+ * user (no owner field, no uid as id; the deletion test scans the database for the uid to hold them to it):
+ * - `referralLedger`: keyed hashes of the people whose referral was credited, so deleting an account and
+ *   signing up again with the same email or card does not earn a referrer the credit again (README, Billing
+ *   and referrals). Deleting it with the account would undo exactly that.
+ */
+export const RETAINED_COLLECTIONS: ReadonlySet<string> = new Set([COLLECTIONS.referralLedger]);
 
 /**
  * Account deletion's backstop, run after every feature's own owner: every document in every top-level
@@ -26,6 +36,7 @@ export function ownedDocumentsSweep(db: Firestore): AccountDataOwner {
     async deleteAllOwnedBy(uid: string) {
       let deleted = 0;
       for (const collection of await db.listCollections()) {
+        if (RETAINED_COLLECTIONS.has(collection.id)) continue;
         const keyed = collection.doc(uid);
         const [snap, beneath] = await Promise.all([keyed.get(), keyed.listCollections()]);
         if (snap.exists || beneath.length > 0) {

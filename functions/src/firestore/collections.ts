@@ -33,6 +33,12 @@ export const COLLECTIONS = {
   checkoutLeases: 'checkoutLeases',
   /** A referrer's credit for a referred user's first paid invoice (`referralCredits/{referredUid}`): once per referred user. */
   referralCredits: 'referralCredits',
+  /**
+   * The people whose referral was credited (`referralLedger/{keyed hash of a normalized email or a card
+   * fingerprint}`), so a person earns their referrer one credit ever. Names no user and holds no personal
+   * data, so account deletion keeps it on purpose (README, Billing and referrals).
+   */
+  referralLedger: 'referralLedger',
   /** Rate-limit counters, one per rule, subject and window; `expiresAt` has a TTL policy. */
   rateLimits: 'rateLimits',
   /**

@@ -83,6 +83,12 @@ export interface BillingGateway {
   setCancelAtPeriodEnd(subscriptionId: string, cancelAtPeriodEnd: boolean): Promise<ProviderSubscription>;
   /** Ends the subscription now (account deletion); one already canceled or gone is not an error. */
   cancelSubscriptionNow(subscriptionId: string): Promise<void>;
+  /**
+   * The fingerprints of the customer's cards (Stripe's `card.fingerprint`: the same for every use of one card
+   * number in our account), so two customers paying with one card can be told apart from two people. Empty
+   * for a customer without cards, or gone.
+   */
+  cardFingerprintsOf(customerId: string): Promise<string[]>;
   /** The customer's first invoice paid with money in it (a trial's 0 invoice is no payment), or null if none. */
   firstPaidInvoiceOf(customerId: string): Promise<{ id: string } | null>;
   /** Adds `amount` cents of credit to the customer's balance; the same idempotency key credits once. */

@@ -214,6 +214,21 @@ export class StripeBillingGateway implements BillingGateway {
     });
   }
 
+  cardFingerprintsOf(customerId: string): Promise<string[]> {
+    return calling(async () => {
+      const fingerprints = new Set<string>();
+      try {
+        // Auto-paging: a customer has a card or two; every page is read however many there are.
+        for await (const method of this.stripe.customers.listPaymentMethods(customerId, { type: 'card', limit: 100 })) {
+          if (method.card?.fingerprint) fingerprints.add(method.card.fingerprint);
+        }
+      } catch (err) {
+        if (!isMissing(err)) throw err;
+      }
+      return [...fingerprints];
+    });
+  }
+
   firstPaidInvoiceOf(customerId: string): Promise<{ id: string } | null> {
     return calling(async () => {
       // Stripe lists newest first; the last one with money in it is the first payment (one invoice a month).
