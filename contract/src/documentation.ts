@@ -75,8 +75,9 @@ export const SECTION_VERSION_LIMITS = {
   /** Versions kept per section; the oldest beyond it are deleted after each write. */
   perSection: 50,
   /**
-   * The clinician's saves over their own text written less than this long ago keep no version: autosave
-   * saves every pause in typing, and one sitting of typing is one version (the text before it is kept).
+   * The clinician's saves over their own text written less than this long ago, from the same editor (tab),
+   * keep no version: autosave saves every pause in typing, and one sitting of typing is one version (the
+   * text before it is kept). A save over text another editor wrote keeps it, however recent.
    */
   clinicianCoalesceMs: 5 * 60_000,
 } as const;
@@ -92,7 +93,7 @@ export interface Documentation {
   id: string;
   sessionId: string;
   templateId: string;
-  /** Starts at 1 and goes up by one on every change; writes may send it so a stale copy gets 409 instead of overwriting. */
+  /** Starts at 1 and goes up by one on every change; every write sends it, so a stale copy gets 409 instead of overwriting. */
   counter: number;
   /** Which model and prompt wrote it ("gemini-2.5-flash · note-v1"). */
   engine: string;
@@ -119,14 +120,25 @@ export const DOCUMENTATION_LIMITS = {
 // --- Requests ---------------------------------------------------------------------------------------------
 
 const L = DOCUMENTATION_LIMITS;
-const counter = z.number().int().min(1).optional();
+/**
+ * The note's counter as the writer last saw it: required on every write to documentation, so a stale copy
+ * gets 409 instead of silently replacing what another tab or device saved.
+ */
+const counter = z.number().int().min(1);
+/**
+ * Which editor (a browser tab) a clinician's save comes from. Saves from one editor over its own text of the
+ * last few minutes keep no version (autosave saves every pause); a save over another editor's text always
+ * keeps it. A save without one always keeps the text it replaces.
+ */
+export const editorIdField = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, "-" or "_"');
 const instruction = requiredText(L.instruction);
 const sectionId = z.string().min(1).max(128);
 
 export const documentationIdBody = z.strictObject({ documentationId: resourceId });
 export const sectionBody = z.strictObject({ documentationId: resourceId, sectionId });
 const confirmReplaceEdited = z.boolean().optional();
-export const regenerateBody = z.strictObject({ sessionId: resourceId, templateId: resourceId.optional(), confirmReplaceEdited });
+/** `counter` is required once the session has documentation (the API answers 400 naming it otherwise). */
+export const regenerateBody = z.strictObject({ sessionId: resourceId, templateId: resourceId.optional(), confirmReplaceEdited, counter: counter.optional() });
 export const regenerateSectionBody = z.strictObject({ documentationId: resourceId, sectionId, counter, confirmReplaceEdited });
 export const customizeSectionBody = z.strictObject({ documentationId: resourceId, sectionId, instructions: instruction, counter, confirmReplaceEdited });
 export const magicEditSectionBody = z.strictObject({ documentationId: resourceId, sectionId, instruction, counter });
@@ -136,10 +148,11 @@ export const updateSectionValueBody = z.strictObject({
   sectionId,
   content: z.string().max(L.sectionContent, `must be at most ${L.sectionContent} characters`),
   counter,
+  editorId: editorIdField.optional(),
 });
 
 export const sectionVersionsBody = sectionBody;
-export const restoreSectionVersionBody = z.strictObject({ documentationId: resourceId, sectionId, versionId: resourceId, counter: z.number().int().min(1) });
+export const restoreSectionVersionBody = z.strictObject({ documentationId: resourceId, sectionId, versionId: resourceId, counter });
 export const markDoneBody = z.strictObject({ sessionId: resourceId, done: z.boolean() });
 
 export const chatBody = z.strictObject({

@@ -88,7 +88,8 @@ describe('the free plan’s monthly limit in the pipeline', () => {
     const user = await createTestUser();
     const ready = await recordedSession(user);
     expect(ready.status).toBe('ready');
-    await request(app).post('/api/v1/session/regenerate_documentation').set(bearer(user)).send({ sessionId: ready.id }).expect(200);
+    const { documentation } = (await request(app).post('/api/v1/documentation/by_session').set(bearer(user)).send({ sessionId: ready.id }).expect(200)).body;
+    await request(app).post('/api/v1/session/regenerate_documentation').set(bearer(user)).send({ sessionId: ready.id, counter: documentation.counter }).expect(200);
     expect((await request(app).get('/api/v1/subscription/usage').set(bearer(user)).expect(200)).body.usage).toMatchObject({ documentationsThisMonth: 1, monthlyLimit: 1 });
   });
 

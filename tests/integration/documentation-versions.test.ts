@@ -34,6 +34,11 @@ const docOf = async (documentationId: string) => (await post(owner, '/documentat
 const sectionOf = async (documentationId: string, id: string) => (await docOf(documentationId)).sections.find((s) => s.id === id)!;
 const versionsOf = async (documentationId: string, sectionId: string) =>
   (await post(owner, '/session/documentation/section/versions', { documentationId, sectionId }).expect(200)).body.versions as Version[];
+/** A write sent with the note's counter as it is now (every write to documentation must carry one). */
+const current = async (documentationId: string, body: object) => ({ documentationId, ...body, counter: (await docOf(documentationId)).counter });
+/** The clinician's save of one section, from one tab (its editorId), answered 200. */
+const saveSection = async (documentationId: string, sectionId: string, content: string, editorId = 'tab-aaaaaaaa') =>
+  post(owner, '/session/documentation/section/update_value', await current(documentationId, { sectionId, content, editorId })).expect(200);
 
 describe('Section versions', () => {
   it('A regenerate over the clinician\'s text asks first (409), then keeps it as a version that restores through the counter', async () => {
@@ -46,7 +51,7 @@ describe('Section versions', () => {
     const asked = await post(owner, '/session/regenerate_documentation_section', { documentationId, sectionId: 'plan', counter: saved.counter }).expect(409);
     expect(asked.body.error).toMatchObject({ code: 'replaces_edited_text', field: 'confirmReplaceEdited' });
     expect((await sectionOf(documentationId, 'plan')).content).toBe('My own plan.');
-    expect((await post(owner, '/session/customize_section', { documentationId, sectionId: 'plan', instructions: 'Shorter' }).expect(409)).body.error.code).toBe('replaces_edited_text');
+    expect((await post(owner, '/session/customize_section', await current(documentationId, { sectionId: 'plan', instructions: 'Shorter' })).expect(409)).body.error.code).toBe('replaces_edited_text');
 
     const regenerated = (await post(owner, '/session/regenerate_documentation_section', { documentationId, sectionId: 'plan', counter: saved.counter, confirmReplaceEdited: true }).expect(200)).body;
     expect(regenerated.section.source).toBe('regenerate_section');
@@ -71,11 +76,11 @@ describe('Section versions', () => {
 
   it('Magic edits work from the clinician\'s text without asking, and keep the text before them', async () => {
     const { documentationId } = await newNote();
-    await post(owner, '/session/documentation/section/update_value', { documentationId, sectionId: 'plan', content: 'Rest and fluids.' }).expect(200);
-    const edited = (await post(owner, '/session/magic_edit_section', { documentationId, sectionId: 'plan', instruction: 'Add that the patient should avoid smoking' }).expect(200)).body;
+    await saveSection(documentationId, 'plan', 'Rest and fluids.');
+    const edited = (await post(owner, '/session/magic_edit_section', await current(documentationId, { sectionId: 'plan', instruction: 'Add that the patient should avoid smoking' })).expect(200)).body;
     expect(edited.section.source).toBe('magic_edit_section');
     expect((await versionsOf(documentationId, 'plan'))[0]).toMatchObject({ content: 'Rest and fluids.', source: 'clinician', replacedBy: 'magic_edit_section' });
-    const note = (await post(owner, '/session/magic_edit_documentation', { documentationId, instruction: 'Use bullet points throughout' }).expect(200)).body.documentation;
+    const note = (await post(owner, '/session/magic_edit_documentation', await current(documentationId, { instruction: 'Use bullet points throughout' })).expect(200)).body.documentation;
     const subjective = note.sections.find((s: Section) => s.id === 'subjective');
     expect(subjective.source).toBe('magic_edit_note');
     expect((await versionsOf(documentationId, 'subjective'))[0]).toMatchObject({ source: 'generated', replacedBy: 'magic_edit_note', counter: note.counter });
@@ -84,11 +89,12 @@ describe('Section versions', () => {
   it('Regenerating the whole note asks when any section holds the clinician\'s text, and keeps every section it replaces', async () => {
     const { documentationId, sessionId } = await newNote();
     const before = await docOf(documentationId);
-    await post(owner, '/session/documentation/section/update_value', { documentationId, sectionId: 'assessment', content: 'Viral URTI.' }).expect(200);
-    const asked = await post(owner, '/session/regenerate_documentation', { sessionId }).expect(409);
+    await saveSection(documentationId, 'assessment', 'Viral URTI.');
+    const { counter } = await docOf(documentationId);
+    const asked = await post(owner, '/session/regenerate_documentation', { sessionId, counter }).expect(409);
     expect(asked.body.error).toMatchObject({ code: 'replaces_edited_text', field: 'confirmReplaceEdited' });
     expect(asked.body.error.message).toContain('Assessment');
-    const note = (await post(owner, '/session/regenerate_documentation', { sessionId, templateId: 'progress-note', confirmReplaceEdited: true }).expect(200)).body.documentation;
+    const note = (await post(owner, '/session/regenerate_documentation', { sessionId, templateId: 'progress-note', confirmReplaceEdited: true, counter }).expect(200)).body.documentation;
     expect(note.templateId).toBe('progress-note');
     // The SOAP sections the progress note drops or rewrites are gone from the note, their texts are not
     // (a section written again word for word keeps no version).
@@ -99,14 +105,51 @@ describe('Section versions', () => {
     expect(kept.docs.find((d) => d.get('sectionId') === 'assessment')!.get('content')).toBe('Viral URTI.');
   });
 
-  it('Autosaves in one sitting are one version: the text before the clinician started typing', async () => {
+  it('Autosaves in one sitting (one tab) are one version: the text before the clinician started typing', async () => {
     const { documentationId } = await newNote();
     const generated = await sectionOf(documentationId, 'objective');
-    for (const content of ['T', 'Te', 'Temp 37.4']) {
-      await post(owner, '/session/documentation/section/update_value', { documentationId, sectionId: 'objective', content }).expect(200);
-    }
+    for (const content of ['T', 'Te', 'Temp 37.4']) await saveSection(documentationId, 'objective', content);
     const versions = await versionsOf(documentationId, 'objective');
     expect(versions.map((v) => v.content)).toEqual([generated.content]);
+  });
+
+  it('Two tabs: a save over the other tab\'s recent text keeps that text as a version', async () => {
+    const { documentationId } = await newNote();
+    await saveSection(documentationId, 'plan', 'Amoxicillin 500 mg three times a day for 7 days.', 'tab-one-111111');
+    // The second tab met a 409, and the clinician chose "Overwrite with mine": sent with the new counter.
+    await saveSection(documentationId, 'plan', 'Rest and fluids.', 'tab-two-222222');
+    const versions = await versionsOf(documentationId, 'plan');
+    expect(versions[0]).toMatchObject({ content: 'Amoxicillin 500 mg three times a day for 7 days.', source: 'clinician', replacedBy: 'clinician' });
+    // And back: the first tab's next save keeps the second tab's text too.
+    await saveSection(documentationId, 'plan', 'Amoxicillin, rest and fluids.', 'tab-one-111111');
+    expect((await versionsOf(documentationId, 'plan'))[0]).toMatchObject({ content: 'Rest and fluids.', replacedBy: 'clinician' });
+  });
+
+  it('A save that names no tab keeps the text it replaces, however recent', async () => {
+    const { documentationId } = await newNote();
+    await saveSection(documentationId, 'plan', 'First.');
+    await post(owner, '/session/documentation/section/update_value', await current(documentationId, { sectionId: 'plan', content: 'Second.' })).expect(200);
+    expect((await versionsOf(documentationId, 'plan'))[0]).toMatchObject({ content: 'First.' });
+  });
+
+  it('Every write to documentation must carry the counter: 400 naming it, nothing changed', async () => {
+    const { documentationId, sessionId } = await newNote();
+    const before = await docOf(documentationId);
+    const writes: [string, object][] = [
+      ['/session/documentation/section/update_value', { documentationId, sectionId: 'plan', content: 'x' }],
+      ['/session/regenerate_documentation_section', { documentationId, sectionId: 'plan' }],
+      ['/session/customize_section', { documentationId, sectionId: 'plan', instructions: 'Shorter' }],
+      ['/session/magic_edit_section', { documentationId, sectionId: 'plan', instruction: 'Shorter' }],
+      ['/session/magic_edit_documentation', { documentationId, instruction: 'Shorter' }],
+      ['/session/documentation/section/restore', { documentationId, sectionId: 'plan', versionId: 'any-version' }],
+      // The whole note again, over a note that exists.
+      ['/session/regenerate_documentation', { sessionId }],
+    ];
+    for (const [path, body] of writes) {
+      const res = await post(owner, path, body).expect(400);
+      expect(res.body.error, path).toMatchObject({ code: 'invalid_argument', field: 'counter' });
+    }
+    expect(await docOf(documentationId)).toEqual(before);
   });
 
   it(`Keeps at most ${SECTION_VERSION_LIMITS.perSection} versions per section, dropping the oldest`, async () => {
@@ -114,7 +157,7 @@ describe('Section versions', () => {
     const versions = db.collection('documentation').doc(documentationId).collection('versions');
     const old = { ownerUid: owner.uid, documentationId, sectionId: 'plan', content: 'old', evidence: [], source: 'generated', writtenAt: '2026-01-01T00:00:00.000Z', replacedBy: 'clinician', replacedAt: '2026-01-01T00:00:00.000Z', counter: 0 };
     await Promise.all(Array.from({ length: SECTION_VERSION_LIMITS.perSection + 5 }, (_, i) => versions.doc(`old-${i}`).set({ ...old, id: `old-${i}` })));
-    await post(owner, '/session/magic_edit_section', { documentationId, sectionId: 'plan', instruction: 'Shorter' }).expect(200);
+    await post(owner, '/session/magic_edit_section', await current(documentationId, { sectionId: 'plan', instruction: 'Shorter' })).expect(200);
     expect((await versions.where('sectionId', '==', 'plan').count().get()).data().count).toBe(SECTION_VERSION_LIMITS.perSection);
     const listed = await versionsOf(documentationId, 'plan');
     expect(listed).toHaveLength(SECTION_VERSION_LIMITS.perSection);
@@ -123,7 +166,7 @@ describe('Section versions', () => {
 
   it('Strangers get 404; a version of another section or documentation is 404; bad input is 400', async () => {
     const { documentationId } = await newNote();
-    await post(owner, '/session/documentation/section/update_value', { documentationId, sectionId: 'plan', content: 'Mine.' }).expect(200);
+    await saveSection(documentationId, 'plan', 'Mine.');
     const [version] = await versionsOf(documentationId, 'plan');
     const { counter } = await docOf(documentationId);
     await post(stranger, '/session/documentation/section/versions', { documentationId, sectionId: 'plan' }).expect(404);
@@ -131,12 +174,12 @@ describe('Section versions', () => {
     await post(owner, '/session/documentation/section/restore', { documentationId, sectionId: 'assessment', versionId: version!.id, counter }).expect(404);
     await post(owner, '/session/documentation/section/versions', { documentationId, sectionId: 'nope' }).expect(404);
     expect((await post(owner, '/session/documentation/section/restore', { documentationId, sectionId: 'plan', versionId: version!.id }).expect(400)).body.error.field).toBe('counter');
-    expect((await post(owner, '/session/regenerate_documentation_section', { documentationId, sectionId: 'plan', confirmReplaceEdited: 'yes' }).expect(400)).body.error.field).toBe('confirmReplaceEdited');
+    expect((await post(owner, '/session/regenerate_documentation_section', { documentationId, sectionId: 'plan', confirmReplaceEdited: 'yes', counter }).expect(400)).body.error.field).toBe('confirmReplaceEdited');
   });
 
   it('Deleting the session deletes its versions', async () => {
     const { documentationId, sessionId } = await newNote();
-    await post(owner, '/session/documentation/section/update_value', { documentationId, sectionId: 'plan', content: 'To be deleted.' }).expect(200);
+    await saveSection(documentationId, 'plan', 'To be deleted.');
     const versions = db.collection('documentation').doc(documentationId).collection('versions');
     expect((await versions.get()).size).toBe(1);
     expect((await versions.get()).docs[0]!.get('ownerUid')).toBe(owner.uid);
@@ -154,7 +197,7 @@ describe('POST /session/mark_done', () => {
     const listed = (await post(owner, '/session/sessions', {}).expect(200)).body.sessions.find((s: { id: string }) => s.id === sessionId);
     expect(listed.doneAt).toBe(done.doneAt);
     // A done note may still be edited (the app asks first); it stays done.
-    await post(owner, '/session/documentation/section/update_value', { documentationId, sectionId: 'plan', content: 'Amended.' }).expect(200);
+    await saveSection(documentationId, 'plan', 'Amended.');
     expect((await post(owner, '/session/session', { sessionId }).expect(200)).body.session.doneAt).toBe(done.doneAt);
     expect((await post(owner, '/session/mark_done', { sessionId, done: false }).expect(200)).body.session.doneAt).toBeNull();
     await post(stranger, '/session/mark_done', { sessionId, done: true }).expect(404);

@@ -86,26 +86,29 @@ describe('Editing documentation: each route changes what it should and bumps the
     const stale = await post(owner, '/session/documentation/section/update_value', { documentationId, sectionId: 'assessment', content: 'Overwritten?', counter: before.counter }).expect(409);
     expect(stale.body.error).toMatchObject({ code: 'conflict', field: 'counter' });
     expect((await doc()).sections.find((s: { id: string }) => s.id === 'assessment').content).toBe('Viral URTI.');
-    // Without a counter the write applies to the latest version.
-    expect((await post(owner, '/session/documentation/section/update_value', { documentationId, sectionId: 'assessment', content: 'Viral URTI, mild.' }).expect(200)).body.counter).toBe(before.counter + 2);
+    // Without a counter nothing is written: a write must say which version it replaces.
+    expect((await post(owner, '/session/documentation/section/update_value', { documentationId, sectionId: 'assessment', content: 'Viral URTI, mild.' }).expect(400)).body.error.field).toBe('counter');
+    expect((await doc()).counter).toBe(before.counter + 1);
   });
 
   it('regenerate_documentation_section writes the section again from the transcript', async () => {
     const before = await doc();
-    const res = await post(owner, '/session/regenerate_documentation_section', { documentationId, sectionId: 'subjective' }).expect(200);
+    const res = await post(owner, '/session/regenerate_documentation_section', { documentationId, sectionId: 'subjective', counter: before.counter }).expect(200);
     expect(res.body.counter).toBe(before.counter + 1);
     expect(res.body.section.content).toContain('dry cough');
     expect(res.body.section.evidence.length).toBeGreaterThan(0);
   });
 
   it('customize_section follows the new instructions', async () => {
-    const res = await post(owner, '/session/customize_section', { documentationId, sectionId: 'objective', instructions: 'Only the temperature and what the lungs sounded like when listened to.' }).expect(200);
+    const { counter } = await doc();
+    const res = await post(owner, '/session/customize_section', { documentationId, sectionId: 'objective', instructions: 'Only the temperature and what the lungs sounded like when listened to.', counter }).expect(200);
     expect(res.body.section.content).toMatch(/temperature is 37\.4/);
     expect(res.body.section.content).not.toMatch(/ibuprofen/);
   });
 
   it('magic_edit_section applies the instruction to the current text', async () => {
-    const res = await post(owner, '/session/magic_edit_section', { documentationId, sectionId: 'plan', instruction: 'Add that the patient should avoid smoking' }).expect(200);
+    const { counter } = await doc();
+    const res = await post(owner, '/session/magic_edit_section', { documentationId, sectionId: 'plan', instruction: 'Add that the patient should avoid smoking', counter }).expect(200);
     expect(res.body.section.content).toContain('The patient should avoid smoking.');
   });
 
@@ -120,22 +123,25 @@ describe('Editing documentation: each route changes what it should and bumps the
   it('regenerate_documentation writes the whole note again, with another template if asked', async () => {
     const before = await doc();
     // The assessment holds the clinician's text (update_value above): replacing it is confirmed.
-    const res = await post(owner, '/session/regenerate_documentation', { sessionId, templateId: 'progress-note', confirmReplaceEdited: true }).expect(200);
+    const res = await post(owner, '/session/regenerate_documentation', { sessionId, templateId: 'progress-note', confirmReplaceEdited: true, counter: before.counter }).expect(200);
     expect(res.body.documentation).toMatchObject({ id: documentationId, templateId: 'progress-note', counter: before.counter + 1 });
     expect((await post(owner, '/session/session', { sessionId }).expect(200)).body.session.templateId).toBe('progress-note');
-    expect((await post(owner, '/session/regenerate_documentation', { sessionId, templateId: 'nope' }).expect(400)).body.error.field).toBe('templateId');
+    expect((await post(owner, '/session/regenerate_documentation', { sessionId, templateId: 'nope', counter: before.counter + 1 }).expect(400)).body.error.field).toBe('templateId');
+    // A stale counter: 409, and the note is not written again.
+    expect((await post(owner, '/session/regenerate_documentation', { sessionId, confirmReplaceEdited: true, counter: before.counter }).expect(409)).body.error.field).toBe('counter');
   });
 
   it('Bad input and strangers', async () => {
-    expect((await post(owner, '/session/magic_edit_section', { documentationId, sectionId: 'plan' }).expect(400)).body.error.field).toBe('instruction');
-    expect((await post(owner, '/session/customize_section', { documentationId, sectionId: 'plan', instructions: 'x'.repeat(2001) }).expect(400)).body.error.field).toBe('instructions');
+    const { counter } = await doc();
+    expect((await post(owner, '/session/magic_edit_section', { documentationId, sectionId: 'plan', counter }).expect(400)).body.error.field).toBe('instruction');
+    expect((await post(owner, '/session/customize_section', { documentationId, sectionId: 'plan', instructions: 'x'.repeat(2001), counter }).expect(400)).body.error.field).toBe('instructions');
     expect((await post(owner, '/session/documentation/section/update_value', { documentationId, sectionId: 'plan', content: 'x', counter: 0 }).expect(400)).body.error.field).toBe('counter');
-    await post(stranger, '/session/regenerate_documentation_section', { documentationId, sectionId: 'plan' }).expect(404);
-    await post(stranger, '/session/customize_section', { documentationId, sectionId: 'plan', instructions: 'x' }).expect(404);
-    await post(stranger, '/session/magic_edit_section', { documentationId, sectionId: 'plan', instruction: 'x' }).expect(404);
-    await post(stranger, '/session/magic_edit_documentation', { documentationId, instruction: 'x' }).expect(404);
-    await post(stranger, '/session/documentation/section/update_value', { documentationId, sectionId: 'plan', content: 'mine' }).expect(404);
-    await post(stranger, '/session/regenerate_documentation', { sessionId }).expect(404);
+    await post(stranger, '/session/regenerate_documentation_section', { documentationId, sectionId: 'plan', counter }).expect(404);
+    await post(stranger, '/session/customize_section', { documentationId, sectionId: 'plan', instructions: 'x', counter }).expect(404);
+    await post(stranger, '/session/magic_edit_section', { documentationId, sectionId: 'plan', instruction: 'x', counter }).expect(404);
+    await post(stranger, '/session/magic_edit_documentation', { documentationId, instruction: 'x', counter }).expect(404);
+    await post(stranger, '/session/documentation/section/update_value', { documentationId, sectionId: 'plan', content: 'mine', counter }).expect(404);
+    await post(stranger, '/session/regenerate_documentation', { sessionId, counter }).expect(404);
   });
 });
 

@@ -43,8 +43,9 @@ beforeAll(async () => {
   [owner, stranger] = await Promise.all([createTestUser(), createTestUser()]);
   const created = await post(owner, '/creation', { patientName: 'Fill Test', templateId: 'history-and-physical', text: 'Clinician: What brings you in?\nPatient: A dry cough.' }).expect(201);
   documentationId = created.body.documentation.id as string;
+  let counter = created.body.documentation.counter as number;
   for (const [sectionId, content] of Object.entries(NOTE)) {
-    await post(owner, '/session/documentation/section/update_value', { documentationId, sectionId, content }).expect(200);
+    counter = (await post(owner, '/session/documentation/section/update_value', { documentationId, sectionId, content, counter }).expect(200)).body.counter as number;
   }
 }, 60_000);
 

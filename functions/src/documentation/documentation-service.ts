@@ -6,7 +6,7 @@ import { toContract as sessionToContract, type Session, type SessionRecord } fro
 import type { TemplateCatalog } from '../templates/template-catalog.js';
 import type { TranscriptRecord } from '../transcripts/transcript.js';
 import type { TranscriptRepo } from '../transcripts/transcript-repo.js';
-import { toContract, type Documentation, type DocumentationRecord, type DocumentationSection, type Evidence, type SectionSpec } from './documentation.js';
+import { sectionToContract, toContract, type Documentation, type DocumentationRecord, type DocumentationSection, type Evidence, type SectionSpec, type StoredSection } from './documentation.js';
 import { writtenDocumentation } from './written-documentation.js';
 import type { DocumentationRepo } from './documentation-repo.js';
 import type { NoteWriter } from './note-writer.js';
@@ -51,12 +51,18 @@ export class DocumentationService {
     return this.docs.countGenerated(uid, from, to);
   }
 
-  async regenerate(uid: string, sessionId: string, templateId?: string, confirmReplaceEdited = false): Promise<Documentation> {
+  async regenerate(uid: string, sessionId: string, options: { templateId?: string | undefined; confirmReplaceEdited?: boolean | undefined; counter?: number | undefined } = {}): Promise<Documentation> {
+    const { templateId, confirmReplaceEdited = false, counter } = options;
     const session = await this.ownedSession(uid, sessionId);
     const transcript = await this.transcriptOf(uid, sessionId);
     const template = await this.templates.find(uid, templateId ?? session.templateId);
     if (!template) throw invalidArgument('templateId is not a template you can use', 'templateId');
     const existing = await this.docs.find(session.id);
+    // Writing a note that exists again replaces it: the writer says which version it saw, like every write.
+    if (existing && existing.ownerUid === uid) {
+      if (counter === undefined) throw invalidArgument('counter is required: the session has documentation (send the counter you loaded)', 'counter');
+      requireCurrent(existing, counter);
+    }
     if (existing && !confirmReplaceEdited) requireNoClinicianText(existing.sections);
     // A session's first documentation counts against the plan; rewriting one it has does not (counted once).
     if (!existing) {
@@ -85,16 +91,16 @@ export class DocumentationService {
 
   async section(uid: string, documentationId: string, sectionId: string): Promise<DocumentationSection> {
     const doc = await this.ownedDoc(uid, documentationId);
-    return sectionOf(doc, sectionId);
+    return sectionToContract(sectionOf(doc, sectionId));
   }
 
   /** Writes one section again from the transcript, as its instructions say. */
-  async regenerateSection(uid: string, documentationId: string, sectionId: string, counter?: number, confirmReplaceEdited = false) {
+  async regenerateSection(uid: string, documentationId: string, sectionId: string, counter: number, confirmReplaceEdited = false) {
     return this.rewriteOne(uid, documentationId, sectionId, counter, 'regenerate_section', (spec) => ({ spec }), confirmReplaceEdited);
   }
 
   /** New instructions for one section of this note (the template itself is not changed). */
-  async customizeSection(uid: string, documentationId: string, sectionId: string, instructions: string, counter?: number, confirmReplaceEdited = false) {
+  async customizeSection(uid: string, documentationId: string, sectionId: string, instructions: string, counter: number, confirmReplaceEdited = false) {
     return this.rewriteOne(uid, documentationId, sectionId, counter, 'customize_section', (spec) => ({ spec: { ...spec, instructions } }), confirmReplaceEdited);
   }
 
@@ -102,11 +108,11 @@ export class DocumentationService {
    * Edits one section's current text as instructed ("shorter", "add that ..."). It works from the text the
    * clinician has, at their request, so it does not ask first; the text before it is kept as a version.
    */
-  async magicEditSection(uid: string, documentationId: string, sectionId: string, instruction: string, counter?: number) {
+  async magicEditSection(uid: string, documentationId: string, sectionId: string, instruction: string, counter: number) {
     return this.rewriteOne(uid, documentationId, sectionId, counter, 'magic_edit_section', (spec, current) => ({ spec, edit: { currentContent: current.content, instruction } }), true);
   }
 
-  async magicEditDocumentation(uid: string, documentationId: string, instruction: string, counter?: number): Promise<Documentation> {
+  async magicEditDocumentation(uid: string, documentationId: string, instruction: string, counter: number): Promise<Documentation> {
     const doc = await this.ownedDoc(uid, documentationId);
     requireCurrent(doc, counter);
     const session = await this.ownedSession(uid, doc.sessionId);
@@ -117,23 +123,29 @@ export class DocumentationService {
       sections: current.sections.map((s) => {
         const edited = written.value.find((w) => w.id === s.id);
         return edited && edited.content !== s.content
-          ? { ...s, content: edited.content, evidence: edited.evidence.length > 0 ? edited.evidence : s.evidence, updatedAt: now, source: 'magic_edit_note' as const }
+          ? { ...withoutEditor(s), content: edited.content, evidence: edited.evidence.length > 0 ? edited.evidence : s.evidence, updatedAt: now, source: 'magic_edit_note' as const }
           : s;
       }),
     }), 'magic_edit_note');
     return toContract(saved);
   }
 
-  /** The clinician's own text for a section. */
-  async updateSectionValue(uid: string, documentationId: string, sectionId: string, content: string, counter?: number): Promise<{ section: DocumentationSection; counter: number }> {
+  /** The clinician's own text for a section, from one editor (tab): see continuesOwnTyping. */
+  async updateSectionValue(uid: string, documentationId: string, sectionId: string, content: string, counter: number, editorId?: string): Promise<{ section: DocumentationSection; counter: number }> {
     const doc = await this.ownedDoc(uid, documentationId);
     sectionOf(doc, sectionId);
     requireCurrent(doc, counter);
-    const saved = await this.commit(doc, (current, now) => ({
-      ...current,
-      sections: current.sections.map((s) => (s.id === sectionId ? { ...s, content, updatedAt: now, source: 'clinician' as const } : s)),
-    }), 'clinician', counter);
-    return { section: sectionOf(saved, sectionId), counter: saved.counter };
+    const saved = await this.commit(
+      doc,
+      (current, now) => ({
+        ...current,
+        sections: current.sections.map((s) => (s.id === sectionId ? { ...withoutEditor(s), content, updatedAt: now, source: 'clinician' as const, ...(editorId ? { editorId } : {}) } : s)),
+      }),
+      'clinician',
+      counter,
+      editorId,
+    );
+    return { section: sectionToContract(sectionOf(saved, sectionId)), counter: saved.counter };
   }
 
   /** A section's kept earlier texts, newest first. */
@@ -152,9 +164,9 @@ export class DocumentationService {
     requireCurrent(doc, counter);
     const saved = await this.commit(doc, (current, now) => ({
       ...current,
-      sections: current.sections.map((s) => (s.id === sectionId ? { ...s, content: version.content, evidence: version.evidence, source: version.source, updatedAt: now } : s)),
+      sections: current.sections.map((s) => (s.id === sectionId ? { ...withoutEditor(s), content: version.content, evidence: version.evidence, source: version.source, updatedAt: now } : s)),
     }), 'restore', counter);
-    return { section: sectionOf(saved, sectionId), counter: saved.counter };
+    return { section: sectionToContract(sectionOf(saved, sectionId)), counter: saved.counter };
   }
 
   /** Marks the session's note done (reviewed and signed off) or not; marking it again keeps the first time. */
@@ -182,7 +194,7 @@ export class DocumentationService {
     uid: string,
     documentationId: string,
     sectionId: string,
-    counter: number | undefined,
+    counter: number,
     source: SectionSource,
     how: (spec: SectionSpec, current: DocumentationSection) => { spec: SectionSpec; edit?: { currentContent: string; instruction: string } },
     confirmReplaceEdited: boolean,
@@ -199,9 +211,9 @@ export class DocumentationService {
     const saved = await this.commit(doc, (latest, now) => ({
       ...latest,
       templateSections: latest.templateSections.map((s) => (s.id === sectionId ? used : s)),
-      sections: latest.sections.map((s) => (s.id === sectionId ? { ...s, content: written.value.content, evidence: written.value.evidence, updatedAt: now, source } : s)),
+      sections: latest.sections.map((s) => (s.id === sectionId ? { ...withoutEditor(s), content: written.value.content, evidence: written.value.evidence, updatedAt: now, source } : s)),
     }), source);
-    return { section: sectionOf(saved, sectionId), counter: saved.counter };
+    return { section: sectionToContract(sectionOf(saved, sectionId)), counter: saved.counter };
   }
 
   /**
@@ -213,6 +225,7 @@ export class DocumentationService {
     change: (current: DocumentationRecord, now: string) => DocumentationRecord,
     replacedBy: SectionChange,
     expected = from.counter,
+    editorId?: string,
   ): Promise<DocumentationRecord> {
     const { saved, kept } = await this.docs.runTransaction(async (tx) => {
       const current = await this.docs.find(from.id, tx);
@@ -221,7 +234,7 @@ export class DocumentationService {
       const now = this.now().toISOString();
       const next = { ...change(current, now), counter: current.counter + 1, updatedAt: now };
       // The text each change replaces is kept, in the same transaction: never written without its predecessor kept.
-      const versions = replacedVersions(current, next, replacedBy, now);
+      const versions = replacedVersions(current, next, replacedBy, now, editorId);
       this.docs.keepVersions(tx, versions);
       this.docs.save(tx, next);
       return { saved: next, kept: versions.map((v) => v.sectionId) };
@@ -253,8 +266,14 @@ export class DocumentationService {
   }
 }
 
-function requireCurrent(doc: DocumentationRecord, counter: number | undefined): void {
-  if (counter !== undefined && counter !== doc.counter) {
+/** Text no longer the clinician's typing from one editor: an AI action or a restore wrote it. */
+function withoutEditor(section: StoredSection): StoredSection {
+  const { editorId: _editor, ...rest } = section;
+  return rest;
+}
+
+function requireCurrent(doc: DocumentationRecord, counter: number): void {
+  if (counter !== doc.counter) {
     throw conflict(`The documentation changed since you loaded it (it is now at version ${doc.counter}, you sent ${counter}). Reload it, then apply your change again.`, 'counter');
   }
 }
@@ -267,7 +286,7 @@ function requireNoClinicianText(sections: readonly DocumentationSection[]): void
   throw replacesEditedText(`This would replace text you wrote in ${names}. Send it again with confirmReplaceEdited to go ahead; your text is kept in the section's history.`);
 }
 
-function sectionOf(doc: Pick<DocumentationRecord, 'sections'>, sectionId: string): DocumentationSection {
+function sectionOf(doc: Pick<DocumentationRecord, 'sections'>, sectionId: string): StoredSection {
   const section = doc.sections.find((s) => s.id === sectionId);
   if (!section) throw notFound('No such section in this documentation');
   return section;

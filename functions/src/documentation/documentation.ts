@@ -11,7 +11,13 @@ export interface SectionSpec {
   format: 'paragraph' | 'bullets';
 }
 
+/** A section as stored: the contract's, and which editor (tab) wrote the clinician's text (never sent out). */
+export interface StoredSection extends DocumentationSection {
+  editorId?: string;
+}
+
 export interface DocumentationRecord extends Documentation {
+  sections: StoredSection[];
   ownerUid: string;
   model: string;
   promptVersion: string;
@@ -27,7 +33,12 @@ export interface DocumentationRecord extends Documentation {
 export function toContract(record: DocumentationRecord): Documentation {
   const { id, sessionId, templateId, counter, engine, createdAt, updatedAt, sections } = record;
   // Sections written before sources were kept read as generated.
-  return { id, sessionId, templateId, counter, engine, createdAt, updatedAt, sections: sections.map((s) => ({ ...s, source: s.source ?? 'generated' })) };
+  return { id, sessionId, templateId, counter, engine, createdAt, updatedAt, sections: sections.map(sectionToContract) };
+}
+
+export function sectionToContract(section: StoredSection): DocumentationSection {
+  const { editorId: _editor, ...rest } = section;
+  return { ...rest, source: section.source ?? 'generated' };
 }
 
 export const engineLabel = (model: string, promptVersion: string) => `${model} · ${promptVersion}`;

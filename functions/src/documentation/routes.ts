@@ -55,8 +55,8 @@ export function sessionDocumentationRoutes(docs: DocumentationService, limits: R
     res.json({ transcript: transcriptToContract(await docs.transcriptOf(callerOf(req).uid, sessionId)) });
   });
   router.post('/regenerate_documentation', requireVerifiedEmail, limits.modelCall, async (req, res) => {
-    const { sessionId, templateId, confirmReplaceEdited } = parseInput(regenerateBody, req.body);
-    res.json({ documentation: await docs.regenerate(callerOf(req).uid, sessionId, templateId, confirmReplaceEdited) });
+    const { sessionId, templateId, confirmReplaceEdited, counter } = parseInput(regenerateBody, req.body);
+    res.json({ documentation: await docs.regenerate(callerOf(req).uid, sessionId, { templateId, confirmReplaceEdited, counter }) });
   });
   router.post('/regenerate_documentation_section', requireVerifiedEmail, limits.modelCall, async (req, res) => {
     const { documentationId, sectionId, counter, confirmReplaceEdited } = parseInput(regenerateSectionBody, req.body);
@@ -79,8 +79,8 @@ export function sessionDocumentationRoutes(docs: DocumentationService, limits: R
     res.json({ section: await docs.section(callerOf(req).uid, documentationId, sectionId) });
   });
   router.post('/documentation/section/update_value', async (req, res) => {
-    const { documentationId, sectionId, content, counter } = parseInput(updateSectionValueBody, req.body);
-    res.json(await docs.updateSectionValue(callerOf(req).uid, documentationId, sectionId, content, counter));
+    const { documentationId, sectionId, content, counter, editorId } = parseInput(updateSectionValueBody, req.body);
+    res.json(await docs.updateSectionValue(callerOf(req).uid, documentationId, sectionId, content, counter, editorId));
   });
   // Our extension: a section's kept versions, restoring one, and marking the note done.
   router.post('/documentation/section/versions', async (req, res) => {

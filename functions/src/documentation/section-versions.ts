@@ -3,7 +3,7 @@
  * loses what was there. Stored by DocumentationRepo under `documentation/{id}/versions/{versionId}`.
  */
 import { SECTION_VERSION_LIMITS, type SectionChange, type SectionSource, type SectionVersion } from '@charta/contract';
-import type { DocumentationRecord, DocumentationSection } from './documentation.js';
+import type { DocumentationRecord, DocumentationSection, StoredSection } from './documentation.js';
 
 export type { SectionChange, SectionSource, SectionVersion };
 
@@ -21,16 +21,37 @@ export const isClinicianText = (section: Pick<DocumentationSection, 'source' | '
   sourceOf(section) === 'clinician' && section.content.trim() !== '';
 
 /**
- * The versions a change from `before` to `after` keeps: the earlier text of every section whose text it
- * changed or dropped (a note regenerated with another template drops sections). The clinician's saves over
- * their own recent text keep none (SECTION_VERSION_LIMITS.clinicianCoalesceMs): autosave saves each pause.
+ * Whether a clinician's save from `editorId` continues the same sitting of typing as the text it replaces:
+ * that editor's own save, younger than SECTION_VERSION_LIMITS.clinicianCoalesceMs. Only then is no version
+ * kept (autosave saves each pause); text another editor (tab, device) wrote is always kept.
  */
-export function replacedVersions(before: DocumentationRecord | null, after: DocumentationRecord, replacedBy: SectionChange, now: string): Omit<SectionVersionRecord, 'id'>[] {
+export function continuesOwnTyping(replaced: StoredSection, replacedBy: SectionChange, editorId: string | undefined, now: string): boolean {
+  return (
+    replacedBy === 'clinician' &&
+    editorId !== undefined &&
+    sourceOf(replaced) === 'clinician' &&
+    replaced.editorId === editorId &&
+    Date.parse(now) - Date.parse(replaced.updatedAt) < SECTION_VERSION_LIMITS.clinicianCoalesceMs
+  );
+}
+
+/**
+ * The versions a change from `before` to `after` keeps: the earlier text of every section whose text it
+ * changed or dropped (a note regenerated with another template drops sections), except a clinician's save
+ * that continues their own typing (continuesOwnTyping).
+ */
+export function replacedVersions(
+  before: DocumentationRecord | null,
+  after: DocumentationRecord,
+  replacedBy: SectionChange,
+  now: string,
+  editorId?: string,
+): Omit<SectionVersionRecord, 'id'>[] {
   if (!before) return [];
   const afterById = new Map(after.sections.map((s) => [s.id, s]));
   return before.sections
     .filter((s) => afterById.get(s.id)?.content !== s.content)
-    .filter((s) => !(replacedBy === 'clinician' && sourceOf(s) === 'clinician' && Date.parse(now) - Date.parse(s.updatedAt) < SECTION_VERSION_LIMITS.clinicianCoalesceMs))
+    .filter((s) => !continuesOwnTyping(s, replacedBy, editorId, now))
     .map((s) => ({
       ownerUid: after.ownerUid,
       documentationId: after.id,

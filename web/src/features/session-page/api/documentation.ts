@@ -27,9 +27,16 @@ interface SectionTarget {
   counter: number;
 }
 
-/** The clinician's own text for a section. */
+/**
+ * This tab, as an editor of notes: one id per page load. The API keeps no version between one editor's own
+ * autosaves of a sitting, and always keeps the text of another tab or device that a save replaces (the
+ * "Overwrite with mine" of a conflict, say), so the other tab's text stays in History.
+ */
+export const THIS_TAB_EDITOR_ID = `tab-${crypto.randomUUID()}`;
+
+/** The clinician's own text for a section, as this tab's. */
 export function updateSectionValue(target: SectionTarget & { content: string }): Promise<SectionChange> {
-  return api.post<SectionChange>('/session/documentation/section/update_value', target);
+  return api.post<SectionChange>('/session/documentation/section/update_value', { ...target, editorId: THIS_TAB_EDITOR_ID });
 }
 
 /**

@@ -10,6 +10,7 @@ import { documentation, session, transcript } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { SESSION_POLL_MS as PROGRESS_POLL_MS } from '@/data/live-session';
 import { AUTOSAVE_DELAY_MS } from '../lib/section-editing';
+import { THIS_TAB_EDITOR_ID } from '../api/documentation';
 import { SessionPage } from './SessionPage';
 
 vi.mock('@/lib/api');
@@ -224,8 +225,10 @@ describe('SessionPage: editing', { timeout: 30_000 }, () => {
 
     expect(await within(section).findByText('Saved', {}, { timeout: AUTOSAVED_WITHIN_MS })).toBeInTheDocument();
     expect(postsTo('/session/documentation/section/update_value')).toEqual([
-      { documentationId: 's1', sectionId: 'subjective', content: 'Cough for four days, no fever.', counter: 3 },
+      { documentationId: 's1', sectionId: 'subjective', content: 'Cough for four days, no fever.', counter: 3, editorId: THIS_TAB_EDITOR_ID },
     ]);
+    // One id for this tab's saves, so the API can tell them from another tab's (whose text it then keeps).
+    expect(THIS_TAB_EDITOR_ID).toMatch(/^tab-[0-9a-f-]{36}$/);
     expect(box).toHaveValue('Cough for four days, no fever.');
     expect(within(section).getByRole('button', { name: 'Magic edit' })).toBeEnabled();
   });
@@ -271,8 +274,8 @@ describe('SessionPage: editing', { timeout: 30_000 }, () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Overwrite with mine' }));
     expect(await within(section).findByText('Saved')).toBeInTheDocument();
     expect(postsTo('/session/documentation/section/update_value')).toEqual([
-      { documentationId: 's1', sectionId: 'subjective', content: 'My version.', counter: 3 },
-      { documentationId: 's1', sectionId: 'subjective', content: 'My version.', counter: 4 },
+      { documentationId: 's1', sectionId: 'subjective', content: 'My version.', counter: 3, editorId: THIS_TAB_EDITOR_ID },
+      { documentationId: 's1', sectionId: 'subjective', content: 'My version.', counter: 4, editorId: THIS_TAB_EDITOR_ID },
     ]);
     expect(box).toHaveValue('My version.');
   });
