@@ -27,6 +27,25 @@ export const shortText = (max: number) => z.string().trim().max(max, `must be at
 export const requiredText = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 
 /**
+ * Characters a reader sees: not spaces, control or format characters (zero-width, bidi marks, soft hyphen,
+ * BOM), the Hangul fillers and the blank Braille cell that render as nothing, nor combining marks (counted
+ * with their letter).
+ */
+export function visibleCharacterCount(text: string): number {
+  return [...text.normalize('NFC').replace(/[\p{Z}\p{Cc}\p{Cf}\p{M}\s\u115F\u1160\u3164\uFFA0\u2800]/gu, '')].length;
+}
+
+/**
+ * A name people read on one line (a patient's name, a session's title, a template's name): there and
+ * within `max`, with at least one character one can see, and no control characters (NUL, escapes, line
+ * breaks), which name nothing and break what shows or searches them.
+ */
+export const nameText = (max: number) =>
+  requiredText(max)
+    .refine((text) => !/\p{Cc}/u.test(text), 'must not contain control characters (such as NUL or a line break)')
+    .refine((text) => visibleCharacterCount(text) > 0, 'must have characters one can see');
+
+/**
  * A page size: a JSON number from 1 to `max`, `fallback` when absent. Not coerced: `true` or `"5"` is a
  * client's bug, and coercion would quietly answer something else than was asked.
  */

@@ -3,14 +3,14 @@
 // chunk, so schemas living beside the labels brought zod and these schemas to the sign-in page (about 24 KB
 // gzip) although only the session forms use them.
 import { z } from 'zod';
-import { cursorField, formInteger, pageLimit, requiredText, resourceId } from './fields.js';
+import { cursorField, formInteger, nameText, pageLimit, resourceId } from './fields.js';
 import { languageTag } from './languages.js';
 import { SESSION_LIMITS, SESSION_STATUSES } from './sessions.js';
 
 // --- Requests ---------------------------------------------------------------------------------------------
 
 /** The patient's name as every form that names a patient takes it (create_session, /creation, a session's edit). */
-export const patientNameField = requiredText(SESSION_LIMITS.patientName);
+export const patientNameField = nameText(SESSION_LIMITS.patientName);
 const audioUri = z.string().min(1).max(1024);
 const sessionPageLimit = pageLimit(SESSION_LIMITS.pageSize, 20);
 
@@ -38,7 +38,7 @@ export const updateSessionBody = z.strictObject({
   audio_uri: audioUri.optional(),
 });
 
-export const sessionTitleField = requiredText(SESSION_LIMITS.title);
+export const sessionTitleField = nameText(SESSION_LIMITS.title);
 
 export const updateTitleBody = z.strictObject({ sessionId: resourceId, title: sessionTitleField });
 

@@ -11,8 +11,8 @@ import {
   TEMPLATE_LIMITS,
   templateInput,
   titleKey,
-  visibleCharacterCount,
 } from './templates.js';
+import { visibleCharacterCount } from './fields.js';
 
 const section = (title: string) => ({ title, instructions: '', format: 'paragraph' as const });
 

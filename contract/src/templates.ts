@@ -1,7 +1,7 @@
 // Templates (API contract: Templates): the resource, its categories and section formats, the limits both
 // the API and the editor enforce, and the request bodies of the template routes.
 import { z } from 'zod';
-import { cursorField, pageLimit, requiredText, resourceId, shortText } from './fields.js';
+import { cursorField, nameText, pageLimit, requiredText, resourceId, shortText, visibleCharacterCount } from './fields.js';
 
 // --- Enumerations -----------------------------------------------------------------------------------------
 
@@ -162,15 +162,6 @@ export const TEMPLATE_LIMITS = {
   reportNote: 500,
 } as const;
 
-/**
- * Characters a reader sees: not spaces, control or format characters (zero-width, bidi marks, soft hyphen,
- * BOM), the Hangul fillers and the blank Braille cell that render as nothing, nor combining marks (counted
- * with their letter).
- */
-export function visibleCharacterCount(text: string): number {
-  return [...text.normalize('NFC').replace(/[\p{Z}\p{Cc}\p{Cf}\p{M}\s\u115F\u1160\u3164\uFFA0\u2800]/gu, '')].length;
-}
-
 /** Why a template's name may not go to the community library, or null when it may. */
 export function libraryNameProblem(name: string): string | null {
   const min = TEMPLATE_LIMITS.libraryNameMinVisible;
@@ -206,7 +197,7 @@ export const sectionInput = z.strictObject({
 });
 
 const templateFields = {
-  name: requiredText(L.name).refine((name) => visibleCharacterCount(name) > 0, 'must have characters one can see'),
+  name: nameText(L.name),
   description: shortText(L.description).default(''),
   category: templateCategoryField.default(DEFAULT_CATEGORY),
   sections: z.array(sectionInput).min(1, 'must have at least 1 section').max(L.sections, `may have at most ${L.sections} sections`),

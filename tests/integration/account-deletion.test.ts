@@ -111,8 +111,9 @@ describe('DELETE /profile/:id leaves nothing of the user anywhere', () => {
     expect(await documentsHolding(db, uid)).toEqual([]);
     expect(await audioObjectsHolding(uid)).toEqual([]);
     await expect(auth.getUser(uid)).rejects.toMatchObject({ code: 'auth/user-not-found' });
-    // The other user's own things stay: their copy of the leaving user's template, their entry and its add.
+    // The other user's own things stay: their copy of the leaving user's template and their entry, which no
+    // longer counts the leaving user's add.
     expect((await db.collection('templates').where('ownerUid', '==', other.uid).get()).size).toBe(3);
-    expect((await db.collection('publishedTemplates').doc(othersEntry.id).get()).get('addCount')).toBe(1);
+    expect((await db.collection('publishedTemplates').doc(othersEntry.id).get()).get('addCount')).toBe(0);
   });
 });

@@ -305,8 +305,8 @@ describe('Limits and account deletion', () => {
     expect((await search(reader, { query: word })).templates.map((t) => t.id)).toEqual([othersEntry.id]);
     await post(reader, '/published/get', { shareId }).expect(404);
     await post(reader, '/get_template', { templateId: copy.id }).expect(200);
-    // The add was counted and stays counted: it happened.
-    expect((await post(reader, '/published/get', { publishedTemplateId: othersEntry.id }).expect(200)).body.template.addCount).toBe(1);
+    // Nobody stands behind the add any more: it no longer counts (the count orders the library).
+    expect((await post(reader, '/published/get', { publishedTemplateId: othersEntry.id }).expect(200)).body.template.addCount).toBe(0);
   });
 });
 
@@ -511,11 +511,13 @@ describe('POST /template/published/report', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('A deleted account\'s reports go with it; the hiding they caused stays until reviewed', async () => {
+  it('A deleted account\'s reports go with it and stop counting; the hiding they caused stays until reviewed', async () => {
     const { published } = await entry();
-    const leaving = await createTestUser();
+    const [leaving, staying] = await Promise.all([createTestUser(), createTestUser()]);
     await report(leaving, { publishedTemplateId: published.id, reason: 'spam' }).expect(200);
+    await report(staying, { publishedTemplateId: published.id, reason: 'spam' }).expect(200);
     await request(app).delete(`/api/v1/profile/${leaving.uid}`).set(bearer(leaving)).expect(200);
     expect((await db.collection('libraryReports').where('uid', '==', leaving.uid).get()).size).toBe(0);
+    expect((await db.collection('publishedTemplates').doc(published.id).get()).get('reportCount')).toBe(1);
   });
 });

@@ -206,10 +206,42 @@ export class LibraryRepo {
     tx.update(entryRef, { addCount: FieldValue.increment(1) });
   }
 
-  /** Account deletion: the markers saying this user added someone else's entry (ids only, but theirs). */
-  async deleteAddMarkersOf(uid: string): Promise<number> {
+  /**
+   * Account deletion: the user's adds of others' entries and links stop counting. Each marker goes with its
+   * count in one transaction (an add counted by a marker that is gone would count nobody), so a deletion
+   * retried half-way never takes one add off twice.
+   */
+  async withdrawAddsOf(uid: string): Promise<number> {
     const snap = await this.db.collectionGroup(ADDERS).where('uid', '==', uid).get();
-    for (const doc of snap.docs) await doc.ref.delete();
+    for (const doc of snap.docs) {
+      const entryRef = doc.ref.parent.parent;
+      await this.db.runTransaction(async (tx) => {
+        const [marker, entry] = await Promise.all([tx.get(doc.ref), entryRef ? tx.get(entryRef) : null]);
+        if (!marker.exists) return;
+        tx.delete(doc.ref);
+        if (entryRef && entry?.exists) tx.update(entryRef, { addCount: FieldValue.increment(-1) });
+      });
+    }
+    return snap.size;
+  }
+
+  /**
+   * Account deletion: the user's reports are withdrawn and stop counting towards hiding an entry. An entry
+   * they helped hide stays hidden: it is waiting for an operator's review, who sees the reports that remain.
+   */
+  async withdrawReportsOf(uid: string): Promise<number> {
+    const snap = await this.reports.where('uid', '==', uid).get();
+    for (const doc of snap.docs) {
+      const entryRef = this.published.doc(doc.data().publishedTemplateId).withConverter(null);
+      await this.db.runTransaction(async (tx) => {
+        const [report, entry] = await Promise.all([tx.get(doc.ref), tx.get(entryRef)]);
+        if (!report.exists) return;
+        tx.delete(doc.ref);
+        // Reports are cleared when an entry is reviewed, so every stored report is one the count holds.
+        const count = entry.exists ? Number(entry.get('reportCount') ?? 0) : 0;
+        if (entry.exists) tx.update(entryRef, { reportCount: Math.max(0, count - 1) });
+      });
+    }
     return snap.size;
   }
 }

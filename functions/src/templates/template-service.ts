@@ -183,7 +183,8 @@ export class TemplateService {
       await this.templates.deleteMany(page.map((record) => record.id));
       deleted += page.length;
     }
-    deleted += await this.library.deleteAddMarkersOf(uid);
+    deleted += await this.library.withdrawAddsOf(uid);
+    deleted += await this.library.withdrawReportsOf(uid);
     return deleted;
   }
 
