@@ -39,6 +39,14 @@ describe('Hosting: the web app', () => {
     for (const path of ['/', '/sessions']) expect((await request(STACK_URL).get(path).expect(200)).text).not.toMatch(/sign-(in|up)\.page-/);
   });
 
+  it.each(['/assets/index-0000dead.js', '/assets/no-such-chunk.css', '/favicon-missing.png'])('A file that is not there (%s) is a 404, never index.html (cached a year as a script after a deploy)', async (path) => {
+    const res = await request(STACK_URL).get(path);
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('<div id="root">');
+    // An app address with no file extension still gets the app.
+    expect((await request(STACK_URL).get('/sessions/abc-123').expect(200)).headers['content-type']).toMatch(/text\/html/);
+  });
+
   it.each(['/', '/sign-in'])('the built app (%s) has no inline script for the CSP to block', async (path) => {
     const html = (await request(STACK_URL).get(path).expect(200)).text;
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
