@@ -46,6 +46,10 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Whole pages in jsdom, typed into with user-event, take seconds on a busy 2-core machine: at vitest's 5 s
+    // default, 12 page tests timed out in one run while other suites shared the cores. A wrong answer still
+    // fails at once; only a slow right one gets the time.
+    testTimeout: 20_000,
     // A complete, fake build-time environment, so code that reads config/env.ts behaves as in a real build.
     env: {
       VITE_FIREBASE_API_KEY: 'test-api-key',
