@@ -23,6 +23,7 @@ import { CreationService } from './documentation/creation-service.js';
 import { DocumentationRepo } from './documentation/documentation-repo.js';
 import { DocumentationService } from './documentation/documentation-service.js';
 import { NoteWriter } from './documentation/note-writer.js';
+import { NoteWritingStep } from './documentation/note-writing-step.js';
 import type { IdentityProvider } from './identity/identity-provider.js';
 import { RateLimitRepo } from './limits/rate-limit-repo.js';
 import { RateLimiter } from './limits/rate-limiter.js';
@@ -42,6 +43,7 @@ import { StalledWorkQueries } from './pipeline/stalled-work.js';
 import { ProfileRepo } from './profile/profile-repo.js';
 import { ProfileService } from './profile/profile-service.js';
 import { sessionAudioOwner } from './sessions/session-audio.js';
+import { SessionLifecycle } from './sessions/session-lifecycle.js';
 import { SessionRepo } from './sessions/session-repo.js';
 import { SessionService, type SessionDataOwner } from './sessions/session-service.js';
 import type { AudioStore } from './storage/audio-store.js';
@@ -92,6 +94,8 @@ export function createServices(deps: AppDeps) {
   const templateRepo = new TemplateRepo(db);
   const libraryRepo = new LibraryRepo(db);
   const sessionRepo = new SessionRepo(db);
+  // The one writer of a session's state (its status and the pipeline's claim), for every feature that moves it.
+  const lifecycle = new SessionLifecycle(sessionRepo, now);
   const uploadRepo = new UploadRepo(db);
   const transcriptRepo = new TranscriptRepo(db);
   const documentationRepo = new DocumentationRepo(db);
@@ -124,7 +128,7 @@ export function createServices(deps: AppDeps) {
 
   // Data a session owns goes with it.
   const sessionOwnedData: SessionDataOwner[] = [];
-  const sessionService = new SessionService(sessionRepo, uploadRepo, profileRepo, templates, audioStore, audioReadyOutbox(db), sessionOwnedData, now);
+  const sessionService = new SessionService(sessionRepo, lifecycle, uploadRepo, profileRepo, templates, audioStore, audioReadyOutbox(db), sessionOwnedData, now);
   const uploadService = new UploadService(uploadRepo, sessionService, audioStore, logger, now);
   sessionOwnedData.push(sessionAudioOwner(uploadRepo, uploadService), {
     name: 'transcript, documentation and events',
@@ -135,16 +139,18 @@ export function createServices(deps: AppDeps) {
     },
   });
 
+  // Writing a session's note, one way for the pipeline (audio, and text pasted into /creation) and regenerate.
+  const noteWriting = new NoteWritingStep({ docs: documentationRepo, sessions: sessionRepo, lifecycle, profiles: profileRepo, writer, now });
   const pipeline = new Pipeline({
     sessions: sessionRepo,
+    lifecycle,
     uploads: uploadRepo,
     transcripts: transcriptRepo,
     documentation: documentationRepo,
-    profiles: profileRepo,
     templates,
     store: audioStore,
     transcriber: deps.ai.transcriber,
-    writer,
+    noteWriting,
     quota: planLimits,
     logger,
     now,
@@ -168,7 +174,7 @@ export function createServices(deps: AppDeps) {
     logger,
   );
 
-  const documentationService = new DocumentationService(documentationRepo, sessionRepo, transcriptRepo, profileRepo, templates, writer, now, planLimits);
+  const documentationService = new DocumentationService(documentationRepo, sessionRepo, noteWriting, transcriptRepo, profileRepo, templates, writer, now, planLimits);
 
   return {
     templates,
@@ -188,12 +194,13 @@ export function createServices(deps: AppDeps) {
     uploadService,
     documentationService,
     magicFillService: new MagicFillService(documentationService, new FieldFiller(deps.ai.model), now),
-    processService: new ProcessService(db, sessionRepo, now, planLimits),
-    creationService: new CreationService(sessionService, sessionRepo, transcriptRepo, documentationRepo, templates, pipeline, now, planLimits),
+    processService: new ProcessService(db, sessionRepo, lifecycle, now, planLimits),
+    creationService: new CreationService(sessionService, sessionRepo, lifecycle, transcriptRepo, documentationRepo, templates, pipeline, now, planLimits),
     pipeline,
     /** Resumes or fails sessions whose run stopped, deletes abandoned uploads (a scheduled function runs it). */
     pipelineSweeper: new PipelineSweeper({
       sessions: sessionRepo,
+      lifecycle,
       uploads: uploadRepo,
       queries: new StalledWorkQueries(db),
       outbox: { emitResumeRequest: (tx, event) => emitResumeRequest(db, tx, event) },

@@ -111,7 +111,8 @@ async function sessionWaitingForPipeline(db: ReturnType<typeof emulatorApi>['db'
     createdAt: now,
     updatedAt: now,
   };
-  await repo.runTransaction((tx) => Promise.resolve(repo.save(tx, record)));
+  // Set up as the lifecycle would leave it: a session with complete audio, waiting for the pipeline.
+  await repo.runTransaction((tx) => Promise.resolve(repo.saveTransition(tx, record)));
   return record.id;
 }
 

@@ -21,7 +21,7 @@ export type ChunkRecorded = 'new' | 'repeat' | 'upload_gone';
 /** gRPC status codes Firestore reports a failed precondition with. */
 const ALREADY_EXISTS = 6;
 const NOT_FOUND = 5;
-const codeOf = (err: unknown) => (typeof err === 'object' && err !== null && 'code' in err ? (err as { code: unknown }).code : undefined);
+const codeOf = (err: unknown) => (typeof err === 'object' && err !== null && 'code' in err ? err.code : undefined);
 
 /**
  * Typed access to `audioUploads/{uploadId}` and its chunk records. A chunk is recorded without a

@@ -1,11 +1,12 @@
 import { PLAN_LIMIT_SESSION_ERROR_CODE } from '@charta/contract';
 import { randomUUID } from 'node:crypto';
 import { invalidArgument, notFound, unavailable } from '../http/errors.js';
+import type { SessionLifecycle } from '../sessions/session-lifecycle.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
 import type { SessionService } from '../sessions/session-service.js';
 import { toContract as sessionToContract, type Session } from '../sessions/session.js';
 import type { TemplateCatalog } from '../templates/template-catalog.js';
-import { fullText, segmentsFromText } from '../transcripts/transcript.js';
+import { segmentsFromText, transcriptRecord } from '../transcripts/transcript.js';
 import type { TranscriptRepo } from '../transcripts/transcript-repo.js';
 import { toContract, type Documentation } from './documentation.js';
 import { planLimitReached, UNLIMITED_DOCUMENTATION, type DocumentationQuota } from './documentation-quota.js';
@@ -25,6 +26,7 @@ export class CreationService {
   constructor(
     private readonly sessionService: SessionService,
     private readonly sessions: SessionRepo,
+    private readonly lifecycle: SessionLifecycle,
     private readonly transcripts: TranscriptRepo,
     private readonly docs: DocumentationRepo,
     private readonly templates: TemplateCatalog,
@@ -45,20 +47,9 @@ export class CreationService {
       const session = await this.sessions.findOwned(uid, created.id, tx);
       if (!session) return;
       const now = this.now().toISOString();
-      this.transcripts.save(tx, {
-        sessionId: session.id,
-        ownerUid: uid,
-        sourceUploadId: null,
-        language: session.language,
-        durationSec: 0,
-        engine: 'typed-text',
-        text: fullText(segments),
-        segments,
-        processingMs: 0,
-        createdAt: now,
-      });
+      this.transcripts.save(tx, transcriptRecord({ session, sourceUploadId: null, language: session.language, durationSec: 0, engine: 'typed-text', segments, processingMs: 0, now }));
       // "uploaded": it has its content and waits for the pipeline, like a session whose audio is complete.
-      this.sessions.save(tx, { ...session, status: 'uploaded', transcriptEngine: 'typed-text', updatedAt: now });
+      this.lifecycle.textReceived(tx, session, { transcriptEngine: 'typed-text' });
     });
     await this.pipeline.process(created.id, `creation-${randomUUID()}`);
     const session = await this.sessions.findOwned(uid, created.id);

@@ -7,9 +7,9 @@ import type { TemplateCatalog } from '../templates/template-catalog.js';
 import type { TranscriptRecord } from '../transcripts/transcript.js';
 import type { TranscriptRepo } from '../transcripts/transcript-repo.js';
 import { sectionToContract, toContract, type Documentation, type DocumentationRecord, type DocumentationSection, type Evidence, type SectionSpec, type StoredSection } from './documentation.js';
-import { writtenDocumentation } from './written-documentation.js';
 import type { DocumentationRepo } from './documentation-repo.js';
 import type { NoteWriter } from './note-writer.js';
+import type { NoteWritingStep } from './note-writing-step.js';
 import { isClinicianText, replacedVersions, versionToContract, type SectionChange, type SectionSource, type SectionVersion } from './section-versions.js';
 
 /**
@@ -21,6 +21,7 @@ export class DocumentationService {
   constructor(
     private readonly docs: DocumentationRepo,
     private readonly sessions: SessionRepo,
+    private readonly noteWriting: NoteWritingStep,
     private readonly transcripts: TranscriptRepo,
     private readonly profiles: ProfileRepo,
     private readonly templates: TemplateCatalog,
@@ -69,24 +70,19 @@ export class DocumentationService {
       const refusal = await this.quota.refusalFor(uid);
       if (refusal) throw planLimitReached(refusal);
     }
-    const started = Date.now();
-    const written = await this.writer.writeNote(await this.context(uid, session, transcript), template.sections);
-    const generateMs = Date.now() - started;
-    const saved = await this.docs.runTransaction(async (tx) => {
-      const previous = await this.docs.find(session.id, tx);
-      const current = await this.sessions.findOwned(uid, session.id, tx);
-      if (!current) throw notFound('No such session');
-      // What the clinician changed while the model wrote is not overwritten unasked (it would be kept as a version).
-      if (previous && existing && previous.counter !== existing.counter) requireCurrent(previous, existing.counter);
-      const now = this.now().toISOString();
-      const record = writtenDocumentation({ session: current, previous, template, written, transcribeMs: transcript.processingMs, generateMs, now, source: previous ? 'regenerate_note' : 'generated' });
-      this.docs.keepVersions(tx, replacedVersions(previous, record, 'regenerate_note', now));
-      this.docs.save(tx, record);
-      this.sessions.save(tx, { ...current, templateId: template.id, documentationId: record.id, documentationEngine: record.engine, status: 'ready', error: null, processingRunId: null, processingLeaseUntil: null, updatedAt: now });
-      return record;
+    const written = await this.noteWriting.write({
+      session,
+      transcript,
+      template,
+      mayCommit: (current, previous): current is SessionRecord => {
+        if (!current || current.ownerUid !== uid) throw notFound('No such session');
+        // What the clinician changed while the model wrote is not overwritten unasked (it would be kept as a version).
+        if (previous && existing && previous.counter !== existing.counter) requireCurrent(previous, existing.counter);
+        return true;
+      },
     });
-    await this.pruneVersions(saved.id, existing?.sections.map((s) => s.id) ?? []);
-    return toContract(saved);
+    if (!written) throw notFound('No such session');
+    return toContract(written.documentation);
   }
 
   async section(uid: string, documentationId: string, sectionId: string): Promise<DocumentationSection> {

@@ -1,10 +1,7 @@
 import { AiServiceError } from '../ai/generative-model.js';
+import type { SessionFailure } from '../sessions/session-lifecycle.js';
 
-/** A failure the clinician sees on the session: a stable code and a sentence that says what to do. */
-export interface SessionFailure {
-  code: string;
-  message: string;
-}
+export type { SessionFailure };
 
 /** A failure whose message is ours and safe to show (no internals, no patient data). */
 export class PipelineFailure extends Error {

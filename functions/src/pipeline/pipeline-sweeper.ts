@@ -4,6 +4,7 @@ import type { AudioUpload } from '../audio/audio-upload.js';
 import type { UploadRepo } from '../audio/upload-repo.js';
 import { logCode, logId, type Logger } from '../logging/logger.js';
 import { logAbandonedUploadDeleted, logPipelineSwept, logSweepCompleted, logSweepItemFailed } from '../logging/log-events.js';
+import type { SessionLifecycle } from '../sessions/session-lifecycle.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
 import type { SessionRecord } from '../sessions/session.js';
 import type { SessionFailure } from './pipeline-errors.js';
@@ -46,6 +47,7 @@ export interface SweepReport {
 
 export interface PipelineSweeperDeps {
   sessions: SessionRepo;
+  lifecycle: SessionLifecycle;
   uploads: UploadRepo;
   queries: StalledWorkQueries;
   /** The outbox the pipeline's trigger consumes: a resume event makes it run the session again. */
@@ -108,17 +110,15 @@ export class PipelineSweeper {
       const session = await this.d.sessions.find(sessionId, tx);
       if (!session || !isStalled(session, now)) return null;
       const resumes = session.processingResumes ?? 0;
-      const nowIso = now.toISOString();
-      const released = { ...session, processingRunId: null, processingLeaseUntil: null, updatedAt: nowIso };
       if (resumes >= SWEEP_POLICY.maxResumes) {
         // Back to zero: the clinician's Retry starts the session afresh, with the sweeper's help again.
-        this.d.sessions.save(tx, { ...released, status: 'failed', error: STALLED_FAILURE, processingResumes: 0 });
+        this.d.lifecycle.stalled(tx, session, STALLED_FAILURE);
         return { session, outcome: 'failed' as const, resumes };
       }
       // Like Retry: `uploaded` and a new event. A run that is somehow still going no longer holds the session
       // (its id is cleared), so whatever it writes is dropped by the pipeline's own checks.
-      this.d.sessions.save(tx, { ...released, status: 'uploaded', error: null, processingResumes: resumes + 1 });
-      this.d.outbox.emitResumeRequest(tx, { sessionId, ownerUid: session.ownerUid, attempt: resumes + 1, createdAt: nowIso });
+      const resumed = this.d.lifecycle.resumed(tx, session);
+      this.d.outbox.emitResumeRequest(tx, { sessionId, ownerUid: session.ownerUid, attempt: resumes + 1, createdAt: resumed.updatedAt });
       return { session, outcome: 'resumed' as const, resumes: resumes + 1 };
     });
     if (!result) return 'skipped';

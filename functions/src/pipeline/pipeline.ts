@@ -1,39 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import { PIPELINE_TIMING } from '@charta/contract';
 import type { Transcriber } from '../ai/transcriber.js';
 import type { UploadRepo } from '../audio/upload-repo.js';
 import { PLAN_LIMIT_SESSION_ERROR_CODE } from '@charta/contract';
 import { UNLIMITED_DOCUMENTATION, type DocumentationQuota } from '../documentation/documentation-quota.js';
-import { writtenDocumentation } from '../documentation/written-documentation.js';
-import { replacedVersions } from '../documentation/section-versions.js';
 import type { DocumentationRepo } from '../documentation/documentation-repo.js';
-import type { NoteWriter } from '../documentation/note-writer.js';
+import type { NoteWritingStep } from '../documentation/note-writing-step.js';
 import { logCode, logId, type Logger } from '../logging/logger.js';
 import { logPipelineFailed, logPipelineSkipped, logPipelineStep } from '../logging/log-events.js';
-import type { ProfileRepo } from '../profile/profile-repo.js';
+import type { SessionLifecycle } from '../sessions/session-lifecycle.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
 import { isBeingProcessed, type SessionRecord } from '../sessions/session.js';
 import type { AudioStore } from '../storage/audio-store.js';
 import type { TemplateCatalog } from '../templates/template-catalog.js';
-import { fullText, type TranscriptRecord } from '../transcripts/transcript.js';
+import { transcriptRecord } from '../transcripts/transcript.js';
 import type { TranscriptRepo } from '../transcripts/transcript-repo.js';
-import { describeFailure, PipelineFailure } from './pipeline-errors.js';
-
-/** A run holds its claim on a session this long; a crashed run's claim then expires and the sweeper or a retry resumes. */
-const LEASE_MS = PIPELINE_TIMING.stepLeaseMs;
+import { describeFailure, PipelineFailure, type SessionFailure } from './pipeline-errors.js';
 
 type Step = 'transcribing' | 'generating';
 
 export interface PipelineDeps {
   sessions: SessionRepo;
+  lifecycle: SessionLifecycle;
   uploads: UploadRepo;
   transcripts: TranscriptRepo;
   documentation: DocumentationRepo;
-  profiles: ProfileRepo;
   templates: TemplateCatalog;
   store: AudioStore;
   transcriber: Transcriber;
-  writer: NoteWriter;
+  noteWriting: NoteWritingStep;
   /** The plan's monthly limit: past it a session stops at its transcript (`plan_limit_reached`), kept for later. */
   quota?: DocumentationQuota;
   logger: Logger;
@@ -88,16 +82,7 @@ export class Pipeline {
       }
       const transcript = await this.d.transcripts.find(sessionId, tx);
       const next: Step = transcript && transcript.sourceUploadId === session.audioUploadId ? 'generating' : 'transcribing';
-      const claimed: SessionRecord = {
-        ...session,
-        status: next,
-        error: null,
-        processingRunId: runId,
-        processingLeaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(),
-        updatedAt: now.toISOString(),
-      };
-      this.d.sessions.save(tx, claimed);
-      return { next, session: claimed };
+      return { next, session: this.d.lifecycle.stepClaimed(tx, session, next, runId) };
     });
     if ('skip' in result) {
       logPipelineSkipped(this.d.logger, { sessionId: logId(sessionId), reason: logCode(result.skip) });
@@ -106,31 +91,20 @@ export class Pipeline {
     return result;
   }
 
-  /** Moves a session this run still holds to its next state; null if the run lost it (deleted, taken over). */
-  private async advance(sessionId: string, runId: string, status: Step | 'ready', changes: Partial<SessionRecord> = {}): Promise<SessionRecord | null> {
+  /** Moves a session this run still holds to its next step, or to ready; null if the run lost it (deleted, taken over). */
+  private async advance(sessionId: string, runId: string, to: 'generating' | { documentationId: string }): Promise<SessionRecord | null> {
     return this.d.sessions.runTransaction(async (tx) => {
       const session = await this.d.sessions.find(sessionId, tx);
       if (!session || session.processingRunId !== runId) return null;
-      const now = this.d.now();
-      const next: SessionRecord = {
-        ...session,
-        ...changes,
-        status,
-        error: null,
-        processingRunId: status === 'ready' ? null : runId,
-        processingLeaseUntil: status === 'ready' ? null : new Date(now.getTime() + LEASE_MS).toISOString(),
-        updatedAt: now.toISOString(),
-      };
-      this.d.sessions.save(tx, next);
-      return next;
+      return to === 'generating' ? this.d.lifecycle.stepClaimed(tx, session, 'generating', runId) : this.d.lifecycle.documented(tx, session, to);
     });
   }
 
-  private async fail(sessionId: string, runId: string, failure: { code: string; message: string }): Promise<void> {
+  private async fail(sessionId: string, runId: string, failure: SessionFailure): Promise<void> {
     await this.d.sessions.runTransaction(async (tx) => {
       const session = await this.d.sessions.find(sessionId, tx);
       if (!session || session.processingRunId !== runId) return;
-      this.d.sessions.save(tx, { ...session, status: 'failed', error: failure, processingRunId: null, processingLeaseUntil: null, updatedAt: this.d.now().toISOString() });
+      this.d.lifecycle.failed(tx, session, failure);
     });
   }
 
@@ -154,19 +128,17 @@ export class Pipeline {
     if (recognized.segments.length === 0) {
       throw new PipelineFailure({ code: 'no_speech', message: 'No speech was recognised in the audio. Check the recording and upload it again.' });
     }
-    const segments = recognized.segments.map((s, i) => ({ id: `seg-${i + 1}`, ...s }));
-    const record: TranscriptRecord = {
-      sessionId: session.id,
-      ownerUid: session.ownerUid,
+    const record = transcriptRecord({
+      session,
       sourceUploadId: upload.uploadId,
       language: recognized.language,
       durationSec: recognized.durationSec,
       engine: recognized.engine,
-      text: fullText(segments),
-      segments,
+      segments: recognized.segments,
       processingMs: Date.now() - started,
-      createdAt: this.d.now().toISOString(),
-    };
+      now: this.d.now().toISOString(),
+    });
+    const segments = record.segments;
     await this.d.sessions.runTransaction(async (tx) => {
       const current = await this.d.sessions.find(session.id, tx);
       if (!current || current.processingRunId !== runId) return;
@@ -180,7 +152,7 @@ export class Pipeline {
     const existing = await this.d.documentation.find(session.id);
     if (existing && existing.sourceUploadId === session.audioUploadId) {
       // Written by an earlier run that stopped before marking the session ready: finish, do not rewrite.
-      await this.advance(session.id, runId, 'ready', { documentationId: existing.id });
+      await this.advance(session.id, runId, { documentationId: existing.id });
       return;
     }
     const transcript = await this.d.transcripts.find(session.id);
@@ -194,22 +166,9 @@ export class Pipeline {
       const refusal = await (this.d.quota ?? UNLIMITED_DOCUMENTATION).refusalFor(session.ownerUid);
       if (refusal) throw new PipelineFailure({ code: PLAN_LIMIT_SESSION_ERROR_CODE, message: refusal });
     }
-    const profile = await this.d.profiles.find(null, session.ownerUid);
-    const started = Date.now();
-    const written = await this.d.writer.writeNote({ language: session.language, specialty: profile?.specialty ?? '', segments: transcript.segments }, template.sections);
-    const generateMs = Date.now() - started;
-
-    await this.d.sessions.runTransaction(async (tx) => {
-      const current = await this.d.sessions.find(session.id, tx);
-      if (!current || current.processingRunId !== runId) return;
-      const previous = await this.d.documentation.find(session.id, tx);
-      const now = this.d.now().toISOString();
-      const record = writtenDocumentation({ session, previous, template, written, transcribeMs: transcript.processingMs, generateMs, now });
-      this.d.documentation.save(tx, record);
-      // New audio rewrites the note: the text it replaces is kept as each section's version.
-      this.d.documentation.keepVersions(tx, replacedVersions(previous, record, 'regenerate_note', now));
-      this.d.sessions.save(tx, { ...current, status: 'ready', error: null, documentationId: record.id, documentationEngine: record.engine, processingRunId: null, processingLeaseUntil: null, updatedAt: now });
-    });
-    logPipelineStep(this.d.logger, { sessionId: logId(session.id), uid: logId(session.ownerUid), step: 'generate', durationMs: generateMs, promptTokens: written.usage.promptTokens, outputTokens: written.usage.outputTokens });
+    // Written only while this run still holds the session (not deleted, not taken over by another run).
+    const written = await this.d.noteWriting.write({ session, transcript, template, mayCommit: (current): current is SessionRecord => current?.processingRunId === runId });
+    if (!written) return;
+    logPipelineStep(this.d.logger, { sessionId: logId(session.id), uid: logId(session.ownerUid), step: 'generate', durationMs: written.generateMs, promptTokens: written.promptTokens, outputTokens: written.outputTokens });
   }
 }

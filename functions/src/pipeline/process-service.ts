@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { conflict, notFound } from '../http/errors.js';
+import type { SessionLifecycle } from '../sessions/session-lifecycle.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
 import { isBeingProcessed, toContract, type Session } from '../sessions/session.js';
 import { PLAN_LIMIT_SESSION_ERROR_CODE } from '@charta/contract';
@@ -11,6 +12,7 @@ export class ProcessService {
   constructor(
     private readonly db: Firestore,
     private readonly sessions: SessionRepo,
+    private readonly lifecycle: SessionLifecycle,
     private readonly now: () => Date,
     private readonly quota: DocumentationQuota = UNLIMITED_DOCUMENTATION,
   ) {}
@@ -28,8 +30,7 @@ export class ProcessService {
       if (current.status === 'draft') throw conflict('The session has no audio yet: record or upload it first', 'sessionId');
       const now = this.now();
       if (isBeingProcessed(current, now) || current.status === 'ready') return current;
-      const restarted = { ...current, status: 'uploaded' as const, error: null, updatedAt: now.toISOString() };
-      this.sessions.save(tx, restarted);
+      const restarted = this.lifecycle.retryRequested(tx, current);
       emitProcessRequest(this.db, tx, { sessionId, ownerUid: uid, createdAt: now.toISOString() });
       return restarted;
     });

@@ -3,7 +3,7 @@ import { COLLECTIONS } from '../firestore/collections.js';
 import { recordConverter } from '../firestore/converter.js';
 import { newestFirst, startAfterCursor } from '../firestore/paging.js';
 import type { PageCursor } from '../shared/page-cursor.js';
-import type { SessionRecord, SessionStatus, SessionTombstone } from './session.js';
+import { LIFECYCLE_FIELDS, type SessionRecord, type SessionStatus, type SessionTombstone } from './session.js';
 
 /** `sessions/{id}`: the record as it is, its dates as Timestamps (lists sort by createdAt). */
 const sessionConverter = recordConverter<SessionRecord>().storingAsTimestamps('createdAt', 'updatedAt');
@@ -38,7 +38,19 @@ export class SessionRepo {
     return record && record.ownerUid === uid ? record : null;
   }
 
+  /**
+   * Saves a session's details (name, title, template, audio, engines...), leaving its state as stored: the
+   * status and the run's claim are written only by a transition (session-lifecycle.ts, saveTransition), so a
+   * feature that saves a copy of the session it read can never move it to another state, or back.
+   */
   save(tx: Transaction, record: SessionRecord): void {
+    const details: Partial<SessionRecord> = { ...record };
+    for (const field of LIFECYCLE_FIELDS) delete details[field];
+    tx.set(this.collection.doc(record.id), details, { merge: true });
+  }
+
+  /** Writes the whole record, state included: for session-lifecycle.ts alone (`npm run check` refuses other callers). */
+  saveTransition(tx: Transaction, record: SessionRecord): void {
     tx.set(this.collection.doc(record.id), record);
   }
 

@@ -12,6 +12,7 @@ import { matchesAll, planTokenQuery, searchTokens } from '../shared/name-search.
 import { cursorAfter, decodeCursor, encodeCursor, type PageCursor } from '../shared/page-cursor.js';
 import type { TemplateCatalog } from '../templates/template-catalog.js';
 import { acceptsNewAudio, defaultTitle, isBeingProcessed, toContract, type Session, type SessionRecord, type SessionStatus, type SessionTombstone } from './session.js';
+import type { SessionLifecycle } from './session-lifecycle.js';
 import type { SessionRepo } from './session-repo.js';
 
 export interface NewSession {
@@ -67,6 +68,7 @@ const SEARCH_SCAN_LIMIT = 500;
 export class SessionService implements SessionAudioTarget {
   constructor(
     private readonly sessions: SessionRepo,
+    private readonly lifecycle: SessionLifecycle,
     private readonly uploads: UploadRepo,
     private readonly profiles: ProfileRepo,
     private readonly templates: TemplateCatalog,
@@ -85,7 +87,7 @@ export class SessionService implements SessionAudioTarget {
       const freshUpload = upload ? await this.uploads.find(upload.uploadId, tx) : null;
       if (freshUpload?.sessionId) throw conflict('This audio already belongs to another session', 'audio_uri');
       const now = this.now();
-      const record: SessionRecord = {
+      const record = this.lifecycle.created(tx, {
         id,
         ownerUid: uid,
         patientName: input.patientName,
@@ -95,16 +97,12 @@ export class SessionService implements SessionAudioTarget {
         audio_uri: null,
         audioDurationSec: null,
         audioUploadId: null,
-        status: 'draft',
-        error: null,
         documentationId: null,
         searchPrefixes: searchTokens(input.patientName),
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
-      };
-      const final = freshUpload ? this.attach(tx, record, freshUpload) : record;
-      this.sessions.save(tx, final);
-      return final;
+      });
+      return freshUpload ? this.attach(tx, record, freshUpload) : record;
     });
     return toContract(created);
   }
@@ -150,7 +148,7 @@ export class SessionService implements SessionAudioTarget {
       if (!current) throw notFound('No such session');
       requireSettledWhileProcessing(current, changes, this.now());
       const freshUpload = upload ? await this.uploads.find(upload.uploadId, tx) : null;
-      let next: SessionRecord = {
+      const next: SessionRecord = {
         ...current,
         ...(changes.patientName !== undefined ? { patientName: changes.patientName, searchPrefixes: searchTokens(changes.patientName) } : {}),
         ...(changes.templateId !== undefined ? { templateId: changes.templateId } : {}),
@@ -160,7 +158,7 @@ export class SessionService implements SessionAudioTarget {
       if (freshUpload && freshUpload.uploadId !== current.audioUploadId) {
         if (freshUpload.sessionId && freshUpload.sessionId !== sessionId) throw conflict('This audio already belongs to another session', 'audio_uri');
         if (!acceptsNewAudio(current.status)) throw conflict(`The session is ${current.status}; its audio cannot change now`, 'audio_uri');
-        next = this.attach(tx, next, freshUpload);
+        return this.attach(tx, next, freshUpload);
       }
       this.sessions.save(tx, next);
       return next;
@@ -199,23 +197,16 @@ export class SessionService implements SessionAudioTarget {
   }
 
   /**
-   * Attaches a complete upload to a session inside the caller's transaction: the session becomes
-   * `uploaded` and the "audio ready" event is written with it. Called when a session is created with audio,
-   * updated with audio, or when an upload for a session completes.
+   * Attaches a complete upload to a session inside the caller's transaction (which read `session`): the
+   * session becomes `uploaded` (with the details the caller changed) and the "audio ready" event is written
+   * with it. Called when a session is created with audio, updated with audio, or when an upload for a session
+   * completes.
    */
   attach(tx: Transaction, session: SessionRecord, upload: AudioUpload): SessionRecord {
     if (session.audioUploadId === upload.uploadId && session.status !== 'draft') return session;
     if (!upload.audioPath) throw new Error('attach called with an incomplete upload');
     const audioUri = this.store.uriFor(upload.audioPath);
-    const next: SessionRecord = {
-      ...session,
-      audio_uri: audioUri,
-      audioDurationSec: upload.durationSec,
-      audioUploadId: upload.uploadId,
-      status: 'uploaded',
-      error: null,
-      updatedAt: this.now().toISOString(),
-    };
+    const next = this.lifecycle.audioAttached(tx, session, { audio_uri: audioUri, audioDurationSec: upload.durationSec, audioUploadId: upload.uploadId });
     this.uploads.save(tx, { ...upload, sessionId: session.id, updatedAt: next.updatedAt });
     this.outbox.emitAudioReady(tx, { sessionId: session.id, ownerUid: session.ownerUid, uploadId: upload.uploadId, audio_uri: audioUri, createdAt: next.updatedAt });
     return next;
@@ -232,7 +223,7 @@ export class SessionService implements SessionAudioTarget {
     const session = await this.sessions.findOwned(uid, sessionId, tx);
     if (!session) return 'session_gone';
     if (!acceptsNewAudio(session.status)) return null;
-    return (upload) => this.sessions.save(tx, this.attach(tx, session, upload));
+    return (upload) => void this.attach(tx, session, upload);
   }
 
   /** The session's audio for playback: its store path and type; 404 unless it is the caller's and complete. */

@@ -17,6 +17,10 @@ export interface SessionRecord extends Session {
   processingResumes?: number;
 }
 
+/** The fields only a transition writes (session-lifecycle.ts): the state, its failure, and the run's claim. */
+export const LIFECYCLE_FIELDS = ['status', 'error', 'processingRunId', 'processingLeaseUntil', 'processingResumes'] as const satisfies readonly (keyof SessionRecord)[];
+export type LifecycleField = (typeof LIFECYCLE_FIELDS)[number];
+
 /**
  * What a session being deleted owned, by id (its document is already gone): enough for each owner of
  * session data to find and delete its part, and no patient data.
@@ -29,10 +33,14 @@ export interface SessionTombstone {
   deletedAt: string;
 }
 
-/** A pipeline run holds the session: it is transcribing or generating and that run's claim has not expired. */
-export function isBeingProcessed(session: Pick<SessionRecord, 'status' | 'processingLeaseUntil'>, now: Date): boolean {
+/**
+ * A pipeline run holds the session: it is transcribing or generating, a run claimed it and that claim has not
+ * expired. (A step handed over to the next run has no run, only a lease the sweeper watches.)
+ */
+export function isBeingProcessed(session: Pick<SessionRecord, 'status' | 'processingLeaseUntil' | 'processingRunId'>, now: Date): boolean {
   return (
     isPipelineStep(session.status) &&
+    !!session.processingRunId &&
     !!session.processingLeaseUntil &&
     Date.parse(session.processingLeaseUntil) > now.getTime()
   );

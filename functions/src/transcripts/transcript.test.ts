@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fullText, segmentsFromText } from './transcript.js';
+import { fullText, segmentsFromText, transcriptRecord } from './transcript.js';
 
 describe('segmentsFromText', () => {
   it('A pasted dialogue becomes one segment per speaker line', () => {
     const segments = segmentsFromText('Doctor: How are you?\nPatient: Tired, and my knee hurts.\nDoctor: Since when?');
-    expect(segments.map((s) => [s.id, s.speaker, s.text])).toEqual([
+    const record = transcriptRecord({ session: { id: 's1', ownerUid: 'u1' }, sourceUploadId: null, language: 'en-US', durationSec: 0, engine: 'typed-text', segments, processingMs: 0, now: '2026-11-25T00:00:00.000Z' });
+    expect(record.text).toBe('doctor: How are you?\npatient: Tired, and my knee hurts.\ndoctor: Since when?');
+    expect(record.segments.map((s) => [s.id, s.speaker, s.text])).toEqual([
       ['seg-1', 'doctor', 'How are you?'],
       ['seg-2', 'patient', 'Tired, and my knee hurts.'],
       ['seg-3', 'doctor', 'Since when?'],
