@@ -31,6 +31,24 @@ describe('fitValue: the model is checked, never trusted', () => {
     expect(fitValue(field('textarea'), 'word '.repeat(200))!.length).toBe(999);
   });
 
+  it('cuts at maxlength on grapheme boundaries: never half an emoji (a lone surrogate) or half a family', () => {
+    const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    const graphemes = (text: string) => [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].map((s) => s.segment);
+    for (const [raw, max] of [
+      ['Fever🤒🤒🤒🤒🤒', 8],
+      ['Family 👨‍👩‍👧‍👦 at the visit', 12],
+      ['Café ☕️ and e\u0301clair', 16],
+    ] as const) {
+      for (let cut = max; cut < raw.length; cut++) {
+        const value = fitValue(field('text', { maxLength: cut }), raw)!;
+        expect(value.length, `${raw} at ${cut}`).toBeLessThanOrEqual(cut);
+        expect(value, `${raw} at ${cut}`).not.toMatch(loneSurrogate);
+        const kept = graphemes(value.replace(/…$/, ''));
+        expect(graphemes(raw).slice(0, kept.length), `${raw} at ${cut}`).toEqual(kept);
+      }
+    }
+  });
+
   it('answers fields once, in the page order, unknown keys dropped', () => {
     const fields = [field('text', { key: 'f1', selector: '#a', label: 'A' }), field('text', { key: 'f2', selector: '#b', label: 'B' })];
     expect(fittedFields(fields, [{ key: 'f2', value: 'b' }, { key: 'f9', value: 'x' }, { key: 'f1', value: 'a' }, { key: 'f1', value: 'again' }])).toEqual([

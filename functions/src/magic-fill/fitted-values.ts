@@ -1,5 +1,4 @@
 import type { MagicFillField } from '@charta/contract';
-import { clamp } from '../ai/prompt-blocks.js';
 import type { PageField } from './page-fields.js';
 
 /** A single-line input gets at most this much when the page sets no maxlength: an EHR input is a line, not a note. */
@@ -9,6 +8,26 @@ export const LONG_FIELD_CHARS = 20_000;
 
 /** What a section says when the session did not cover it (the note prompts write it): nothing to fill. */
 const NOTHING_SAID = /^(not discussed|no [a-z ]+ (recorded|discussed|stated)|assessment not stated)/i;
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Shortens to at most `max` UTF-16 code units (what a browser's `maxlength` counts), ending in "…", cut
+ * between graphemes (Intl.Segmenter): never half an emoji, which would leave a lone surrogate, nor a letter
+ * without its accent. At a word boundary when there is one near the end.
+ */
+export function cutToLength(text: string, max: number): string {
+  const trimmed = text.trim();
+  if (trimmed.length <= max) return trimmed;
+  let end = 0;
+  for (const { index, segment } of graphemes.segment(trimmed)) {
+    if (index + segment.length > max - 1) break;
+    end = index + segment.length;
+  }
+  const cut = trimmed.slice(0, end);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.8 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
 
 const isRealDate = (y: number, m: number, d: number) => {
   const date = new Date(Date.UTC(y, m - 1, d));
@@ -59,10 +78,10 @@ export function fitValue(field: PageField, raw: string): string | null {
     case 'email':
     case 'tel':
     case 'url':
-      return clamp(value.replace(/\s*\n\s*/g, '; '), field.maxLength ?? SHORT_INPUT_CHARS);
+      return cutToLength(value.replace(/\s*\n\s*/g, '; '), field.maxLength ?? SHORT_INPUT_CHARS);
     case 'textarea':
     case 'contenteditable':
-      return clamp(value, field.maxLength ?? LONG_FIELD_CHARS);
+      return cutToLength(value, field.maxLength ?? LONG_FIELD_CHARS);
   }
 }
 
