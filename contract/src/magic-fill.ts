@@ -49,14 +49,25 @@ export interface MagicFillField {
   /**
    * The value to set: for a select, the `value` of one of its options; for a radio group (its selector
    * matches every radio of the group) the `value` of the one to check; for a date input `YYYY-MM-DD`; for a
-   * checkbox `"true"` or `"false"`; otherwise text that fits the field (one short line for an input).
+   * checkbox `"true"` or `"false"`; otherwise text that fits the field (one short line for an input). A
+   * number is within the field's `min`/`max` and on its `step`.
    */
   value: string;
+  /** What Charta did to the note's value to make it fit, for the clinician to check (a rounding, a conversion). */
+  note?: string;
+}
+
+/** A field the model proposed a value for that Charta could not use, and why (for the clinician to read). */
+export interface MagicFillLeftOut {
+  label: string;
+  reason: string;
 }
 
 /** 200: the fields the documentation says something about; fields it is silent on are left out. */
 export interface MagicFillResponse {
   fields: MagicFillField[];
+  /** Proposals refused because they do not fit their field (out of range, not one of its choices, ...). */
+  leftOut?: MagicFillLeftOut[];
   /** True when the page had more than `MAGIC_FILL_LIMITS.fields` fillable fields: only the first were considered. */
   truncated?: boolean;
 }

@@ -3,7 +3,7 @@ import type { PageField } from './page-fields.js';
 
 /**
  * The magic fill prompt (versioned like the note prompts: change the text, bump this). Only the fields'
- * keys, labels, kinds, options and lengths and the documentation's sections go in: never the page's HTML,
+ * keys, labels, kinds, options, lengths and bounds and the documentation's sections go in: never the page's HTML,
  * its other text, its values or its selectors. Layout as every Charta prompt (`TASK:` line, tagged blocks),
  * which the local AI emulator reads too.
  */
@@ -19,7 +19,7 @@ export function fillSystemInstruction(): string {
   return [
     'You are a meticulous medical scribe copying finished clinical documentation into the fields of an electronic health record form.',
     'Fill a field only with what the documentation states. If the documentation says nothing that belongs in a field, leave the field out of the answer; never guess or invent.',
-    'Fit each value to its field: for "select" and "radio" answer exactly the value of one of its options; for "date" answer YYYY-MM-DD (resolve relative dates such as "in two weeks" from today); for "number" a number only; for "checkbox" "true" or "false"; for "text" a short single line (within maxLength); for "textarea" and "contenteditable" the full relevant text.',
+    'Fit each value to its field: for "select" and "radio" answer exactly the value of one of its options; for "date" answer YYYY-MM-DD (resolve relative dates such as "in two weeks" from today); for "number" a number only, within its min and max; for "checkbox" "true" or "false"; for "text" a short single line (within maxLength); for "textarea" and "contenteditable" the full relevant text.',
     'Each piece of information goes in the field that fits it best; do not repeat a whole note in every field.',
   ].join('\n');
 }
@@ -32,7 +32,16 @@ export function fillPrompt(fields: readonly PageField[], sections: readonly Fill
     'Answer one entry per field you can fill, by its key.',
     jsonTagged(
       'fields',
-      fields.map(({ key, label, kind, options, maxLength }) => ({ key, label, type: kind, ...(options ? { options } : {}), ...(maxLength ? { maxLength } : {}) })),
+      fields.map(({ key, label, kind, options, maxLength, min, max, step }) => ({
+        key,
+        label,
+        type: kind,
+        ...(options ? { options } : {}),
+        ...(maxLength ? { maxLength } : {}),
+        ...(min !== undefined ? { min } : {}),
+        ...(max !== undefined ? { max } : {}),
+        ...(step !== undefined ? { step } : {}),
+      })),
     ),
     jsonTagged('documentation', sections.map(({ title, content }) => ({ title, content }))),
   ].join('\n');

@@ -4,6 +4,15 @@ import type { PageField } from './page-fields.js';
 
 const field = (kind: PageField['kind'], extra: Partial<PageField> = {}): PageField => ({ key: 'f1', selector: '#x', label: 'X', kind, ...extra });
 const dx = field('select', { options: [{ value: 'J06.9', label: 'J06.9 Acute upper respiratory infection' }, { value: 'I10', label: 'I10 Hypertension' }] });
+/** The value that goes into the field, or null when none does (left out, with or without a reason). */
+const valueOf = (f: PageField, raw: string) => {
+  const fitted = fitValue(f, raw);
+  return fitted && 'value' in fitted ? fitted.value : null;
+};
+const reasonOf = (f: PageField, raw: string) => {
+  const fitted = fitValue(f, raw);
+  return fitted && 'reason' in fitted ? fitted.reason : null;
+};
 
 describe('fitValue: the model is checked, never trusted', () => {
   it.each([
@@ -23,12 +32,20 @@ describe('fitValue: the model is checked, never trusted', () => {
     [field('text'), 'Cough\nFever', 'Cough; Fever'],
     [field('text', { maxLength: 10 }), 'A dry cough for three days', 'A dry cou…'],
   ])('%j %j -> %j', (f, raw, expected) => {
-    expect(fitValue(f, raw)).toBe(expected);
+    expect(valueOf(f, raw)).toBe(expected);
+  });
+
+  it('says why a proposal was refused; says nothing when the note was silent', () => {
+    expect(reasonOf(dx, 'Pneumonia')).toBe('“Pneumonia” is not one of its choices.');
+    expect(reasonOf(field('date'), 'in two weeks')).toBe('“in two weeks” is not a date.');
+    expect(reasonOf(field('number'), 'about seventy')).toBe('“about seventy” is not a number.');
+    expect(fitValue(field('text'), 'Not discussed.')).toBeNull();
+    expect(fitValue(field('text'), ' ')).toBeNull();
   });
 
   it('keeps a text input short without a maxlength, and a textarea long', () => {
-    expect(fitValue(field('text'), 'word '.repeat(200))!.length).toBeLessThanOrEqual(SHORT_INPUT_CHARS);
-    expect(fitValue(field('textarea'), 'word '.repeat(200))!.length).toBe(999);
+    expect(valueOf(field('text'), 'word '.repeat(200))!.length).toBeLessThanOrEqual(SHORT_INPUT_CHARS);
+    expect(valueOf(field('textarea'), 'word '.repeat(200))!.length).toBe(999);
   });
 
   it('cuts at maxlength on grapheme boundaries: never half an emoji (a lone surrogate) or half a family', () => {
@@ -40,7 +57,7 @@ describe('fitValue: the model is checked, never trusted', () => {
       ['Café ☕️ and e\u0301clair', 16],
     ] as const) {
       for (let cut = max; cut < raw.length; cut++) {
-        const value = fitValue(field('text', { maxLength: cut }), raw)!;
+        const value = valueOf(field('text', { maxLength: cut }), raw)!;
         expect(value.length, `${raw} at ${cut}`).toBeLessThanOrEqual(cut);
         expect(value, `${raw} at ${cut}`).not.toMatch(loneSurrogate);
         const kept = graphemes(value.replace(/…$/, ''));
@@ -49,11 +66,44 @@ describe('fitValue: the model is checked, never trusted', () => {
     }
   });
 
-  it('answers fields once, in the page order, unknown keys dropped', () => {
-    const fields = [field('text', { key: 'f1', selector: '#a', label: 'A' }), field('text', { key: 'f2', selector: '#b', label: 'B' })];
-    expect(fittedFields(fields, [{ key: 'f2', value: 'b' }, { key: 'f9', value: 'x' }, { key: 'f1', value: 'a' }, { key: 'f1', value: 'again' }])).toEqual([
-      { selector: '#a', label: 'A', value: 'a' },
-      { selector: '#b', label: 'B', value: 'b' },
-    ]);
+  it('keeps a number within the field’s min and max, or leaves it out saying why', () => {
+    const temperature = field('number', { min: '30', max: '43', step: '0.1' });
+    expect(valueOf(temperature, '38.5')).toBe('38.5');
+    expect(reasonOf(temperature, '101.8')).toBe('101.8 is above the field’s maximum of 43.');
+    expect(reasonOf(temperature, '12')).toBe('12 is below the field’s minimum of 30.');
+    expect(valueOf(field('number', { min: '0', max: '100' }), '97')).toBe('97');
+  });
+
+  it('puts a number on the field’s step: rounded when the step is a power of ten (and says so), else left out', () => {
+    expect(fitValue(field('number', { step: '0.1' }), '37.94')).toEqual({ value: '37.9', note: 'Rounded from 37.94 to the field’s step of 0.1.' });
+    expect(fitValue(field('number', { step: '0.1' }), '37.95')).toEqual({ value: '38', note: 'Rounded from 37.95 to the field’s step of 0.1.' });
+    // A number input without a step takes whole numbers (the HTML default step is 1).
+    expect(fitValue(field('number'), '37.9')).toEqual({ value: '38', note: 'Rounded from 37.9 to the field’s step of 1.' });
+    expect(fitValue(field('number', { step: 'any' }), '37.94')).toEqual({ value: '37.94' });
+    expect(valueOf(field('number', { step: '0.5' }), '38.5')).toBe('38.5');
+    expect(reasonOf(field('number', { step: '0.5' }), '37.9')).toBe('37.9 is not on the field’s steps of 0.5.');
+    // The step counts from min, as a browser counts it.
+    expect(valueOf(field('number', { min: '1', step: '2' }), '7')).toBe('7');
+    expect(reasonOf(field('number', { min: '1', step: '2' }), '6')).toBe('6 is not on the field’s steps of 2 from 1.');
+  });
+
+  it('keeps dates, months and times within min and max', () => {
+    const followUp = field('date', { min: '2026-03-02', max: '2026-06-30' });
+    expect(valueOf(followUp, '2026-03-16')).toBe('2026-03-16');
+    expect(reasonOf(followUp, '2026-07-01')).toBe('2026-07-01 is after the field’s latest, 2026-06-30.');
+    expect(reasonOf(followUp, '2026-03-01')).toBe('2026-03-01 is before the field’s earliest, 2026-03-02.');
+    expect(reasonOf(field('time', { min: '08:00', max: '18:00' }), '19:30')).toBe('19:30 is after the field’s latest, 18:00.');
+    expect(valueOf(field('month', { max: '2026-12' }), '2026-11')).toBe('2026-11');
+  });
+
+  it('answers fields once, in the page order, unknown keys dropped, refusals listed with their label', () => {
+    const fields = [field('text', { key: 'f1', selector: '#a', label: 'A' }), field('text', { key: 'f2', selector: '#b', label: 'B' }), field('number', { key: 'f3', selector: '#c', label: 'C', max: '43' })];
+    expect(fittedFields(fields, [{ key: 'f2', value: 'b' }, { key: 'f9', value: 'x' }, { key: 'f1', value: 'a' }, { key: 'f1', value: 'again' }, { key: 'f3', value: '101.8' }])).toEqual({
+      fields: [
+        { selector: '#a', label: 'A', value: 'a' },
+        { selector: '#b', label: 'B', value: 'b' },
+      ],
+      leftOut: [{ label: 'C', reason: '101.8 is above the field’s maximum of 43.' }],
+    });
   });
 });

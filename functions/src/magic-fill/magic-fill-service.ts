@@ -37,6 +37,7 @@ export class MagicFillService {
       }
       throw err;
     }
-    return { fields: fittedFields(page.fields, answers), ...(page.truncated ? { truncated: true } : {}) };
+    const { fields, leftOut } = fittedFields(page.fields, answers);
+    return { fields, ...(leftOut.length > 0 ? { leftOut } : {}), ...(page.truncated ? { truncated: true } : {}) };
   }
 }

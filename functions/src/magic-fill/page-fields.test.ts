@@ -41,6 +41,22 @@ describe('readPageFields', () => {
     expect(fields[0]).toMatchObject({ kind: 'select', options: [{ value: 'I10', label: 'I10 Hypertension' }, { value: 'J06.9', label: 'J06.9' }] });
   });
 
+  it('reads the bounds of number, date and time inputs, ignoring ones a browser would ignore', () => {
+    const { fields } = fieldsOf(`
+      <input type="number" aria-label="Temperature" min="30" max="43" step="0.1">
+      <input type="number" aria-label="Pulse" min="abc" max="" step="0">
+      <input type="number" aria-label="Weight" step="any">
+      <input type="date" aria-label="Follow-up" min="2026-03-02" max="2026-13">
+      <input aria-label="Text" min="1" max="2">`);
+    expect(fields.map(({ label, min, max, step }) => ({ label, min, max, step }))).toEqual([
+      { label: 'Temperature', min: '30', max: '43', step: '0.1' },
+      { label: 'Pulse', min: undefined, max: undefined, step: undefined },
+      { label: 'Weight', min: undefined, max: undefined, step: 'any' },
+      { label: 'Follow-up', min: '2026-03-02', max: undefined, step: undefined },
+      { label: 'Text', min: undefined, max: undefined, step: undefined },
+    ]);
+  });
+
   it('scopes a repeated name by its form, and falls back to a structural path', () => {
     const { fields } = fieldsOf(`<form id="one"><input name="note" aria-label="A"></form><form id="two"><input name="note" aria-label="B"></form><div><p><input aria-label="C"></p></div>`);
     expect(fields.map((f) => f.selector)).toEqual(['#one [name="note"]', '#two [name="note"]', 'body > div:nth-of-type(1) > p:nth-of-type(1) > input:nth-of-type(1)']);

@@ -45,6 +45,10 @@ export interface PageField {
   options?: FieldOption[];
   /** The page's own `maxlength`, when it has one. */
   maxLength?: number;
+  /** A number, date, time or month input's own bounds and step, as the page writes them (well-formed only). */
+  min?: string;
+  max?: string;
+  step?: string;
 }
 
 export interface PageFields {
@@ -372,6 +376,29 @@ function maxLengthOf(el: Element): number | undefined {
   return n > 0 ? n : undefined;
 }
 
+/** What a browser accepts as each bounded kind's min and max (anything else it ignores, and so does this). */
+const BOUND_FORMATS: Partial<Record<FieldKind, RegExp>> = {
+  number: /^-?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?$/i,
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  month: /^\d{4}-\d{2}$/,
+  time: /^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/,
+  'datetime-local': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/,
+};
+
+/** A number, date, time or month input's min, max and (numbers) step, where the page gives well-formed ones. */
+function boundsOf(el: Element, kind: FieldKind): Pick<PageField, 'min' | 'max' | 'step'> {
+  const format = BOUND_FORMATS[kind];
+  if (!format) return {};
+  const bounds: Pick<PageField, 'min' | 'max' | 'step'> = {};
+  for (const name of ['min', 'max'] as const) {
+    const value = attr(el, name)?.trim();
+    if (value && format.test(value)) bounds[name] = value;
+  }
+  const step = attr(el, 'step')?.trim().toLowerCase();
+  if (kind === 'number' && step && (step === 'any' || (BOUND_FORMATS.number!.test(step) && Number(step) > 0))) bounds.step = step;
+  return bounds;
+}
+
 /** Reads the fillable fields of one frame's HTML (see the module comment). */
 export function readPageFields(html: string): PageFields {
   const page = walk(parse(html));
@@ -411,6 +438,7 @@ export function readPageFields(html: string): PageFields {
     }
     const maxLength = maxLengthOf(c.el);
     if (maxLength) field.maxLength = maxLength;
+    Object.assign(field, boundsOf(c.el, c.kind));
     fields.push(field);
   }
   return { fields, truncated };
