@@ -79,6 +79,68 @@ describe('the page script', () => {
     expect(byId('note').textContent).toBe('');
   });
 
+  it('checks the radio of a group whose value was chosen, says so only when it is checked, and undoes it', () => {
+    document.body.innerHTML = `
+      <fieldset><legend>Smoking status</legend>
+        <label><input type="radio" name="smoking" value="never"> Never</label>
+        <label><input type="radio" name="smoking" value="former"> Former</label>
+        <label><input type="radio" name="smoking" value="current" disabled> Current</label>
+      </fieldset>
+      <fieldset><legend>Seen before</legend><input type="radio" name="seen" value="yes" checked><input type="radio" name="seen" value="no"></fieldset>`;
+    const checked = (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]:checked`)?.value ?? null;
+    const result = fillFrame(
+      [
+        { selector: '[name="smoking"]', value: 'former' },
+        { selector: '[name="seen"]', value: 'no' },
+      ],
+      false,
+    );
+    expect(result).toEqual({ filled: ['[name="smoking"]'], skipped: [{ selector: '[name="seen"]', reason: 'kept' }] });
+    expect(checked('smoking')).toBe('former');
+    expect(checked('seen')).toBe('yes');
+    expect(fillFrame([{ selector: '[name="smoking"]', value: 'sometimes' }], true).skipped).toEqual([{ selector: '[name="smoking"]', reason: 'no-such-option' }]);
+    expect(fillFrame([{ selector: '[name="smoking"]', value: 'current' }], true).skipped).toEqual([{ selector: '[name="smoking"]', reason: 'not-fillable' }]);
+    expect(fillFrame([{ selector: '[name="seen"]', value: 'no' }], true).filled).toEqual(['[name="seen"]']);
+    expect(checked('seen')).toBe('no');
+
+    expect(undoFill()).toBe(2);
+    expect(checked('smoking')).toBeNull();
+    expect(checked('seen')).toBe('yes');
+  });
+
+  it('never counts as filled what the page did not keep: a cancelled click, a value it cleared, one outside its own range', () => {
+    document.body.innerHTML = `
+      <input type="checkbox" id="consent">
+      <input type="number" id="temp" max="43" step="0.1" value="37">
+      <input type="date" id="next">
+      <input id="cc">`;
+    byId('consent').addEventListener('click', (event) => event.preventDefault());
+    const changes: string[] = [];
+    document.body.addEventListener('change', (event) => changes.push((event.target as HTMLElement).id));
+    const result = fillFrame(
+      [
+        { selector: '#consent', value: 'true' },
+        { selector: '#temp', value: '101.8' },
+        { selector: '#next', value: '2026-02-30' },
+        { selector: '#cc', value: 'Cough' },
+      ],
+      true,
+    );
+    expect(result).toEqual({
+      filled: ['#cc'],
+      skipped: [
+        { selector: '#consent', reason: 'refused' },
+        { selector: '#temp', reason: 'invalid' },
+        { selector: '#next', reason: 'refused' },
+      ],
+    });
+    expect(byId<HTMLInputElement>('consent').checked).toBe(false);
+    expect(byId<HTMLInputElement>('temp').value).toBe('37');
+    expect(byId<HTMLInputElement>('next').value).toBe('');
+    // The page heard only of the value it kept.
+    expect(changes).toEqual(['cc']);
+  });
+
   it('is noticed by a React-controlled input (its onChange runs and its state holds the value)', () => {
     const seen: string[] = [];
     function Controlled() {

@@ -15,7 +15,12 @@ export interface FieldToFill {
   value: string;
 }
 
-export type SkipReason = 'not-found' | 'not-fillable' | 'kept' | 'no-such-option';
+/**
+ * Why a field was not filled: not on the page, never fillable (secret, locked), kept (it held something
+ * else), no option or radio with that value, refused (the page did not keep it: a cancelled click, a value
+ * the input cleared), invalid (the page's own checks reject it: outside its min/max or off its step).
+ */
+export type SkipReason = 'not-found' | 'not-fillable' | 'kept' | 'no-such-option' | 'refused' | 'invalid';
 
 export interface FrameFillResult {
   filled: string[];
@@ -50,10 +55,12 @@ export function snapshotFrame(): FrameSnapshot {
 /**
  * Sets each field the way a person typing would be noticed: the prototype's own value setter (a framework's
  * per-element override is bypassed), then `input` and `change` events that bubble. A field that already has
- * a different value keeps it unless `overwrite`; what was there before is remembered for `undoFill`.
+ * a different value keeps it unless `overwrite`; what was there before is remembered for `undoFill`. A field
+ * counts as filled only when the page kept the value: it is read back after setting it, and a value the
+ * input cleared or its own validity refuses is put back before any event tells the page about it.
  */
 export function fillFrame(fields: { selector: string; value: string }[], overwrite: boolean): FrameFillResult {
-  type Undo = { selector: string; kind: 'value' | 'checked' | 'html'; previous: string };
+  type Undo = { selector: string; kind: 'value' | 'checked' | 'radio' | 'html'; previous: string };
   const NEVER = ['password', 'hidden', 'file', 'submit', 'button', 'reset', 'image'];
   const store = globalThis as unknown as { __chartaMagicFillUndo?: Undo[] };
   const undo: Undo[] = [];
@@ -70,55 +77,92 @@ export function fillFrame(fields: { selector: string; value: string }[], overwri
     el.dispatchEvent(new Event('change', { bubbles: true }));
   };
   // A selector the page's DOM cannot parse is a field not found, not a failed fill.
-  const find = (selector: string): Element | null => {
+  const findAll = (selector: string): Element[] => {
     try {
-      return document.querySelector(selector);
+      return [...document.querySelectorAll(selector)];
     } catch {
-      return null;
+      return [];
     }
   };
+  // What the value reads back as when the element kept it: a textarea turns CRLF into LF, an input drops line breaks.
+  const expected = (el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string) =>
+    el instanceof HTMLTextAreaElement ? value.replace(/\r\n?/g, '\n') : el instanceof HTMLInputElement ? value.replace(/[\r\n]/g, '') : value;
+  const skip = (selector: string, reason: SkipReason) => result.skipped.push({ selector, reason });
   for (const { selector, value } of fields) {
-    const el = find(selector);
+    const found = findAll(selector);
+    const el = found[0];
     if (!el) {
-      result.skipped.push({ selector, reason: 'not-found' });
+      skip(selector, 'not-found');
       continue;
     }
-    if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+    if (el instanceof HTMLInputElement && el.type === 'radio') {
+      // A radio group: the selector matches all its radios; the value names the one to check.
+      const radios = found.filter((r): r is HTMLInputElement => r instanceof HTMLInputElement && r.type === 'radio');
+      const target = radios.find((r) => r.value === value);
+      const current = radios.find((r) => r.checked);
+      if (!target) skip(selector, 'no-such-option');
+      else if (target.disabled) skip(selector, 'not-fillable');
+      else if (current && current !== target && !overwrite) skip(selector, 'kept');
+      else if (current === target) result.filled.push(selector);
+      else {
+        target.click();
+        if (!target.checked) skip(selector, 'refused');
+        else {
+          undo.push({ selector, kind: 'radio', previous: current?.value ?? '' });
+          result.filled.push(selector);
+        }
+      }
+    } else if (el instanceof HTMLInputElement && el.type === 'checkbox') {
       if (el.disabled) {
-        result.skipped.push({ selector, reason: 'not-fillable' });
+        skip(selector, 'not-fillable');
         continue;
       }
       const wanted = value === 'true';
       if (el.checked !== wanted) {
-        undo.push({ selector, kind: 'checked', previous: String(el.checked) });
         el.click();
+        // A page can cancel the click: then nothing changed and nothing was filled.
+        if (el.checked !== wanted) {
+          skip(selector, 'refused');
+          continue;
+        }
+        undo.push({ selector, kind: 'checked', previous: String(!wanted) });
       }
       result.filled.push(selector);
     } else if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) {
       const locked = el instanceof HTMLSelectElement ? el.disabled : el.disabled || el.readOnly;
       if (locked || (el instanceof HTMLInputElement && NEVER.includes(el.type))) {
-        result.skipped.push({ selector, reason: 'not-fillable' });
+        skip(selector, 'not-fillable');
         continue;
       }
       if (el instanceof HTMLSelectElement && ![...el.options].some((o) => o.value === value)) {
-        result.skipped.push({ selector, reason: 'no-such-option' });
+        skip(selector, 'no-such-option');
         continue;
       }
       const isPlaceholderOption = el instanceof HTMLSelectElement && el.selectedIndex >= 0 && el.options[el.selectedIndex]?.value === '';
       if (!overwrite && el.value !== '' && el.value !== value && !isPlaceholderOption) {
-        result.skipped.push({ selector, reason: 'kept' });
+        skip(selector, 'kept');
         continue;
       }
-      undo.push({ selector, kind: 'value', previous: el.value });
-      el.focus();
+      const previous = el.value;
       setValue(el, value);
+      const kept = el.value === expected(el, value);
+      const validity = el instanceof HTMLInputElement ? el.validity : undefined;
+      const invalid = kept && validity !== undefined && (validity.rangeOverflow || validity.rangeUnderflow || validity.stepMismatch || validity.badInput);
+      if (!kept || invalid) {
+        // Put back before any event: the page (and its framework) never hears of a value it would not keep.
+        setValue(el, previous);
+        skip(selector, kept ? 'invalid' : 'refused');
+        continue;
+      }
+      undo.push({ selector, kind: 'value', previous });
+      el.focus();
       notify(el);
       el.blur();
       result.filled.push(selector);
     } else if (editable(el)) {
       const current = (el.textContent ?? '').trim();
       if (!overwrite && current !== '' && current !== value) {
-        result.skipped.push({ selector, reason: 'kept' });
+        skip(selector, 'kept');
         continue;
       }
       undo.push({ selector, kind: 'html', previous: el.innerHTML });
@@ -126,7 +170,7 @@ export function fillFrame(fields: { selector: string; value: string }[], overwri
       el.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertReplacementText', data: value }));
       result.filled.push(selector);
     } else {
-      result.skipped.push({ selector, reason: 'not-fillable' });
+      skip(selector, 'not-fillable');
     }
   }
   // Fills add up: one Undo puts back everything changed since the last Undo, newest first.
@@ -136,7 +180,7 @@ export function fillFrame(fields: { selector: string; value: string }[], overwri
 
 /** Puts back what the last fills changed in this frame, newest first; answers how many fields were restored. */
 export function undoFill(): number {
-  type Undo = { selector: string; kind: 'value' | 'checked' | 'html'; previous: string };
+  type Undo = { selector: string; kind: 'value' | 'checked' | 'radio' | 'html'; previous: string };
   const store = globalThis as unknown as { __chartaMagicFillUndo?: Undo[] };
   const entries = store.__chartaMagicFillUndo ?? [];
   store.__chartaMagicFillUndo = [];
@@ -144,7 +188,20 @@ export function undoFill(): number {
   for (const { selector, kind, previous } of [...entries].reverse()) {
     const el = document.querySelector(selector);
     if (!el) continue;
-    if (kind === 'checked' && el instanceof HTMLInputElement) {
+    if (kind === 'radio') {
+      // The radio that was checked before (a click, as a person would), or none: a group cannot be unchecked by clicking.
+      const radios = [...document.querySelectorAll(selector)].filter((r): r is HTMLInputElement => r instanceof HTMLInputElement && r.type === 'radio');
+      const before = radios.find((r) => r.value === previous && previous !== '');
+      if (before) before.click();
+      else {
+        const checked = radios.find((r) => r.checked);
+        if (checked) {
+          checked.checked = false;
+          checked.dispatchEvent(new Event('input', { bubbles: true }));
+          checked.dispatchEvent(new Event('change', { bubbles: true }));
+        }
+      }
+    } else if (kind === 'checked' && el instanceof HTMLInputElement) {
       if (el.checked !== (previous === 'true')) el.click();
     } else if (kind === 'value' && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)) {
       Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el) as object, 'value')?.set?.call(el, previous);
