@@ -44,6 +44,12 @@ export interface MagicFillField {
    * across forms), else a structural path from `body` (`:nth-of-type`).
    */
   selector: string;
+  /**
+   * A field inside open shadow roots (which the extension sends as `<template shadowrootmode="open">`): the
+   * selectors of its shadow hosts, outermost first, each found in the shadow root of the one before it (the
+   * first in the frame's document); `selector` is then found in the last host's shadow root.
+   */
+  shadowHosts?: string[];
   /** The field's label as read from the page (label, aria-label(ledby), nearby text or placeholder). */
   label: string;
   /**

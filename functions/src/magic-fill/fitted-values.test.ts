@@ -97,11 +97,11 @@ describe('fitValue: the model is checked, never trusted', () => {
   });
 
   it('answers fields once, in the page order, unknown keys dropped, refusals listed with their label', () => {
-    const fields = [field('text', { key: 'f1', selector: '#a', label: 'A' }), field('text', { key: 'f2', selector: '#b', label: 'B' }), field('number', { key: 'f3', selector: '#c', label: 'C', max: '43' })];
+    const fields = [field('text', { key: 'f1', selector: '#a', label: 'A' }), field('text', { key: 'f2', selector: '#b', label: 'B', shadowHosts: ['#host'] }), field('number', { key: 'f3', selector: '#c', label: 'C', max: '43' })];
     expect(fittedFields(fields, [{ key: 'f2', value: 'b' }, { key: 'f9', value: 'x' }, { key: 'f1', value: 'a' }, { key: 'f1', value: 'again' }, { key: 'f3', value: '101.8' }])).toEqual({
       fields: [
         { selector: '#a', label: 'A', value: 'a' },
-        { selector: '#b', label: 'B', value: 'b' },
+        { selector: '#b', shadowHosts: ['#host'], label: 'B', value: 'b' },
       ],
       leftOut: [{ label: 'C', reason: '101.8 is above the field’s maximum of 43.' }],
     });

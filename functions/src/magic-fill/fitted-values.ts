@@ -175,7 +175,10 @@ export function fittedFields(fields: readonly PageField[], answers: readonly { k
     const fitted = raw === undefined ? null : fitValue(field, raw);
     if (fitted === null) continue;
     if ('reason' in fitted) result.leftOut.push({ label: field.label, reason: fitted.reason });
-    else result.fields.push({ selector: field.selector, label: field.label, value: fitted.value, ...(fitted.note ? { note: fitted.note } : {}) });
+    else {
+      const { selector, shadowHosts, label } = field;
+      result.fields.push({ selector, ...(shadowHosts ? { shadowHosts } : {}), label, value: fitted.value, ...(fitted.note ? { note: fitted.note } : {}) });
+    }
   }
   return result;
 }

@@ -62,6 +62,22 @@ describe('readPageFields', () => {
     expect(fields.map((f) => f.selector)).toEqual(['#one [name="note"]', '#two [name="note"]', 'body > div:nth-of-type(1) > p:nth-of-type(1) > input:nth-of-type(1)']);
   });
 
+  it('reads and fills fields inside open shadow roots, ids and labels local to each root, with their hosts’ selectors', () => {
+    const { fields } = fieldsOf(`
+      <input id="i" aria-label="Outside">
+      <ehr-field id="reason"><template shadowrootmode="open"><label for="i">Reason for visit</label><input id="i"></template></ehr-field>
+      <ehr-field><template shadowrootmode="open"><div><input aria-label="Inner" name="allergies"></div>
+        <ehr-note id="n"><template shadowrootmode="open"><p>Note<textarea></textarea></p></template></ehr-note></template></ehr-field>
+      <ehr-field><template shadowrootmode="closed"><input aria-label="Closed"></template></ehr-field>
+      <template><input aria-label="Plain template"></template>`);
+    expect(fields.map((f) => [f.shadowHosts, f.selector, f.label])).toEqual([
+      [undefined, '#i', 'Outside'],
+      [['#reason'], '#i', 'Reason for visit'],
+      [['body > ehr-field:nth-of-type(2)'], '[name="allergies"]', 'Inner'],
+      [['body > ehr-field:nth-of-type(2)', '#n'], ':host > p:nth-of-type(1) > textarea:nth-of-type(1)', 'Note'],
+    ]);
+  });
+
   it('escapes ids and names for querySelector', () => {
     const { fields } = fieldsOf(`<input id="1st:field" aria-label="A"><input name='a"b' aria-label="B">`);
     expect(fields.map((f) => f.selector)).toEqual(['#\\31 st\\:field', '[name="a\\"b"]']);

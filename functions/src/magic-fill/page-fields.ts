@@ -10,8 +10,10 @@ type ParentNode = DefaultTreeAdapterTypes.ParentNode;
  * The fillable fields of one frame's HTML, read on the server. parse5 builds the tree the way a browser
  * does (the WHATWG algorithm), so the selectors found here find the same elements in the live page; nothing
  * is ever executed: scripts are text to parse5, and their text, styles, templates and hidden parts are
- * never read. What reaches the model is a field's label, kind and options; never its value or the page's
- * other text.
+ * never read. An open shadow root, which the extension sends as declarative shadow DOM (`<template
+ * shadowrootmode="open">` in its host), is read as a scope of its own, its fields located through their
+ * hosts. What reaches the model is a field's label, kind and options; never its value or the page's other
+ * text.
  */
 
 export type FieldKind =
@@ -38,7 +40,10 @@ export interface FieldOption {
 export interface PageField {
   /** A short key the prompt and the model's answer use (`f1`, `f2`, ...): selectors never go to the model. */
   key: string;
+  /** Found with querySelector in the frame's document or, with `shadowHosts`, in the last host's shadow root. */
   selector: string;
+  /** A field inside open shadow roots: its hosts' selectors, outermost first, each local to the root before it. */
+  shadowHosts?: string[];
   label: string;
   kind: FieldKind;
   /** A select's options (or a radio group's choices), placeholders without a value left out. */
@@ -190,10 +195,32 @@ function nearbyText(el: Element): string {
 
 const humanize = (name: string) => cleanLabel(name.replace(/[_\-.[\]]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2'));
 
+/**
+ * The document, or one open shadow root (a `<template shadowrootmode="open">`, as the extension serialises
+ * one): ids, `label for=`, aria references and names are local to it, and so are selectors.
+ */
+interface Scope {
+  /** The shadow host and the scope it sits in; null for the document. */
+  host: Element | null;
+  parent: Scope | null;
+  byId: Map<string, Element>;
+  idCount: Map<string, number>;
+  labelsFor: Map<string, Element>;
+  /** How many fields carry each name, in the whole scope and per form. */
+  nameCount: Map<string, number>;
+  nameCountInForm: Map<Element, Map<string, number>>;
+}
+
+const newScope = (host: Element | null, parent: Scope | null): Scope => ({ host, parent, byId: new Map(), idCount: new Map(), labelsFor: new Map(), nameCount: new Map(), nameCountInForm: new Map() });
+
+/** The declarative shadow root a template stands for ("open" only: a closed root is not the extension's to read). */
+const isOpenShadowTemplate = (el: Element) => el.tagName === 'template' && (attr(el, 'shadowrootmode') ?? attr(el, 'shadowroot'))?.trim().toLowerCase() === 'open';
+
 interface Candidate {
   el: Element;
   kind: FieldKind;
   depth: number;
+  scope: Scope;
   /** The closest enclosing label element, form and fieldset legend while walking. */
   label: Element | null;
   form: Element | null;
@@ -203,43 +230,49 @@ interface Candidate {
 interface Walk {
   candidates: Candidate[];
   truncated: boolean;
-  byId: Map<string, Element>;
-  idCount: Map<string, number>;
-  labelsFor: Map<string, Element>;
-  /** How many fields carry each name, in the whole page and per form. */
-  nameCount: Map<string, number>;
-  nameCountInForm: Map<Element, Map<string, number>>;
 }
 
 const countUp = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
 
 /** One pass over the tree, iteratively (deep nesting cannot overflow the stack). */
 function walk(document: ParentNode): Walk {
-  const result: Walk = { candidates: [], truncated: false, byId: new Map(), idCount: new Map(), labelsFor: new Map(), nameCount: new Map(), nameCountInForm: new Map() };
+  const result: Walk = { candidates: [], truncated: false };
   interface Frame {
     node: ChildNode | ParentNode;
     depth: number;
+    scope: Scope;
     label: Element | null;
     form: Element | null;
     legend: string;
     disabled: boolean;
   }
-  const stack: Frame[] = [{ node: document, depth: 0, label: null, form: null, legend: '', disabled: false }];
+  const stack: Frame[] = [{ node: document, depth: 0, scope: newScope(null, null), label: null, form: null, legend: '', disabled: false }];
+  const shadowHosts = new Set<Element>();
   while (stack.length > 0) {
     const frame = stack.pop()!;
     const { node, depth } = frame;
-    let { label, form, legend, disabled } = frame;
+    let { scope, label, form, legend, disabled } = frame;
+    let children: ChildNode[] = 'childNodes' in node ? node.childNodes : [];
     if (isElement(node)) {
-      if (UNREAD_ELEMENTS.has(node.tagName) || isHidden(node)) continue;
+      const host = node.parentNode;
+      if (isOpenShadowTemplate(node) && host && isElement(host) && !shadowHosts.has(host) && depth < MAX_FIELD_DEPTH) {
+        // An open shadow root: its own scope. A host has one root (the first template, as a browser takes
+        // it); forms and labels outside it do not reach in; a fieldset's legend still names what it groups.
+        shadowHosts.add(host);
+        scope = newScope(host, scope);
+        label = null;
+        form = null;
+        children = (node as DefaultTreeAdapterTypes.Template).content.childNodes;
+      } else if (UNREAD_ELEMENTS.has(node.tagName) || isHidden(node)) continue;
       const id = attr(node, 'id');
-      if (id) {
-        countUp(result.idCount, id);
-        if (!result.byId.has(id)) result.byId.set(id, node);
+      if (id && !isOpenShadowTemplate(node)) {
+        countUp(scope.idCount, id);
+        if (!scope.byId.has(id)) scope.byId.set(id, node);
       }
       if (node.tagName === 'label') {
         label = node;
         const target = attr(node, 'for');
-        if (target && !result.labelsFor.has(target)) result.labelsFor.set(target, node);
+        if (target && !scope.labelsFor.has(target)) scope.labelsFor.set(target, node);
       }
       if (node.tagName === 'form') form = node;
       if (node.tagName === 'fieldset') {
@@ -251,27 +284,28 @@ function walk(document: ParentNode): Walk {
       if (kind) {
         const name = attr(node, 'name');
         if (name) {
-          countUp(result.nameCount, name);
-          if (form) countUp(result.nameCountInForm.get(form) ?? result.nameCountInForm.set(form, new Map()).get(form)!, name);
+          countUp(scope.nameCount, name);
+          if (form) countUp(scope.nameCountInForm.get(form) ?? scope.nameCountInForm.set(form, new Map()).get(form)!, name);
         }
         if (!disabled && !isLocked(node)) {
-          if (result.candidates.length < MAGIC_FILL_LIMITS.fields) result.candidates.push({ el: node, kind, depth, label, form, legend });
+          if (result.candidates.length < MAGIC_FILL_LIMITS.fields) result.candidates.push({ el: node, kind, depth, scope, label, form, legend });
           else if (kind !== 'radio') result.truncated = true;
         }
         // A field's inside is its value (or, for contenteditable, one editable whole): nothing more to find.
         continue;
       }
     }
-    if (depth >= MAX_FIELD_DEPTH || !('childNodes' in node)) continue;
-    for (let i = node.childNodes.length - 1; i >= 0; i--) {
-      const child = node.childNodes[i]!;
-      if (isElement(child)) stack.push({ node: child, depth: depth + 1, label, form, legend, disabled });
+    if (depth >= MAX_FIELD_DEPTH) continue;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i]!;
+      if (isElement(child)) stack.push({ node: child, depth: depth + 1, scope, label, form, legend, disabled });
     }
   }
   return result;
 }
 
-function labelOf(c: Candidate, page: Walk): string {
+function labelOf(c: Candidate): string {
+  const page = c.scope;
   const { el } = c;
   const labelledBy = attr(el, 'aria-labelledby');
   if (labelledBy) {
@@ -309,7 +343,7 @@ function labelOf(c: Candidate, page: Walk): string {
 }
 
 /** `tag:nth-of-type(n)` steps up to the nearest ancestor with a unique id (or `body`/`:root`). */
-function structuralSelector(el: Element, page: Walk): string {
+function structuralSelector(el: Element, page: Scope): string {
   const steps: string[] = [];
   let node: Element = el;
   for (;;) {
@@ -323,7 +357,7 @@ function structuralSelector(el: Element, page: Walk): string {
       break;
     }
     const parent: ParentNode | null = node.parentNode;
-    if (!parent || !isElement(parent)) {
+    if (!parent || (!isElement(parent) && !page.host)) {
       steps.unshift(node.tagName);
       break;
     }
@@ -333,13 +367,18 @@ function structuralSelector(el: Element, page: Walk): string {
       if (sibling === node) break;
     }
     steps.unshift(`${node.tagName}:nth-of-type(${nth})`);
+    if (!isElement(parent)) {
+      // The top of a shadow root: `:host >` anchors the path there (querySelector on a ShadowRoot reads it so).
+      steps.unshift(':host');
+      break;
+    }
     node = parent;
   }
   return steps.join(' > ');
 }
 
 /** `#id` when unique, else `[name="…"]` (within its form when the name repeats across forms), else a path. */
-function selectorOf(el: Element, form: Element | null, page: Walk, groupName?: string): string {
+function selectorOf(el: Element, form: Element | null, page: Scope, groupName?: string): string {
   const id = attr(el, 'id');
   if (!groupName && id && page.idCount.get(id) === 1) return `#${cssIdentifier(id)}`;
   const name = groupName ?? attr(el, 'name');
@@ -399,11 +438,25 @@ function boundsOf(el: Element, kind: FieldKind): Pick<PageField, 'min' | 'max' |
   return bounds;
 }
 
+/** Selectors of the shadow hosts around a scope, outermost first (none for the document). */
+function hostSelectors(scope: Scope): string[] {
+  const hosts: string[] = [];
+  for (let s: Scope | null = scope; s?.host && s.parent; s = s.parent) hosts.unshift(selectorOf(s.host, null, s.parent));
+  return hosts;
+}
+
 /** Reads the fillable fields of one frame's HTML (see the module comment). */
 export function readPageFields(html: string): PageFields {
   const page = walk(parse(html));
   const fields: PageField[] = [];
-  const radioGroups = new Map<Element | null, Map<string, PageField>>();
+  // Radio groups by scope and form: a name groups radios only within one form of one scope.
+  const radioGroups = new Map<Scope, Map<Element | null, Map<string, PageField>>>();
+  const hostsOf = new Map<Scope, string[]>();
+  const located = (c: Candidate, selector: string) => {
+    if (!c.scope.host) return { selector };
+    const shadowHosts = hostsOf.get(c.scope) ?? hostsOf.set(c.scope, hostSelectors(c.scope)).get(c.scope)!;
+    return { selector, shadowHosts };
+  };
   let truncated = page.truncated;
   let optionBudget = MAX_TOTAL_OPTIONS;
   for (const c of page.candidates) {
@@ -411,22 +464,23 @@ export function readPageFields(html: string): PageFields {
     const name = attr(c.el, 'name');
     if (c.kind === 'radio' && name) {
       // A radio group is one field: its choices are the options, the value names the one to check.
-      const groupsOfForm = radioGroups.get(c.form) ?? radioGroups.set(c.form, new Map()).get(c.form)!;
-      const option = { value: attr(c.el, 'value') ?? 'on', label: labelOf(c, page) };
+      const groupsOfScope = radioGroups.get(c.scope) ?? radioGroups.set(c.scope, new Map()).get(c.scope)!;
+      const groupsOfForm = groupsOfScope.get(c.form) ?? groupsOfScope.set(c.form, new Map()).get(c.form)!;
+      const option = { value: attr(c.el, 'value') ?? 'on', label: labelOf(c) };
       const group = groupsOfForm.get(name);
       if (group) {
         if (optionBudget-- > 0 && group.options!.length < MAX_OPTIONS) group.options!.push(option);
         continue;
       }
       optionBudget--;
-      const field: PageField = { key, selector: selectorOf(c.el, c.form, page, name), label: c.legend || humanize(name), kind: 'radio', options: [option] };
+      const field: PageField = { key, ...located(c, selectorOf(c.el, c.form, c.scope, name)), label: c.legend || humanize(name), kind: 'radio', options: [option] };
       groupsOfForm.set(name, field);
       fields.push(field);
       continue;
     }
-    const label = labelOf(c, page);
+    const label = labelOf(c);
     if (!label) continue; // A field nothing names cannot be matched to the note.
-    const field: PageField = { key, selector: selectorOf(c.el, c.form, page), label, kind: c.kind };
+    const field: PageField = { key, ...located(c, selectorOf(c.el, c.form, c.scope)), label, kind: c.kind };
     if (c.kind === 'select') {
       field.options = optionsOf(c.el);
       if (field.options.length === 0) continue;

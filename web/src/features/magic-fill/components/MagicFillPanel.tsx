@@ -14,11 +14,13 @@ import { describeError } from '@/lib/error-message';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { proposeFields } from '../api/fill-html';
 import { ensurePageAccess, fillFrameFields, findTargetPage, PageAccessError, readFrames, undoFrames } from '../lib/active-page';
+import { fieldPath } from '../lib/page-script';
 
 interface ProposedField {
   key: string;
   frameId: number;
   selector: string;
+  shadowHosts?: string[];
   label: string;
   value: string;
   checked: boolean;
@@ -51,7 +53,7 @@ export function MagicFillPanel({ documentationId }: { documentationId: string })
       // One call per frame: the answer's selectors are local to the frame whose HTML was sent.
       const answers = await Promise.all(frames.map(async (frame) => ({ frame, answer: await proposeFields(documentationId, frame.html) })));
       const fields = answers.flatMap(({ frame, answer }) =>
-        answer.fields.map((field) => ({ key: `${frame.frameId}:${field.selector}`, frameId: frame.frameId, ...field, checked: true })),
+        answer.fields.map((field) => ({ key: `${frame.frameId}:${fieldPath(field)}`, frameId: frame.frameId, ...field, checked: true })),
       );
       setStep({ kind: 'review', tabId: page.tabId, pageTitle: page.title, fields, truncated: answers.some(({ answer }) => answer.truncated === true) });
     } catch (caught) {
@@ -70,7 +72,7 @@ export function MagicFillPanel({ documentationId }: { documentationId: string })
       let skipped = fields.length - chosen.length;
       let kept = 0;
       for (const frameId of frameIds) {
-        const result = await fillFrameFields(tabId, frameId, chosen.filter((f) => f.frameId === frameId).map(({ selector, value }) => ({ selector, value })), overwrite);
+        const result = await fillFrameFields(tabId, frameId, chosen.filter((f) => f.frameId === frameId).map(({ selector, shadowHosts, value }) => ({ selector, ...(shadowHosts ? { shadowHosts } : {}), value })), overwrite);
         filled += result.filled.length;
         skipped += result.skipped.length;
         kept += result.skipped.filter((s) => s.reason === 'kept').length;

@@ -1,7 +1,7 @@
 /// <reference types="chrome" />
 // The extension's reach into the page the clinician is on: which tab, the permission to read it (asked for
 // that page's origin only, at the moment it is needed), and the page script run in each of its frames.
-import { fillFrame, snapshotFrame, undoFill, type FieldToFill, type FrameFillResult, type FrameSnapshot } from './page-script';
+import { fieldPath, fillFrame, snapshotFrame, undoFill, type FieldToFill, type FrameFillResult, type FrameSnapshot } from './page-script';
 
 export class PageAccessError extends Error {}
 
@@ -67,7 +67,7 @@ export async function readFrames(tabId: number): Promise<FrameOnPage[]> {
 export async function fillFrameFields(tabId: number, frameId: number, fields: FieldToFill[], overwrite: boolean): Promise<FrameFillResult> {
   try {
     const [first] = await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, func: fillFrame, args: [fields, overwrite] });
-    return first?.result ?? { filled: [], skipped: fields.map(({ selector }) => ({ selector, reason: 'not-found' as const })) };
+    return first?.result ?? { filled: [], skipped: fields.map((field) => ({ selector: fieldPath(field), reason: 'not-found' as const })) };
   } catch (error) {
     throw accessFailure(error);
   }

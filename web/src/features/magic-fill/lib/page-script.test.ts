@@ -79,6 +79,34 @@ describe('the page script', () => {
     expect(byId('note').textContent).toBe('');
   });
 
+  it('reads open shadow roots into the HTML it sends (secrets blanked there too) and fills a field inside one', () => {
+    document.body.innerHTML = '<input id="i" aria-label="Outside"><ehr-field id="reason"></ehr-field><ehr-field id="locked"></ehr-field>';
+    const open = byId('reason').attachShadow({ mode: 'open' });
+    open.innerHTML = '<label for="i">Reason for visit</label><input id="i"><input type="password" id="pin" value="4321"><script>window.y = 2</script><ehr-note id="n"></ehr-note>';
+    byId('reason').shadowRoot!.getElementById('n')!.attachShadow({ mode: 'open' }).innerHTML = '<textarea aria-label="Deep"></textarea>';
+    byId('locked').attachShadow({ mode: 'closed' }).innerHTML = '<input aria-label="Closed" value="closed-secret">';
+
+    const snapshot = snapshotFrame();
+    expect(snapshot.fillableCount).toBe(3);
+    expect(snapshot.html).toContain('<ehr-field id="reason"><template shadowrootmode="open"><label for="i">Reason for visit</label><input id="i">');
+    expect(snapshot.html).toContain('<ehr-note id="n"><template shadowrootmode="open"><textarea aria-label="Deep"></textarea></template></ehr-note>');
+    expect(snapshot.html).not.toMatch(/4321|window\.y|closed-secret|data-charta/);
+    // The live page is as it was: the copy was changed, not the page.
+    expect(document.querySelectorAll('template')).toHaveLength(0);
+
+    const inShadow = { selector: '#i', shadowHosts: ['#reason'], value: 'Cough' };
+    const deep = { selector: ':host > textarea:nth-of-type(1)', shadowHosts: ['#reason', '#n'], value: 'Deep note' };
+    const gone = { selector: '#i', shadowHosts: ['#locked'], value: 'x' };
+    expect(fillFrame([inShadow, deep, gone], false)).toEqual({
+      filled: ['#reason >>> #i', '#reason >>> #n >>> :host > textarea:nth-of-type(1)'],
+      skipped: [{ selector: '#locked >>> #i', reason: 'not-found' }],
+    });
+    expect(open.querySelector<HTMLInputElement>('#i')!.value).toBe('Cough');
+    expect(byId<HTMLInputElement>('i').value).toBe('');
+    expect(undoFill()).toBe(2);
+    expect(open.querySelector<HTMLInputElement>('#i')!.value).toBe('');
+  });
+
   it('checks the radio of a group whose value was chosen, says so only when it is checked, and undoes it', () => {
     document.body.innerHTML = `
       <fieldset><legend>Smoking status</legend>

@@ -12,8 +12,16 @@ export interface FrameSnapshot {
 
 export interface FieldToFill {
   selector: string;
+  /** A field inside open shadow roots: its hosts' selectors, outermost first, each found in the root before it. */
+  shadowHosts?: string[];
   value: string;
 }
+
+/**
+ * How a field is named in a fill's result: its selector, after its shadow hosts' when it has any
+ * (`#host >>> #field`). The page functions below spell this out themselves (they take no imports).
+ */
+export const fieldPath = ({ selector, shadowHosts }: { selector: string; shadowHosts?: string[] }): string => [...(shadowHosts ?? []), selector].join(' >>> ');
 
 /**
  * Why a field was not filled: not on the page, never fillable (secret, locked), kept (it held something
@@ -22,6 +30,7 @@ export interface FieldToFill {
  */
 export type SkipReason = 'not-found' | 'not-fillable' | 'kept' | 'no-such-option' | 'refused' | 'invalid';
 
+/** Fields by their `fieldPath`. */
 export interface FrameFillResult {
   filled: string[];
   skipped: { selector: string; reason: SkipReason }[];
@@ -29,8 +38,10 @@ export interface FrameFillResult {
 
 /**
  * The frame's fillable fields and its HTML for the API. Password, hidden and file inputs keep their place
- * (selectors count siblings) but lose their `value`; scripts, styles and templates are dropped. The server
- * drops what cannot be filled again, this only keeps secrets from leaving the page.
+ * (selectors count siblings) but lose their `value`; scripts, styles and templates are dropped. Open shadow
+ * roots go in as declarative shadow DOM (`<template shadowrootmode="open">` first in their host), which the
+ * server reads as roots of their own; closed ones cannot be read. The server drops what cannot be filled
+ * again, this only keeps secrets from leaving the page.
  */
 export function snapshotFrame(): FrameSnapshot {
   // isContentEditable, or the attribute where it is missing (jsdom): a contenteditable that is not "false".
@@ -43,13 +54,43 @@ export function snapshotFrame(): FrameSnapshot {
     if (el instanceof HTMLSelectElement) return !el.disabled;
     return editable(el);
   };
-  const fields = [...document.querySelectorAll('input, textarea, select, [contenteditable]')].filter(fillable);
+  // Marks the templates this function adds, so the page's own templates can be told apart and dropped.
+  const MARK = 'data-charta-shadow-root';
+  let fillableCount = 0;
+  const countFields = (root: Document | ShadowRoot) => {
+    fillableCount += [...root.querySelectorAll('input, textarea, select, [contenteditable]')].filter(fillable).length;
+  };
+  // The copy mirrors the live tree element for element until it is cleaned, so the nth live element with an
+  // open shadow root is the copy's nth element: its root is cloned into a template there, and so on inside.
+  const addShadowRoots = (live: Element[], copies: Element[]) => {
+    live.forEach((el, i) => {
+      const root = el.shadowRoot;
+      const host = copies[i];
+      if (!root || !host) return;
+      countFields(root);
+      const template = document.createElement('template');
+      template.setAttribute('shadowrootmode', 'open');
+      template.setAttribute(MARK, '');
+      for (const child of root.childNodes) template.content.appendChild(child.cloneNode(true));
+      addShadowRoots([...root.querySelectorAll('*')], [...template.content.querySelectorAll('*')]);
+      host.prepend(template);
+    });
+  };
+  const clean = (root: Element | DocumentFragment) => {
+    for (const el of root.querySelectorAll(`script, style, noscript, template:not([${MARK}]), link[rel="stylesheet"]`)) el.remove();
+    for (const el of root.querySelectorAll('input')) {
+      if (['password', 'hidden', 'file'].includes((el.getAttribute('type') ?? '').toLowerCase())) el.removeAttribute('value');
+    }
+    for (const template of root.querySelectorAll<HTMLTemplateElement>(`template[${MARK}]`)) {
+      template.removeAttribute(MARK);
+      clean(template.content);
+    }
+  };
+  countFields(document);
   const copy = document.documentElement.cloneNode(true) as HTMLElement;
-  for (const el of copy.querySelectorAll('script, style, noscript, template, link[rel="stylesheet"]')) el.remove();
-  for (const el of copy.querySelectorAll('input')) {
-    if (['password', 'hidden', 'file'].includes((el.getAttribute('type') ?? '').toLowerCase())) el.removeAttribute('value');
-  }
-  return { html: `<!doctype html>${copy.outerHTML}`, fillableCount: fields.length };
+  addShadowRoots([document.documentElement, ...document.documentElement.querySelectorAll('*')], [copy, ...copy.querySelectorAll('*')]);
+  clean(copy);
+  return { html: `<!doctype html>${copy.outerHTML}`, fillableCount };
 }
 
 /**
@@ -59,8 +100,8 @@ export function snapshotFrame(): FrameSnapshot {
  * counts as filled only when the page kept the value: it is read back after setting it, and a value the
  * input cleared or its own validity refuses is put back before any event tells the page about it.
  */
-export function fillFrame(fields: { selector: string; value: string }[], overwrite: boolean): FrameFillResult {
-  type Undo = { selector: string; kind: 'value' | 'checked' | 'radio' | 'html'; previous: string };
+export function fillFrame(fields: { selector: string; shadowHosts?: string[]; value: string }[], overwrite: boolean): FrameFillResult {
+  type Undo = { selector: string; shadowHosts?: string[]; kind: 'value' | 'checked' | 'radio' | 'html'; previous: string };
   const NEVER = ['password', 'hidden', 'file', 'submit', 'button', 'reset', 'image'];
   const store = globalThis as unknown as { __chartaMagicFillUndo?: Undo[] };
   const undo: Undo[] = [];
@@ -76,10 +117,17 @@ export function fillFrame(fields: { selector: string; value: string }[], overwri
     el.dispatchEvent(new Event('input', { bubbles: true }));
     el.dispatchEvent(new Event('change', { bubbles: true }));
   };
-  // A selector the page's DOM cannot parse is a field not found, not a failed fill.
-  const findAll = (selector: string): Element[] => {
+  // Each host in the root before it, then the field in the last host's open shadow root. A selector the
+  // page's DOM cannot parse is a field not found, not a failed fill.
+  const findAll = (selector: string, shadowHosts: string[] = []): Element[] => {
     try {
-      return [...document.querySelectorAll(selector)];
+      let root: Document | ShadowRoot = document;
+      for (const host of shadowHosts) {
+        const next: ShadowRoot | null | undefined = root.querySelector(host)?.shadowRoot;
+        if (!next) return [];
+        root = next;
+      }
+      return [...root.querySelectorAll(selector)];
     } catch {
       return [];
     }
@@ -87,9 +135,12 @@ export function fillFrame(fields: { selector: string; value: string }[], overwri
   // What the value reads back as when the element kept it: a textarea turns CRLF into LF, an input drops line breaks.
   const expected = (el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string) =>
     el instanceof HTMLTextAreaElement ? value.replace(/\r\n?/g, '\n') : el instanceof HTMLInputElement ? value.replace(/[\r\n]/g, '') : value;
-  const skip = (selector: string, reason: SkipReason) => result.skipped.push({ selector, reason });
-  for (const { selector, value } of fields) {
-    const found = findAll(selector);
+  for (const { selector: fieldSelector, shadowHosts, value } of fields) {
+    // The field's name in the result (fieldPath): its hosts' selectors, then its own.
+    const selector = [...(shadowHosts ?? []), fieldSelector].join(' >>> ');
+    const skip = (at: string, reason: SkipReason) => result.skipped.push({ selector: at, reason });
+    const remember = (entry: Omit<Undo, 'selector' | 'shadowHosts'>) => undo.push({ selector: fieldSelector, ...(shadowHosts ? { shadowHosts } : {}), ...entry });
+    const found = findAll(fieldSelector, shadowHosts);
     const el = found[0];
     if (!el) {
       skip(selector, 'not-found');
@@ -108,7 +159,7 @@ export function fillFrame(fields: { selector: string; value: string }[], overwri
         target.click();
         if (!target.checked) skip(selector, 'refused');
         else {
-          undo.push({ selector, kind: 'radio', previous: current?.value ?? '' });
+          remember({ kind: 'radio', previous: current?.value ?? '' });
           result.filled.push(selector);
         }
       }
@@ -125,7 +176,7 @@ export function fillFrame(fields: { selector: string; value: string }[], overwri
           skip(selector, 'refused');
           continue;
         }
-        undo.push({ selector, kind: 'checked', previous: String(!wanted) });
+        remember({ kind: 'checked', previous: String(!wanted) });
       }
       result.filled.push(selector);
     } else if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) {
@@ -154,7 +205,7 @@ export function fillFrame(fields: { selector: string; value: string }[], overwri
         skip(selector, kept ? 'invalid' : 'refused');
         continue;
       }
-      undo.push({ selector, kind: 'value', previous });
+      remember({ kind: 'value', previous });
       el.focus();
       notify(el);
       el.blur();
@@ -165,7 +216,7 @@ export function fillFrame(fields: { selector: string; value: string }[], overwri
         skip(selector, 'kept');
         continue;
       }
-      undo.push({ selector, kind: 'html', previous: el.innerHTML });
+      remember({ kind: 'html', previous: el.innerHTML });
       el.textContent = value;
       el.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertReplacementText', data: value }));
       result.filled.push(selector);
@@ -180,17 +231,31 @@ export function fillFrame(fields: { selector: string; value: string }[], overwri
 
 /** Puts back what the last fills changed in this frame, newest first; answers how many fields were restored. */
 export function undoFill(): number {
-  type Undo = { selector: string; kind: 'value' | 'checked' | 'radio' | 'html'; previous: string };
+  type Undo = { selector: string; shadowHosts?: string[]; kind: 'value' | 'checked' | 'radio' | 'html'; previous: string };
   const store = globalThis as unknown as { __chartaMagicFillUndo?: Undo[] };
   const entries = store.__chartaMagicFillUndo ?? [];
   store.__chartaMagicFillUndo = [];
+  const findAll = (selector: string, shadowHosts: string[] = []): Element[] => {
+    try {
+      let root: Document | ShadowRoot = document;
+      for (const host of shadowHosts) {
+        const next: ShadowRoot | null | undefined = root.querySelector(host)?.shadowRoot;
+        if (!next) return [];
+        root = next;
+      }
+      return [...root.querySelectorAll(selector)];
+    } catch {
+      return [];
+    }
+  };
   let restored = 0;
-  for (const { selector, kind, previous } of [...entries].reverse()) {
-    const el = document.querySelector(selector);
+  for (const { selector, shadowHosts, kind, previous } of [...entries].reverse()) {
+    const found = findAll(selector, shadowHosts);
+    const el = found[0];
     if (!el) continue;
     if (kind === 'radio') {
       // The radio that was checked before (a click, as a person would), or none: a group cannot be unchecked by clicking.
-      const radios = [...document.querySelectorAll(selector)].filter((r): r is HTMLInputElement => r instanceof HTMLInputElement && r.type === 'radio');
+      const radios = found.filter((r): r is HTMLInputElement => r instanceof HTMLInputElement && r.type === 'radio');
       const before = radios.find((r) => r.value === previous && previous !== '');
       if (before) before.click();
       else {
