@@ -1,6 +1,8 @@
 import AutoFixHigh from '@mui/icons-material/AutoFixHigh';
 import Undo from '@mui/icons-material/Undo';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -9,92 +11,81 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { describeError } from '@/lib/error-message';
+import type { MagicFillLeftOut } from '@charta/contract';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
-import { proposeFields } from '../api/fill-html';
-import { ensurePageAccess, fillFrameFields, findTargetPage, PageAccessError, readFrames, undoFrames } from '../lib/active-page';
-import { fieldPath } from '../lib/page-script';
+import { useMagicFill, type NotFilled } from '../hooks/use-magic-fill';
+import type { UnreachedFrame } from '../lib/active-page';
+import type { SkipReason } from '../lib/page-script';
 
-interface ProposedField {
-  key: string;
-  frameId: number;
-  selector: string;
-  shadowHosts?: string[];
-  label: string;
-  value: string;
-  checked: boolean;
+const NOT_FILLED_BECAUSE: Record<SkipReason, string> = {
+  'not-found': 'no longer on the page',
+  'not-fillable': 'the page does not let it be filled',
+  kept: 'kept what was already typed',
+  'no-such-option': 'the page has no such choice',
+  refused: 'the page did not keep the value',
+  invalid: 'the page refuses this value (outside its range or steps)',
+};
+
+const frameName = (frame: UnreachedFrame) => (frame.title ? `“${frame.title}” (${frame.host})` : `A frame from ${frame.host}`);
+
+/** A short list inside an alert: label, then what happened. */
+function ReasonList({ items, label }: { items: { label: string; text: string }[]; label: string }) {
+  return (
+    <Box component="ul" aria-label={label} className={NO_CAPTURE_CLASS} sx={{ m: 0, pl: 2.5 }}>
+      {items.map((item, i) => (
+        <li key={i}>
+          <strong>{item.label}</strong>: {item.text}
+        </li>
+      ))}
+    </Box>
+  );
 }
 
-type Step =
-  | { kind: 'idle' }
-  | { kind: 'busy'; what: string }
-  | { kind: 'review'; tabId: number; pageTitle: string; fields: ProposedField[]; truncated: boolean }
-  | { kind: 'filled'; tabId: number; frameIds: number[]; filled: number; skipped: number; kept: number }
-  | { kind: 'undone'; restored: number };
+/** Frames Charta could not read, why, and (for a site it has no permission for) a button to allow it. */
+function UnreachedFrames({ frames, onAllow }: { frames: UnreachedFrame[]; onAllow: (frame: UnreachedFrame) => void }) {
+  const askable = [...new Map(frames.filter((f) => f.reason === 'no-permission').map((f) => [f.origin, f])).values()];
+  return (
+    <Alert severity="warning">
+      <AlertTitle>Part of this page is out of Charta’s reach</AlertTitle>
+      <ReasonList
+        label="Frames Charta could not reach"
+        items={frames.map((frame) => ({
+          label: frameName(frame),
+          text:
+            frame.reason === 'no-permission'
+              ? 'Charta has no permission for this site, so its fields stay as they are.'
+              : 'it did not answer (it may still be loading, or it lets no extension in). Reload the page and try again.',
+        }))}
+      />
+      {askable.length > 0 && (
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mt: 1 }}>
+          {askable.map((frame) => (
+            <Button key={frame.origin} size="small" variant="outlined" color="inherit" onClick={() => onAllow(frame)}>
+              Allow {frame.host}
+            </Button>
+          ))}
+        </Stack>
+      )}
+    </Alert>
+  );
+}
 
-const errorText = (error: unknown) => (error instanceof PageAccessError ? error.message : describeError(error));
+function LeftOut({ items }: { items: MagicFillLeftOut[] }) {
+  return (
+    <Alert severity="info">
+      <AlertTitle>Left out</AlertTitle>
+      <ReasonList label="Fields left out" items={items.map(({ label, reason }) => ({ label, text: reason }))} />
+    </Alert>
+  );
+}
+
+function NotFilledList({ items }: { items: NotFilled[] }) {
+  return <ReasonList label="Fields not filled" items={items.map(({ label, reason }) => ({ label, text: NOT_FILLED_BECAUSE[reason] }))} />;
+}
 
 /** "Fill this page": the note mapped onto the EHR page's fields, checked by the clinician, filled, undoable. */
 export function MagicFillPanel({ documentationId }: { documentationId: string }) {
-  const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const [error, setError] = useState<string | null>(null);
-  const [overwrite, setOverwrite] = useState(false);
-
-  const propose = async () => {
-    setError(null);
-    try {
-      const page = await findTargetPage();
-      await ensurePageAccess(page.tabId);
-      setStep({ kind: 'busy', what: 'Reading the page…' });
-      const frames = await readFrames(page.tabId);
-      if (frames.length === 0) throw new PageAccessError('This page has no fields Charta can fill.');
-      setStep({ kind: 'busy', what: 'Matching the note to the page’s fields…' });
-      // One call per frame: the answer's selectors are local to the frame whose HTML was sent.
-      const answers = await Promise.all(frames.map(async (frame) => ({ frame, answer: await proposeFields(documentationId, frame.html) })));
-      const fields = answers.flatMap(({ frame, answer }) =>
-        answer.fields.map((field) => ({ key: `${frame.frameId}:${fieldPath(field)}`, frameId: frame.frameId, ...field, checked: true })),
-      );
-      setStep({ kind: 'review', tabId: page.tabId, pageTitle: page.title, fields, truncated: answers.some(({ answer }) => answer.truncated === true) });
-    } catch (caught) {
-      setError(errorText(caught));
-      setStep({ kind: 'idle' });
-    }
-  };
-
-  const fill = async (tabId: number, fields: ProposedField[]) => {
-    setError(null);
-    setStep({ kind: 'busy', what: 'Filling the page…' });
-    const chosen = fields.filter((f) => f.checked);
-    const frameIds = [...new Set(chosen.map((f) => f.frameId))];
-    try {
-      let filled = 0;
-      let skipped = fields.length - chosen.length;
-      let kept = 0;
-      for (const frameId of frameIds) {
-        const result = await fillFrameFields(tabId, frameId, chosen.filter((f) => f.frameId === frameId).map(({ selector, shadowHosts, value }) => ({ selector, ...(shadowHosts ? { shadowHosts } : {}), value })), overwrite);
-        filled += result.filled.length;
-        skipped += result.skipped.length;
-        kept += result.skipped.filter((s) => s.reason === 'kept').length;
-      }
-      setStep({ kind: 'filled', tabId, frameIds, filled, skipped, kept });
-    } catch (caught) {
-      setError(errorText(caught));
-      setStep({ kind: 'idle' });
-    }
-  };
-
-  const undo = async (tabId: number, frameIds: number[]) => {
-    setError(null);
-    try {
-      setStep({ kind: 'undone', restored: await undoFrames(tabId, frameIds) });
-    } catch (caught) {
-      setError(errorText(caught));
-    }
-  };
-
-  const update = (key: string, change: Partial<ProposedField>) =>
-    setStep((current) => (current.kind === 'review' ? { ...current, fields: current.fields.map((f) => (f.key === key ? { ...f, ...change } : f)) } : current));
+  const { step, error, overwrite, setOverwrite, clearError, propose, allowFrame, fill, undo, update, reset } = useMagicFill(documentationId);
 
   return (
     <Card component="section" aria-labelledby="magic-fill-title">
@@ -104,7 +95,7 @@ export function MagicFillPanel({ documentationId }: { documentationId: string })
             Fill the EHR
           </Typography>
           {error && (
-            <Alert severity="error" role="alert" onClose={() => setError(null)}>
+            <Alert severity="error" role="alert" onClose={clearError}>
               {error}
             </Alert>
           )}
@@ -125,12 +116,13 @@ export function MagicFillPanel({ documentationId }: { documentationId: string })
           {step.kind === 'review' && (
             <>
               {step.fields.length === 0 ? (
-                <Alert severity="info">The note says nothing that fits this page’s fields.</Alert>
+                <Alert severity="info">{step.leftOut.length + step.unreached.length > 0 ? 'Nothing Charta can fill on this page from the note.' : 'The note says nothing that fits this page’s fields.'}</Alert>
               ) : (
                 <Typography>
                   {step.fields.length} fields to fill{step.pageTitle ? ` on “${step.pageTitle}”` : ''}. Untick or edit any.
                 </Typography>
               )}
+              {step.unreached.length > 0 && <UnreachedFrames frames={step.unreached} onAllow={(frame) => void allowFrame(frame)} />}
               {step.truncated && <Alert severity="warning">The page has very many fields: only the first were considered.</Alert>}
               <Stack component="ul" aria-label="Proposed fields" spacing={1.5} className={NO_CAPTURE_CLASS} sx={{ listStyle: 'none', p: 0, m: 0 }}>
                 {step.fields.map((field) => (
@@ -144,6 +136,7 @@ export function MagicFillPanel({ documentationId }: { documentationId: string })
                       label={field.label}
                       value={field.value}
                       onChange={(event) => update(field.key, { value: event.target.value })}
+                      helperText={field.note}
                       disabled={!field.checked}
                       multiline
                       maxRows={6}
@@ -153,6 +146,7 @@ export function MagicFillPanel({ documentationId }: { documentationId: string })
                   </Stack>
                 ))}
               </Stack>
+              {step.leftOut.length > 0 && <LeftOut items={step.leftOut} />}
               <FormControlLabel
                 control={<Checkbox checked={overwrite} onChange={(event) => setOverwrite(event.target.checked)} />}
                 label="Replace what is already typed in the page"
@@ -161,21 +155,26 @@ export function MagicFillPanel({ documentationId }: { documentationId: string })
                 <Button variant="contained" disabled={!step.fields.some((f) => f.checked)} onClick={() => void fill(step.tabId, step.fields)}>
                   Fill
                 </Button>
-                <Button onClick={() => setStep({ kind: 'idle' })}>Cancel</Button>
+                <Button onClick={reset}>Cancel</Button>
               </Stack>
             </>
           )}
           {step.kind === 'filled' && (
             <>
               <Alert severity="success" role="status">
-                Filled {step.filled} {step.filled === 1 ? 'field' : 'fields'}, skipped {step.skipped}
-                {step.kept > 0 ? ` (${step.kept} kept what was already typed)` : ''}.
+                Filled {step.filled} {step.filled === 1 ? 'field' : 'fields'}, skipped {step.skipped}.
               </Alert>
+              {step.notFilled.length > 0 && (
+                <Alert severity="warning">
+                  <AlertTitle>Not filled</AlertTitle>
+                  <NotFilledList items={step.notFilled} />
+                </Alert>
+              )}
               <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
                 <Button variant="outlined" startIcon={<Undo />} onClick={() => void undo(step.tabId, step.frameIds)}>
                   Undo
                 </Button>
-                <Button onClick={() => setStep({ kind: 'idle' })}>Done</Button>
+                <Button onClick={reset}>Done</Button>
               </Stack>
             </>
           )}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ensurePageAccess, findTargetPage, PageAccessError } from './active-page';
+import { ensurePageAccess, findTargetPage, PageAccessError, readFrames, requestFrameAccess } from './active-page';
+import type { FrameSnapshot } from './page-script';
 
 interface FakeTab {
   id: number;
@@ -11,7 +12,7 @@ interface FakeTab {
 }
 
 /** Just the chrome.* calls active-page makes, over a list of tabs and a set of granted origins. */
-function fakeChrome(tabs: FakeTab[], self: FakeTab | undefined, granted: string[], allow: boolean) {
+function fakeChrome(tabs: FakeTab[], self: FakeTab | undefined, granted: string[], allow: boolean, frames: { frameId: number; result?: FrameSnapshot }[] = []) {
   const request = vi.fn((perm: { origins: string[] }) => Promise.resolve(allow && perm.origins.length === 1));
   const fake = {
     tabs: {
@@ -23,6 +24,7 @@ function fakeChrome(tabs: FakeTab[], self: FakeTab | undefined, granted: string[
       contains: (perm: { origins: string[] }) => Promise.resolve(perm.origins.every((o) => granted.includes(o))),
       request,
     },
+    scripting: { executeScript: () => Promise.resolve(frames) },
   };
   vi.stubGlobal('chrome', fake);
   return { request };
@@ -59,5 +61,34 @@ describe('the page the panel fills', () => {
 
     fakeChrome([{ id: 2, windowId: 1, url: 'chrome://settings' }], undefined, [], true);
     await expect(ensurePageAccess(2)).rejects.toThrow(/web pages only/);
+  });
+
+  it('names the frames it could not reach and why: no permission for their site, or no answer from one it may read', async () => {
+    const frame = (origin: string, fillableCount: number, childFrames: FrameSnapshot['childFrames'] = []): FrameSnapshot => ({ html: '<input>', fillableCount, origin, childFrames });
+    const { request } = fakeChrome([], undefined, ['https://ehr.example.org/*', 'https://pacs.example.org/*'], true, [
+      {
+        frameId: 0,
+        result: frame('https://ehr.example.org', 3, [
+          { url: 'https://ehr.example.org/vitals', title: 'Vitals' },
+          { url: 'https://labs.example.net/orders?id=1', title: 'Lab orders' },
+          { url: 'https://labs.example.net/results', title: '' },
+          { url: 'https://pacs.example.org/viewer', title: 'Images' },
+        ]),
+      },
+      { frameId: 4, result: frame('https://ehr.example.org', 0, [{ url: 'https://ehr.example.org/empty', title: 'Nested' }]) },
+      { frameId: 5, result: frame('https://ehr.example.org', 1) },
+      { frameId: 6 },
+    ]);
+    const page = await readFrames(1);
+    // Frames of a site it reached are its own; only frames with fields are sent.
+    expect(page.frames.map((f) => f.frameId)).toEqual([0, 5]);
+    expect(page.unreached).toEqual([
+      { title: 'Lab orders', origin: 'https://labs.example.net', host: 'labs.example.net', reason: 'no-permission' },
+      { title: '', origin: 'https://labs.example.net', host: 'labs.example.net', reason: 'no-permission' },
+      { title: 'Images', origin: 'https://pacs.example.org', host: 'pacs.example.org', reason: 'no-answer' },
+    ]);
+
+    expect(await requestFrameAccess('https://labs.example.net')).toBe(true);
+    expect(request).toHaveBeenCalledWith({ origins: ['https://labs.example.net/*'] });
   });
 });

@@ -45,6 +45,24 @@ export interface FrameOnPage extends FrameSnapshot {
   frameId: number;
 }
 
+/**
+ * A frame of the page Charta could not read, so its fields cannot be filled: no permission for its site
+ * (the clinician may grant it, `requestFrameAccess`), or no answer from a site it may read (still loading,
+ * or a frame that lets no extension in).
+ */
+export interface UnreachedFrame {
+  title: string;
+  origin: string;
+  host: string;
+  reason: 'no-permission' | 'no-answer';
+}
+
+export interface PageFrames {
+  /** Frames with fields to fill, with their HTML (same-origin iframes included). */
+  frames: FrameOnPage[];
+  unreached: UnreachedFrame[];
+}
+
 function accessFailure(error: unknown): PageAccessError {
   const detail = error instanceof Error ? error.message : '';
   return new PageAccessError(
@@ -54,14 +72,35 @@ function accessFailure(error: unknown): PageAccessError {
   );
 }
 
-/** Every frame of the page that has fields to fill, with its HTML (same-origin iframes included). */
-export async function readFrames(tabId: number): Promise<FrameOnPage[]> {
+/**
+ * Every frame of the page that has fields to fill, and the frames it could not reach. Chrome runs the
+ * script in every frame the extension may read and silently leaves out the others (a cross-origin frame
+ * without permission), so those are found from their parents' reports: a frame whose origin no frame
+ * answered from was not reached. activeTab grants the tab's own origin without `permissions.contains`
+ * knowing, which is why reached origins, not granted ones, decide.
+ */
+export async function readFrames(tabId: number): Promise<PageFrames> {
+  let results: { frameId: number; result?: FrameSnapshot | null }[];
   try {
-    const results = await chrome.scripting.executeScript({ target: { tabId, allFrames: true }, func: snapshotFrame });
-    return results.flatMap(({ frameId, result }) => (result && result.fillableCount > 0 ? [{ frameId, ...result }] : []));
+    results = await chrome.scripting.executeScript({ target: { tabId, allFrames: true }, func: snapshotFrame });
   } catch (error) {
     throw accessFailure(error);
   }
+  const answered = results.flatMap(({ frameId, result }) => (result ? [{ frameId, ...result }] : []));
+  const reached = new Set(answered.map((frame) => frame.origin));
+  const unreached: UnreachedFrame[] = [];
+  for (const child of answered.flatMap((frame) => frame.childFrames)) {
+    const url = new URL(child.url);
+    if (reached.has(url.origin)) continue;
+    const granted = await chrome.permissions.contains({ origins: [`${url.origin}/*`] });
+    unreached.push({ title: child.title, origin: url.origin, host: url.host, reason: granted ? 'no-answer' : 'no-permission' });
+  }
+  return { frames: answered.filter((frame) => frame.fillableCount > 0), unreached };
+}
+
+/** Host access for a frame's site, asked from the clinician's click (Chrome shows its prompt); true when granted. */
+export function requestFrameAccess(origin: string): Promise<boolean> {
+  return chrome.permissions.request({ origins: [`${origin}/*`] });
 }
 
 export async function fillFrameFields(tabId: number, frameId: number, fields: FieldToFill[], overwrite: boolean): Promise<FrameFillResult> {

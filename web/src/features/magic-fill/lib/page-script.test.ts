@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react';
 import { createElement, useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fillFrame, snapshotFrame, undoFill } from './page-script';
 
 const PAGE = `
@@ -77,6 +77,27 @@ describe('the page script', () => {
     expect(byId<HTMLTextAreaElement>('hpi').value).toBe('Typed by the clinician');
     expect(byId<HTMLSelectElement>('dx').value).toBe('');
     expect(byId('note').textContent).toBe('');
+  });
+
+  it('says which web-page frames it shows (in shadow roots too), but not ones too small to see or not web pages', () => {
+    document.body.innerHTML = `
+      <iframe src="/vitals" title="Vitals"></iframe>
+      <iframe src="https://labs.example.net/orders" name="labs"></iframe>
+      <iframe src="https://ads.example.com/pixel" class="pixel"></iframe>
+      <iframe srcdoc="<p>hi</p>" title="Inline"></iframe>
+      <ehr-card id="card"></ehr-card>`;
+    byId('card').attachShadow({ mode: 'open' }).innerHTML = '<iframe src="https://pacs.example.org/viewer" title="Images"></iframe>';
+    const sized = vi.spyOn(HTMLIFrameElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLIFrameElement) {
+      return DOMRect.fromRect(this.className === 'pixel' ? { width: 1, height: 1 } : { width: 600, height: 150 });
+    });
+    const snapshot = snapshotFrame();
+    sized.mockRestore();
+    expect(snapshot.origin).toBe(location.origin);
+    expect(snapshot.childFrames).toEqual([
+      { url: `${location.origin}/vitals`, title: 'Vitals' },
+      { url: 'https://labs.example.net/orders', title: 'labs' },
+      { url: 'https://pacs.example.org/viewer', title: 'Images' },
+    ]);
   });
 
   it('reads open shadow roots into the HTML it sends (secrets blanked there too) and fills a field inside one', () => {

@@ -8,6 +8,14 @@ export interface FrameSnapshot {
   html: string;
   /** Fillable fields in this frame (0: the frame is not worth a model call). */
   fillableCount: number;
+  /** This frame's origin: frames of an origin some frame answered from are reachable. */
+  origin: string;
+  /**
+   * The web-page frames this frame shows (iframes and frames, in open shadow roots too), by the address
+   * their element asks for: a frame the extension may not enter cannot say anything itself, so its parent
+   * says it is there. Frames too small to see (tracking pixels, hidden frames) are left out.
+   */
+  childFrames: { url: string; title: string }[];
 }
 
 export interface FieldToFill {
@@ -57,8 +65,23 @@ export function snapshotFrame(): FrameSnapshot {
   // Marks the templates this function adds, so the page's own templates can be told apart and dropped.
   const MARK = 'data-charta-shadow-root';
   let fillableCount = 0;
+  const childFrames: FrameSnapshot['childFrames'] = [];
   const countFields = (root: Document | ShadowRoot) => {
     fillableCount += [...root.querySelectorAll('input, textarea, select, [contenteditable]')].filter(fillable).length;
+    for (const frame of root.querySelectorAll('iframe, frame')) {
+      const box = frame.getBoundingClientRect();
+      const src = frame.getAttribute('src');
+      // srcdoc and src-less frames are about:srcdoc/about:blank, this frame's own origin.
+      if (box.width < 2 || box.height < 2 || !src || frame.hasAttribute('srcdoc')) continue;
+      let url: URL;
+      try {
+        url = new URL(src, document.baseURI);
+      } catch {
+        continue;
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
+      childFrames.push({ url: url.href, title: (frame.getAttribute('title') ?? frame.getAttribute('name') ?? '').trim().slice(0, 100) });
+    }
   };
   // The copy mirrors the live tree element for element until it is cleaned, so the nth live element with an
   // open shadow root is the copy's nth element: its root is cloned into a template there, and so on inside.
@@ -90,7 +113,7 @@ export function snapshotFrame(): FrameSnapshot {
   const copy = document.documentElement.cloneNode(true) as HTMLElement;
   addShadowRoots([document.documentElement, ...document.documentElement.querySelectorAll('*')], [copy, ...copy.querySelectorAll('*')]);
   clean(copy);
-  return { html: `<!doctype html>${copy.outerHTML}`, fillableCount };
+  return { html: `<!doctype html>${copy.outerHTML}`, fillableCount, origin: location.origin, childFrames };
 }
 
 /**
