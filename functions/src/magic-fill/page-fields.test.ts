@@ -26,6 +26,106 @@ describe('readPageFields', () => {
     ]);
   });
 
+  describe('labels in tables: what a person reads across the row and up the column', () => {
+    const labels = (body: string) => fieldsOf(body).fields.map((f) => f.label);
+
+    it('a vitals table: name and unit cells before the field, its column header, a name spanning two unit rows', () => {
+      expect(
+        labels(`
+        <table>
+          <thead><tr><th>Vital</th><th>Unit</th><th>Today</th></tr></thead>
+          <tbody>
+            <tr><td rowspan="2">Weight</td><td>lbs</td><td><input name="weight_lbs"></td></tr>
+            <tr><td>kg</td><td><input name="weight_kg"></td></tr>
+            <tr><td>BP Systolic</td><td>mm/hg</td><td><input name="bps"></td></tr>
+            <tr><td>BP Diastolic</td><td>mm/hg</td><td><input name="bpd"></td></tr>
+            <tr><td>Pulse</td><td>per min</td><td><input name="pulse"></td></tr>
+            <tr><td>Respiration</td><td>per min</td><td><input name="respiration"></td></tr>
+            <tr><th scope="row" rowspan="2">Temperature:</th><td>F</td><td><input name="temp_f"></td></tr>
+            <tr><td>C</td><td><input name="temp_c"></td></tr>
+            <tr><td>Oxygen saturation</td><td>%</td><td><input name="o2"></td></tr>
+          </tbody>
+        </table>`),
+      ).toEqual([
+        'Weight (lbs), Today',
+        'Weight (kg), Today',
+        'BP Systolic (mm/hg), Today',
+        'BP Diastolic (mm/hg), Today',
+        'Pulse (per min), Today',
+        'Respiration (per min), Today',
+        'Temperature (F), Today',
+        'Temperature (C), Today',
+        'Oxygen saturation (%), Today',
+      ]);
+    });
+
+    it('several fields in a row: each its own name, the row’s name when it has none, a unit after it (in its cell or the next)', () => {
+      expect(
+        labels(`
+        <table>
+          <tr><td>Chief complaint</td><td><input name="cc"></td><td>Onset</td><td><input name="onset"></td></tr>
+          <tr><td>Weight</td><td><input name="w1"></td><td>lbs</td><td><input name="w2"></td><td>kg</td></tr>
+          <tr><td>Height</td><td><input name="h1"> in</td><td><input name="h2"> cm</td></tr>
+        </table>`),
+      ).toEqual(['Chief complaint', 'Onset', 'Weight (lbs)', 'Weight (kg)', 'Height (in)', 'Height (cm)']);
+    });
+
+    it('headers spanning columns (colspan) and rows headed by th: row, then the column’s headers top down', () => {
+      expect(
+        labels(`
+        <table>
+          <tr><td></td><th colspan="2">Blood pressure</th></tr>
+          <tr><td></td><th>Systolic</th><th>Diastolic</th></tr>
+          <tr><th>Sitting</th><td><input name="s1"></td><td><input name="d1"></td></tr>
+          <tr><th>Standing</th><td colspan="1"><input name="s2"></td><td><input name="d2"></td></tr>
+        </table>`),
+      ).toEqual(['Sitting, Blood pressure Systolic', 'Sitting, Blood pressure Diastolic', 'Standing, Blood pressure Systolic', 'Standing, Blood pressure Diastolic']);
+    });
+
+    it('nested tables: the inner row’s text after the outer row’s, and nothing from another field’s row', () => {
+      expect(
+        labels(`
+        <table>
+          <tr><td>Vitals</td><td><table><tr><td>Pulse</td><td><input name="p"></td></tr><tr><td><input name="unnamed_field"></td></tr></table></td></tr>
+          <tr><td>Notes</td><td><textarea name="notes"></textarea></td></tr>
+          <tr><td><input name="last_row"></td></tr>
+        </table>`),
+      ).toEqual(['Vitals Pulse', 'unnamed field', 'Notes', 'last row']);
+    });
+
+    it('ARIA grids built from divs read the same way (rows, row and column headers, aria-colspan)', () => {
+      expect(
+        labels(`
+        <div role="grid" aria-label="Vitals">
+          <div role="rowgroup">
+            <div role="row"><span role="columnheader">Measure</span><span role="columnheader">Unit</span><span role="columnheader" aria-colspan="2">This visit</span></div>
+          </div>
+          <div role="rowgroup">
+            <div role="row"><span role="rowheader">Pulse</span><span role="gridcell">per min</span><span role="gridcell"><input name="ap"></span><span role="gridcell">regular</span></div>
+            <div role="row"><span role="rowheader">Temperature</span><span role="gridcell">°C</span><span role="gridcell"><input name="at"></span></div>
+          </div>
+        </div>`),
+      ).toEqual(['Pulse (per min), This visit', 'Temperature (°C), This visit']);
+    });
+
+    it('stays fast on a table of 10,000 rows (each table’s grid is built once)', () => {
+      const started = Date.now();
+      const rows = Array.from({ length: 10_000 }, (_, i) => `<tr><td>Measure ${i}</td><td>kg</td><td><input name="m${i}"></td></tr>`).join('');
+      const page = fieldsOf(`<table><thead><tr><th>Name</th><th>Unit</th><th>Value</th></tr></thead><tbody>${rows}</tbody></table>`);
+      expect(page.fields[499]!.label).toBe('Measure 499 (kg), Value');
+      expect(Date.now() - started).toBeLessThan(5000);
+    });
+
+    it('names a radio group by its row when no legend does', () => {
+      const { fields } = fieldsOf(`<table><tr><td>Smoker</td><td><label><input type="radio" name="smk" value="y"> Yes</label><label><input type="radio" name="smk" value="n"> No</label></td></tr></table>`);
+      expect(fields).toEqual([expect.objectContaining({ label: 'Smoker', kind: 'radio', options: [{ value: 'y', label: 'Yes' }, { value: 'n', label: 'No' }] })]);
+    });
+
+    it('keeps the labels a page gives itself first', () => {
+      expect(labels(`<table><tr><td>Pulse</td><td><label for="hr">Heart rate</label><input id="hr"></td><td><input aria-label="Rhythm"></td></tr></table>`)).toEqual(['Heart rate', 'Rhythm']);
+    });
+  });
+
   it('never reads password, hidden, file, disabled, read-only or hidden-by-markup fields, nor scripts', () => {
     const { fields } = fieldsOf(`
       <input type="password" id="p" aria-label="Password"><input type="hidden" name="h" value="x"><input type="file" aria-label="File">

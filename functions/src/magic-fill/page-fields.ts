@@ -1,6 +1,7 @@
 import { MAGIC_FILL_LIMITS } from '@charta/contract';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { cssAttributeValue, cssIdentifier } from './css-escape.js';
+import { TableLabels } from './table-labels.js';
 
 type Element = DefaultTreeAdapterTypes.Element;
 type ChildNode = DefaultTreeAdapterTypes.ChildNode;
@@ -162,17 +163,20 @@ function cleanLabel(text: string): string {
   return clean.length > MAX_LABEL_CHARS ? `${clean.slice(0, MAX_LABEL_CHARS - 1)}…` : clean;
 }
 
-/** Whether a subtree (read up to MAX_TEXT_VISITS nodes) holds a field. */
-function holdsField(root: Element): boolean {
+/** How many fields a subtree holds (read up to MAX_TEXT_VISITS nodes; counting stops at 2: none, one or several). */
+function fieldsIn(root: Element): number {
   const stack: ChildNode[] = [root];
-  for (let visits = 0; stack.length > 0 && visits < MAX_TEXT_VISITS; visits++) {
+  let found = 0;
+  for (let visits = 0; stack.length > 0 && visits < MAX_TEXT_VISITS && found < 2; visits++) {
     const node = stack.pop()!;
     if (!isElement(node)) continue;
-    if (fieldKind(node)) return true;
-    stack.push(...node.childNodes);
+    if (fieldKind(node)) found++;
+    else stack.push(...node.childNodes);
   }
-  return false;
+  return found;
 }
+
+const holdsField = (root: Element) => fieldsIn(root) > 0;
 
 /** Text just before the field: its previous siblings, then its parent's (a table cell's row header, a div label). */
 function nearbyText(el: Element): string {
@@ -304,7 +308,7 @@ function walk(document: ParentNode): Walk {
   return result;
 }
 
-function labelOf(c: Candidate): string {
+function labelOf(c: Candidate, tables: TableLabels): string {
   const page = c.scope;
   const { el } = c;
   const labelledBy = attr(el, 'aria-labelledby');
@@ -334,7 +338,11 @@ function labelOf(c: Candidate): string {
   }
   const title = cleanLabel(attr(el, 'title') ?? '');
   if (title) return title;
-  const nearby = nearbyText(el);
+  // In a table, its row and column name the field; the text just before it is often its unit cell, and
+  // text further up belongs to another row's field.
+  const inTable = tables.labelOf(el);
+  if (inTable) return inTable;
+  const nearby = inTable === null ? nearbyText(el) : '';
   if (nearby) return nearby;
   const placeholder = cleanLabel(attr(el, 'placeholder') ?? '');
   if (placeholder) return placeholder;
@@ -448,6 +456,7 @@ function hostSelectors(scope: Scope): string[] {
 /** Reads the fillable fields of one frame's HTML (see the module comment). */
 export function readPageFields(html: string): PageFields {
   const page = walk(parse(html));
+  const tables = new TableLabels({ textOf, fieldsIn });
   const fields: PageField[] = [];
   // Radio groups by scope and form: a name groups radios only within one form of one scope.
   const radioGroups = new Map<Scope, Map<Element | null, Map<string, PageField>>>();
@@ -466,19 +475,19 @@ export function readPageFields(html: string): PageFields {
       // A radio group is one field: its choices are the options, the value names the one to check.
       const groupsOfScope = radioGroups.get(c.scope) ?? radioGroups.set(c.scope, new Map()).get(c.scope)!;
       const groupsOfForm = groupsOfScope.get(c.form) ?? groupsOfScope.set(c.form, new Map()).get(c.form)!;
-      const option = { value: attr(c.el, 'value') ?? 'on', label: labelOf(c) };
+      const option = { value: attr(c.el, 'value') ?? 'on', label: labelOf(c, tables) };
       const group = groupsOfForm.get(name);
       if (group) {
         if (optionBudget-- > 0 && group.options!.length < MAX_OPTIONS) group.options!.push(option);
         continue;
       }
       optionBudget--;
-      const field: PageField = { key, ...located(c, selectorOf(c.el, c.form, c.scope, name)), label: c.legend || humanize(name), kind: 'radio', options: [option] };
+      const field: PageField = { key, ...located(c, selectorOf(c.el, c.form, c.scope, name)), label: c.legend || tables.labelOf(c.el) || humanize(name), kind: 'radio', options: [option] };
       groupsOfForm.set(name, field);
       fields.push(field);
       continue;
     }
-    const label = labelOf(c);
+    const label = labelOf(c, tables);
     if (!label) continue; // A field nothing names cannot be matched to the note.
     const field: PageField = { key, ...located(c, selectorOf(c.el, c.form, c.scope)), label, kind: c.kind };
     if (c.kind === 'select') {
