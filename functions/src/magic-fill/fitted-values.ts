@@ -1,5 +1,6 @@
 import type { MagicFillField, MagicFillLeftOut } from '@charta/contract';
 import type { PageField } from './page-fields.js';
+import { CONVERSION_RULE, convert, parseMeasurement, PLAUSIBLE, QUANTITY, UNIT_SYMBOL, type Quantity, type Unit } from './units.js';
 
 /** A single-line input gets at most this much when the page sets no maxlength: an EHR input is a line, not a note. */
 export const SHORT_INPUT_CHARS = 250;
@@ -10,10 +11,11 @@ export const LONG_FIELD_CHARS = 20_000;
 const NOTHING_SAID = /^(not discussed|no [a-z ]+ (recorded|discussed|stated)|assessment not stated)/i;
 
 /**
- * A model's value fitted to its field: the value to set (with a note when Charta changed it, e.g. rounded),
- * or the reason it cannot go in, for the clinician; null when the model said nothing for the field.
+ * A model's value fitted to its field: the value to set (with a note when Charta changed it, e.g. rounded,
+ * and for numbers the number as the note stated it, before any conversion or rounding), or the reason it
+ * cannot go in, for the clinician; null when the model said nothing for the field.
  */
-export type Fitted = { value: string; note?: string } | { reason: string } | null;
+export type Fitted = { value: string; note?: string; stated?: string } | { reason: string } | null;
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -102,16 +104,64 @@ function onStep(field: PageField, text: string): { value: string; note?: string 
   return { value, note: `Rounded from ${text} to the field’s step of ${stepText}.` };
 }
 
-function fitNumber(field: PageField, value: string): Fitted {
-  const match = /^-?\d+(\.\d+)?/.exec(value.replace(',', '.'));
+/**
+ * A number input's value: one number (a unit or word after it is dropped, "76 bpm"; a second number makes
+ * it no single value, "128/82"), within min and max, on the step. `stated` is the number as the note gave it.
+ */
+function fitNumber(field: PageField, value: string, stated?: string, note?: string): Fitted {
+  const match = /^(-?\d+(?:[.,]\d+)?)(.*)$/s.exec(value);
   if (!match) return { reason: `${quoted(value)} is not a number.` };
+  if (/\d/.test(match[2]!)) return { reason: `${quoted(value)} is not one number.` };
+  const number = match[1]!.replace(',', '.');
   const byNumber = (a: string, b: string) => Number(a) - Number(b);
-  // Bounds first, so the reason names the note's own number; again after rounding, which can step past max.
-  const outside = withinBounds(field, match[0], byNumber);
+  // Bounds first, so the reason names the number itself; again after rounding, which can step past max.
+  const outside = withinBounds(field, number, byNumber);
   if (outside) return outside;
-  const stepped = onStep(field, match[0]);
+  const stepped = onStep(field, number);
   if ('reason' in stepped) return stepped;
-  return withinBounds(field, stepped.value, byNumber) ?? stepped;
+  const notes = [note, stepped.note].filter(Boolean).join(' ');
+  return withinBounds(field, stepped.value, byNumber) ?? { value: stepped.value, ...(notes ? { note: notes } : {}), stated: stated ?? number };
+}
+
+const QUANTITY_NAME: Record<Quantity, string> = { temperature: 'temperature', mass: 'weight', length: 'length', pressure: 'pressure', percentage: 'percentage', rate: 'rate' };
+
+/** Half away from zero to a power-of-ten precision ("0.1", "1"), as text without trailing zeros. */
+function roundTo(value: number, precision: string): string {
+  const decimals = decimalsOf(precision);
+  const scale = 10 ** decimals;
+  // The epsilon absorbs binary error (38.5 × 9/5 + 32 is 101.30000000000001) without moving a true half.
+  const rounded = (Math.sign(value) * Math.round(Math.abs(value) * scale + 1e-9)) / scale;
+  return String(Number(rounded.toFixed(decimals)));
+}
+
+/**
+ * A measurement for a field whose label names its unit: the model answers the value as the note states it,
+ * with the note's unit ("38.5 °C"); it is converted here, exactly, into the field's unit (a measure offered
+ * in two units is filled in both from the one the note used), rounded half away from zero to the field's
+ * step (a number input's, when a power of ten) or else to one decimal. A value without a unit is taken as
+ * the field's. A value that is another quantity, or that cannot be this measure in its unit (38.5 in a
+ * Fahrenheit field is a Celsius reading), is refused rather than guessed.
+ */
+function fitMeasure(field: PageField, unit: Unit, value: string): Fitted {
+  const measured = parseMeasurement(value);
+  if (!measured) return { reason: `${quoted(value)} is not one measurement.` };
+  const from = measured.unit ?? unit;
+  if (QUANTITY[from] !== QUANTITY[unit]) return { reason: `${measured.number} ${UNIT_SYMBOL[from]} is a ${QUANTITY_NAME[QUANTITY[from]]}; the field takes ${UNIT_SYMBOL[unit]}.` };
+  const n = Number(measured.number);
+  const [low, high] = PLAUSIBLE[from];
+  if (n < low || n > high) return { reason: `${measured.number} is not a plausible ${QUANTITY_NAME[QUANTITY[from]]} in ${UNIT_SYMBOL[from]}.` };
+  let text = measured.number;
+  let note: string | undefined;
+  if (from !== unit) {
+    const exact = convert(n, from, unit)!;
+    const step = field.step ?? '1';
+    const precision = field.kind === 'number' && step !== 'any' && isPowerOfTenAtMostOne(Number(step)) ? step : '0.1';
+    text = roundTo(exact, precision);
+    const rounded = Math.abs(Number(text) - exact) > 1e-9;
+    note = `Converted from ${measured.number} ${UNIT_SYMBOL[from]} (${CONVERSION_RULE[`${from}>${unit}`]})${rounded ? `, rounded to ${precision}` : ''}.`;
+  }
+  if (field.kind === 'number') return fitNumber(field, text, measured.number, note);
+  return { value: text, ...(note ? { note } : {}), stated: measured.number };
 }
 
 function fitChoice(field: PageField, value: string): Fitted {
@@ -122,6 +172,9 @@ function fitChoice(field: PageField, value: string): Fitted {
   const named = options.find((o) => o.value.toLowerCase() === folded || o.label.toLowerCase() === folded);
   return named ? { value: named.value } : { reason: `${quoted(value)} is not one of its choices.` };
 }
+
+/** An input's value: one line, cut to its maxlength (or a short line's length without one). */
+const oneLine = (field: PageField, value: string): Fitted => ({ value: cutToLength(value.replace(/\s*\n\s*/g, '; '), field.maxLength ?? SHORT_INPUT_CHARS) });
 
 /**
  * The model's value made to fit its field, or the reason it cannot: the answer is checked, never trusted (a
@@ -144,16 +197,17 @@ export function fitValue(field: PageField, raw: string): Fitted {
     case 'month':
       return fitISO(field, value, /^\d{4}-(0[1-9]|1[0-2])$/.test(value), 'a month');
     case 'number':
-      return fitNumber(field, value);
+      return field.unit ? fitMeasure(field, field.unit, value) : fitNumber(field, value);
     case 'checkbox': {
       const yes = /^(true|yes|checked|on)$/i.test(value);
       return yes || /^(false|no|unchecked|off)$/i.test(value) ? { value: String(yes) } : { reason: `${quoted(value)} is neither yes nor no.` };
     }
     case 'text':
+      return field.unit ? fitMeasure(field, field.unit, value) : oneLine(field, value);
     case 'email':
     case 'tel':
     case 'url':
-      return { value: cutToLength(value.replace(/\s*\n\s*/g, '; '), field.maxLength ?? SHORT_INPUT_CHARS) };
+      return oneLine(field, value);
     case 'textarea':
     case 'contenteditable':
       return { value: cutToLength(value, field.maxLength ?? LONG_FIELD_CHARS) };
@@ -165,19 +219,57 @@ export interface FittedFields {
   leftOut: MagicFillLeftOut[];
 }
 
-/** The answer: each field the model filled once, in the page's order, with a value that fits it; refusals with their reason. */
-export function fittedFields(fields: readonly PageField[], answers: readonly { key: string; value: string }[]): FittedFields {
+/** Kinds whose value is the note's own words or numbers; a choice, a date or a tick may well repeat. */
+const STATED_KINDS = new Set<PageField['kind']>(['text', 'textarea', 'contenteditable', 'number', 'email', 'tel', 'url']);
+
+/** How often the note states a value: a number as a number of its own (not inside 188 or 8.8), text verbatim. */
+function timesStated(documentation: string, stated: string): number {
+  const text = stated.replace(/…$/, '').trim();
+  if (text === '') return 0;
+  if (/^-?\d+(\.\d+)?$/.test(text)) {
+    const escaped = text.replace(/\./g, '\\.');
+    return documentation.match(new RegExp(`(?<![\\d.])${escaped}(?![\\d]|[.,]\\d)`, 'g'))?.length ?? 0;
+  }
+  return documentation.split(text).length - 1;
+}
+
+/**
+ * The answer: each field the model filled once, in the page's order, with a value that fits it; refusals
+ * with their reason. No two fields keep the same value unless the note states it as often (pulse 88 and
+ * respiration 88 need two 88s): the model could not tell which field a value belonged to, so neither is
+ * guessed. A measure converted into a second unit is a different value, and is no repeat.
+ */
+export function fittedFields(fields: readonly PageField[], answers: readonly { key: string; value: string }[], documentation: string): FittedFields {
   const byKey = new Map<string, string>();
   for (const a of answers) if (!byKey.has(a.key)) byKey.set(a.key, a.value);
-  const result: FittedFields = { fields: [], leftOut: [] };
+  type Accepted = { field: PageField; value: string; note?: string; stated?: string };
+  const outcomes: (Accepted | { field: PageField; reason: string })[] = [];
   for (const field of fields) {
     const raw = byKey.get(field.key);
     const fitted = raw === undefined ? null : fitValue(field, raw);
-    if (fitted === null) continue;
-    if ('reason' in fitted) result.leftOut.push({ label: field.label, reason: fitted.reason });
-    else {
-      const { selector, shadowHosts, label } = field;
-      result.fields.push({ selector, ...(shadowHosts ? { shadowHosts } : {}), label, value: fitted.value, ...(fitted.note ? { note: fitted.note } : {}) });
+    if (fitted !== null) outcomes.push({ field, ...fitted });
+  }
+  const sameValue = new Map<string, Accepted[]>();
+  for (const outcome of outcomes) {
+    if ('value' in outcome && STATED_KINDS.has(outcome.field.kind)) (sameValue.get(outcome.value) ?? sameValue.set(outcome.value, []).get(outcome.value)!).push(outcome);
+  }
+  const ambiguous = new Map<Accepted, string>();
+  for (const [value, group] of sameValue) {
+    if (group.length < 2) continue;
+    const stated = [...new Set(group.map((a) => a.stated ?? value))];
+    const times = stated.reduce((sum, s) => sum + timesStated(documentation, s), 0);
+    if (times >= group.length) continue;
+    const said = times === 0 ? 'does not state' : times === 1 ? 'states' : `states ${times} times`;
+    const reason = `The note ${said} “${cutToLength(stated.join('”, “'), 60)}”${times === 1 ? ' once' : ''}, yet it was proposed for ${group.length} fields: left out rather than guessed.`;
+    for (const a of group) ambiguous.set(a, reason);
+  }
+  const result: FittedFields = { fields: [], leftOut: [] };
+  for (const outcome of outcomes) {
+    const reason = 'reason' in outcome ? outcome.reason : ambiguous.get(outcome);
+    if (reason !== undefined) result.leftOut.push({ label: outcome.field.label, reason });
+    else if ('value' in outcome) {
+      const { selector, shadowHosts, label } = outcome.field;
+      result.fields.push({ selector, ...(shadowHosts ? { shadowHosts } : {}), label, value: outcome.value, ...(outcome.note ? { note: outcome.note } : {}) });
     }
   }
   return result;

@@ -37,7 +37,7 @@ export class MagicFillService {
       }
       throw err;
     }
-    const { fields, leftOut } = fittedFields(page.fields, answers);
+    const { fields, leftOut } = fittedFields(page.fields, answers, sections.map((s) => s.content).join('\n'));
     return { fields, ...(leftOut.length > 0 ? { leftOut } : {}), ...(page.truncated ? { truncated: true } : {}) };
   }
 }

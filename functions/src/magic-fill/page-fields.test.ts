@@ -116,6 +116,17 @@ describe('readPageFields', () => {
       expect(Date.now() - started).toBeLessThan(5000);
     });
 
+    it('gives number and text fields the unit their label names', () => {
+      const { fields } = fieldsOf(`<table><tr><td>Temperature</td><td>F</td><td><input name="tf"></td></tr><tr><td>Pulse</td><td><input type="number" name="p"> bpm</td></tr>
+        <tr><td>Notes (in)</td><td><textarea name="n"></textarea></td></tr><tr><td>Follow up in</td><td><input name="f"></td></tr></table>`);
+      expect(fields.map((f) => [f.label, f.unit])).toEqual([
+        ['Temperature (F)', 'degF'],
+        ['Pulse (bpm)', 'perMin'],
+        ['Notes (in)', undefined],
+        ['Follow up in', undefined],
+      ]);
+    });
+
     it('names a radio group by its row when no legend does', () => {
       const { fields } = fieldsOf(`<table><tr><td>Smoker</td><td><label><input type="radio" name="smk" value="y"> Yes</label><label><input type="radio" name="smk" value="n"> No</label></td></tr></table>`);
       expect(fields).toEqual([expect.objectContaining({ label: 'Smoker', kind: 'radio', options: [{ value: 'y', label: 'Yes' }, { value: 'n', label: 'No' }] })]);

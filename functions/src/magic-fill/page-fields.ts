@@ -2,6 +2,7 @@ import { MAGIC_FILL_LIMITS } from '@charta/contract';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { cssAttributeValue, cssIdentifier } from './css-escape.js';
 import { TableLabels } from './table-labels.js';
+import { unitOfLabel, type Unit } from './units.js';
 
 type Element = DefaultTreeAdapterTypes.Element;
 type ChildNode = DefaultTreeAdapterTypes.ChildNode;
@@ -51,6 +52,8 @@ export interface PageField {
   options?: FieldOption[];
   /** The page's own `maxlength`, when it has one. */
   maxLength?: number;
+  /** The unit a number or text field's label names ("Temperature (F)"): its value is sent in that unit. */
+  unit?: Unit;
   /** A number, date, time or month input's own bounds and step, as the page writes them (well-formed only). */
   min?: string;
   max?: string;
@@ -502,6 +505,8 @@ export function readPageFields(html: string): PageFields {
     const maxLength = maxLengthOf(c.el);
     if (maxLength) field.maxLength = maxLength;
     Object.assign(field, boundsOf(c.el, c.kind));
+    const unit = c.kind === 'number' || c.kind === 'text' ? unitOfLabel(label) : null;
+    if (unit) field.unit = unit;
     fields.push(field);
   }
   return { fields, truncated };
