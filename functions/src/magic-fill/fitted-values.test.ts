@@ -124,7 +124,9 @@ describe('fitValue: the model is checked, never trusted', () => {
       expect(reasonOf(fahrenheit, '38.5 °F')).toBe('38.5 is not a plausible temperature in °F.');
       expect(reasonOf(celsius, '101.3 °C')).toBe('101.3 is not a plausible temperature in °C.');
       expect(reasonOf(field('text', { unit: 'mmHg' }), '72 kg')).toBe('72 kg is a weight; the field takes mmHg.');
-      expect(reasonOf(field('text', { unit: 'mmHg' }), '128/82')).toBe('“128/82” is not one measurement.');
+      expect(reasonOf(field('number', { unit: 'mmHg' }), '128/82')).toBe('“128/82” is not one measurement.');
+      // …but a text field for the whole blood pressure takes it as written.
+      expect(valueOf(field('text', { label: 'BP (mmHg)', unit: 'mmHg' }), '128/82 mmHg')).toBe('128/82');
       expect(reasonOf(field('text', { unit: 'percent' }), '104 %')).toBe('104 is not a plausible percentage in %.');
     });
 

@@ -143,6 +143,9 @@ function roundTo(value: number, precision: string): string {
  * Fahrenheit field is a Celsius reading), is refused rather than guessed.
  */
 function fitMeasure(field: PageField, unit: Unit, value: string): Fitted {
+  // One text field for a whole blood pressure ("BP (mmHg)") takes it as clinicians write it.
+  const pressure = /^(\d{2,3})\s*\/\s*(\d{2,3})(\s*mm\s*\/?\s*hg)?$/i.exec(value);
+  if (pressure && unit === 'mmHg' && field.kind === 'text') return { value: `${pressure[1]}/${pressure[2]}`, stated: `${pressure[1]}/${pressure[2]}` };
   const measured = parseMeasurement(value);
   if (!measured) return { reason: `${quoted(value)} is not one measurement.` };
   const from = measured.unit ?? unit;
