@@ -1,11 +1,14 @@
 import { block, jsonBlock } from '../prompt.ts';
 
 /**
- * TASK: fill_fields (magic fill), deterministic: each field takes the documentation section whose title
- * shares the most words with its label (a few EHR synonyms help: "vital signs" is the examination, "HPI"
- * the history of present illness); a select takes the option whose words the documentation mentions most;
- * a date field takes an ISO date from the plan, or "in N days/weeks/months" counted from <today>. Sections
- * that say nothing ("Not discussed.") and fields nothing matches are left out, as the real model is told.
+ * TASK: fill_fields (magic fill), deterministic: a field whose label names one vital sign (systolic,
+ * pulse, temperature, weight...) takes that measurement as the documentation states it, number and unit
+ * ("38.5 °C"), whatever the field's unit, as the prompt asks (the API converts); each other field takes the
+ * documentation section whose title shares the most words with its label (a few EHR synonyms help: "vital
+ * signs" is the examination, "HPI" the history of present illness); a select or radio group takes the
+ * option whose words the documentation mentions most; a date field takes an ISO date from the plan, or "in
+ * N days/weeks/months" counted from <today>. Sections that say nothing ("Not discussed."), measurements the
+ * note does not state and fields nothing matches are left out, as the real model is told.
  */
 interface Field {
   key: string;
@@ -13,6 +16,7 @@ interface Field {
   type: string;
   options?: { value: string; label: string }[];
   maxLength?: number;
+  unit?: string;
 }
 
 interface Section {
@@ -30,7 +34,7 @@ const SYNONYMS: Record<string, string[]> = {
   medication: ['medications'],
   diagnosis: ['assessment', 'diagnoses', 'impression'],
   impression: ['assessment'],
-  complaint: ['reason', 'chief'],
+  complaint: ['reason', 'chief', 'subjective'],
   follow: ['plan'],
   subjective: ['history'],
 };
@@ -77,14 +81,61 @@ function dateFrom(text: string, today: string): string | undefined {
   return new Date(base + count * UNIT_DAYS[rel[2]!.toLowerCase()]! * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** Which vital sign a label asks for, most specific first ("Pulse oximetry" is oxygen, not pulse). */
+const MEASURES: readonly (readonly [Measure, RegExp])[] = [
+  ['systolic', /\bsystolic\b|\bsbp\b/i],
+  ['diastolic', /\bdiastolic\b|\bdbp\b/i],
+  ['bloodPressure', /\bblood pressure\b|\bbp\b/i],
+  ['oxygen', /\bo2\b|\bspo2\b|\boxygen\b|\bsat(uration)?s?\b|\bpulse ox/i],
+  ['respiration', /\brespirat|\bresp\b|\brr\b|\bbreath/i],
+  ['pulse', /\bpulse\b|\bheart rate\b|\bhr\b/i],
+  ['temperature', /\btemp(erature)?\b/i],
+  ['weight', /\bweight\b|\bwt\b/i],
+  ['height', /\bheight\b|\bht\b/i],
+];
+type Measure = 'systolic' | 'diastolic' | 'bloodPressure' | 'oxygen' | 'respiration' | 'pulse' | 'temperature' | 'weight' | 'height';
+
+/** Up to a few words (no digits) between a measure's name and its number: "blood pressure of 128 over 82". */
+const GAP = '[^\\d\\n]{0,16}?';
+const NUMBER = '(\\d{1,3}(?:[.,]\\d+)?)';
+const STATED: Record<Exclude<Measure, 'systolic' | 'diastolic'>, RegExp> = {
+  bloodPressure: new RegExp(`\\b(?:blood pressure|bp)\\b${GAP}(\\d{2,3})\\s*(?:/|over)\\s*(\\d{2,3})`, 'i'),
+  oxygen: new RegExp(`\\b(?:oxygen saturation|o2 sat(?:uration)?s?|spo2|sats?|saturation)\\b${GAP}${NUMBER}\\s*(%)?`, 'i'),
+  respiration: new RegExp(`\\b(?:respiratory rate|respirations?|resp(?:iratory)? rate|rr)\\b${GAP}${NUMBER}`, 'i'),
+  pulse: new RegExp(`\\b(?:pulse(?! ox)|heart rate|hr)\\b${GAP}${NUMBER}`, 'i'),
+  temperature: new RegExp(`\\b(?:temp(?:erature)?)\\b${GAP}${NUMBER}\\s*(°\\s*[cf]\\b|º\\s*[cf]\\b|deg(?:rees?)?\\s*(?:celsius|fahrenheit|[cf]\\b)|celsius|fahrenheit|[cf]\\b)?`, 'i'),
+  weight: new RegExp(`\\b(?:weight|weighs|wt)\\b${GAP}${NUMBER}\\s*(kg|kilograms?|lbs?|pounds?)\\b`, 'i'),
+  height: new RegExp(`\\b(?:height|ht)\\b${GAP}${NUMBER}\\s*(cm|centimet(?:er|re)s?|inch(?:es)?|in)\\b`, 'i'),
+};
+
+/** The measurement a label asks for, as the documentation states it (number and the note's own unit), or undefined. */
+function measurement(label: string, documentation: string): { asked: boolean; value?: string } {
+  const measure = MEASURES.find(([, pattern]) => pattern.test(label))?.[0];
+  if (!measure) return { asked: false };
+  if (measure === 'systolic' || measure === 'diastolic') {
+    const bp = STATED.bloodPressure.exec(documentation);
+    return { asked: true, value: bp?.[measure === 'systolic' ? 1 : 2] };
+  }
+  const m = STATED[measure].exec(documentation);
+  if (!m) return { asked: true };
+  if (measure === 'bloodPressure') return { asked: true, value: `${m[1]}/${m[2]} mmHg` };
+  const unit = m[2]?.trim();
+  if (measure === 'temperature' && unit) return { asked: true, value: `${m[1]} °${/c/i.test(unit.replace(/deg(rees?)?/i, '')) ? 'C' : 'F'}` };
+  return { asked: true, value: unit ? `${m[1]} ${unit}` : m[1] };
+}
+
 export function fillFields(prompt: string): { fields: { key: string; value: string }[] } {
   const fields = jsonBlock<Field[]>(prompt, 'fields', []);
   const sections = jsonBlock<Section[]>(prompt, 'documentation', []).filter((s) => s.content.trim() !== '' && !NOTHING_SAID.test(s.content.trim()));
   const today = (block(prompt, 'today') ?? '').trim();
+  const documentation = sections.map((s) => s.content).join('\n');
   const answers: { key: string; value: string }[] = [];
   for (const field of fields) {
     let value: string | undefined;
-    if (field.type === 'select' || field.type === 'radio') value = chooseOption(field, sections);
+    const measured = field.type === 'text' || field.type === 'number' ? measurement(field.label, documentation) : { asked: false };
+    // A field for one measurement takes that measurement or nothing: never a whole section.
+    if (measured.asked) value = measured.value;
+    else if (field.type === 'select' || field.type === 'radio') value = chooseOption(field, sections);
     else if (field.type === 'date') value = dateFrom((bestSection(field.label, sections) ?? { content: sections.map((s) => s.content).join('\n') }).content, today);
     else {
       const content = bestSection(field.label, sections)?.content.trim();
