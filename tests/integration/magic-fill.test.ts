@@ -27,17 +27,28 @@ const NOTE: Record<string, string> = {
   plan: '- Rest and fluids\n- Paracetamol for fever\n- Follow up in two weeks if not better',
 };
 
-/** What the extension sends for the main frame: the live DOM, where React has rendered the plan field. */
+/**
+ * What the extension sends for the main frame: the live DOM, where React has rendered the plan field and
+ * the chief complaint's web component its open shadow root (sent as declarative shadow DOM).
+ */
 async function liveVisitNoteHtml(): Promise<string> {
   const served = await sampleEhrHtml('/');
-  const rendered = served.replace(/<div id="plan-root">[\s\S]*?<\/div>/, '<div id="plan-root"><div class="row"><label for="plan">Plan</label><textarea id="plan" name="plan" rows="4"></textarea></div></div>');
-  expect(rendered).not.toBe(served);
+  const rendered = served
+    .replace(/<div id="plan-root">[\s\S]*?<\/div>/, '<div id="plan-root"><div class="row"><label for="plan">Plan</label><textarea id="plan" name="plan" rows="4"></textarea></div></div>')
+    .replace(
+      /(<ehr-text-field [^>]*>)(<\/ehr-text-field>)/,
+      '$1<template shadowrootmode="open"><label for="chief-complaint">Chief complaint</label><input id="chief-complaint" name="chief_complaint" maxlength="200"></template>$2',
+    );
+  expect(rendered).not.toContain('<div id="plan-root"><p>');
+  expect(rendered).toContain('shadowrootmode');
   return rendered;
 }
 
 let owner: TestUser;
 let stranger: TestUser;
 let documentationId: string;
+/** A note whose vitals are stated without units and with one number twice over. */
+let vitalsWithoutUnitsId: string;
 
 beforeAll(async () => {
   [owner, stranger] = await Promise.all([createTestUser(), createTestUser()]);
@@ -47,13 +58,20 @@ beforeAll(async () => {
   for (const [sectionId, content] of Object.entries(NOTE)) {
     counter = (await post(owner, '/session/documentation/section/update_value', { documentationId, sectionId, content, counter }).expect(200)).body.counter as number;
   }
+  const other = await post(owner, '/creation', { patientName: 'Fill Units', templateId: 'soap', text: 'Clinician: Let me take your vitals.' }).expect(201);
+  vitalsWithoutUnitsId = other.body.documentation.id as string;
+  for (const sectionId of ['subjective', 'assessment', 'plan']) {
+    await post(owner, '/session/documentation/section/update_value', { documentationId: vitalsWithoutUnitsId, sectionId, content: 'Not discussed.' }).expect(200);
+  }
+  await post(owner, '/session/documentation/section/update_value', { documentationId: vitalsWithoutUnitsId, sectionId: 'objective', content: '- Temperature 38.5, pulse 88, respiratory rate 16' }).expect(200);
 }, 60_000);
 
 describe('POST /magic_fill/fill_html2', () => {
   it('fills the sample EHR: values that fit each field, a real option for the select, a date for the date field, nothing for what the note does not say', async () => {
     const res = await fill(owner, { documentationId, html: await liveVisitNoteHtml() }).expect(200);
     const bySelector = Object.fromEntries((res.body.fields as { selector: string; label: string; value: string }[]).map((f) => [f.selector, f]));
-    expect(bySelector['#chief-complaint']).toEqual({ selector: '#chief-complaint', label: 'Chief complaint', value: 'Dry cough for three days.' });
+    // The web component's field, inside its open shadow root, found through its host.
+    expect(bySelector['#chief-complaint']).toEqual({ selector: '#chief-complaint', shadowHosts: ['#chief-complaint-field'], label: 'Chief complaint', value: 'Dry cough for three days.' });
     expect(bySelector['#hpi']?.value).toContain('mild fever');
     expect(bySelector['[name="medications"]']?.value).toContain('Ibuprofen 400 mg');
     expect(bySelector['[name="allergies"]']?.value).toContain('Penicillin');
@@ -63,13 +81,46 @@ describe('POST /magic_fill/fill_html2', () => {
     expect(bySelector['#plan']?.value).toContain('Rest and fluids');
     // Never the fields that must stay untouched, never a field nothing in the note fills.
     for (const untouched of ['#signature-password', '#encounter-token', '#attachment', '#mrn', '#visit-id']) expect(bySelector[untouched]).toBeUndefined();
+    // The note says nothing of smoking: the radio group is left out, not guessed.
+    expect(bySelector['[name="smoking_status"]']).toBeUndefined();
     expect(JSON.stringify(res.body)).not.toMatch(/enc-7731|MRN-000123|password|attachment/i);
     expect(res.body.truncated).toBeUndefined();
+    expect(res.body.leftOut).toBeUndefined();
   });
 
-  it('fills the iframe on its own, with selectors local to that frame', async () => {
+  it('fills the vitals iframe on its own, selectors local to it: each cell in its row’s unit, converted exactly from the note’s', async () => {
     const res = await fill(owner, { documentationId, html: await sampleEhrHtml('/vitals') }).expect(200);
-    expect(res.body.fields).toEqual([{ selector: '#vital-signs', label: 'Vital signs', value: NOTE['physical-examination'] }]);
+    // The note: "Temperature 37.4 °C, heart rate 76, blood pressure 128/82"; nothing of weight, height,
+    // respiration or oxygen, so those cells are left out.
+    expect(res.body.fields).toEqual([
+      { selector: '#bp-systolic', label: 'BP Systolic (mm/hg), Today', value: '128' },
+      { selector: '#bp-diastolic', label: 'BP Diastolic (mm/hg), Today', value: '82' },
+      { selector: '#pulse', label: 'Pulse (per min), Today', value: '76' },
+      { selector: '#temp-f', label: 'Temperature (F), Today', value: '99.3', note: 'Converted from 37.4 °C (°F = °C × 9/5 + 32), rounded to 0.1.' },
+      { selector: '#temp-c', label: 'Temperature (C), Today', value: '37.4' },
+      { selector: '#vital-signs', label: 'Vital signs', value: NOTE['physical-examination'] },
+    ]);
+    expect(res.body.leftOut).toBeUndefined();
+    // The model was told each cell's unit, and systolic and diastolic apart (the call log holds the prompt as JSON text).
+    expect(await ai.calls('gemini', JSON.stringify('"label":"BP Diastolic (mm/hg), Today","type":"text","unit":"mmHg"').slice(1, -1))).not.toEqual([]);
+  });
+
+  it('says what it left out and why: a bound the value breaks, a unitless number that cannot be Fahrenheit, one number proposed for two fields', async () => {
+    const html = `<table><thead><tr><th>Vital</th><th>Unit</th><th>Today</th></tr></thead><tbody>
+      <tr><td>Temperature</td><td>F</td><td><input name="tf"></td></tr>
+      <tr><td>Temperature</td><td>C</td><td><input type="number" name="tc" min="35" max="37.5" step="0.1"></td></tr>
+      <tr><td>Pulse</td><td>sitting</td><td><input name="p1"></td></tr>
+      <tr><td>Pulse</td><td>standing</td><td><input name="p2"></td></tr>
+      <tr><td>Respiration</td><td>per min</td><td><input type="number" name="rr" max="12"></td></tr></tbody></table>`;
+    const res = await fill(owner, { documentationId: vitalsWithoutUnitsId, html }).expect(200);
+    expect(res.body.fields).toEqual([]);
+    expect(res.body.leftOut).toEqual([
+      { label: 'Temperature (F), Today', reason: '38.5 is not a plausible temperature in °F.' },
+      { label: 'Temperature (C), Today', reason: '38.5 is above the field’s maximum of 37.5.' },
+      { label: 'Pulse sitting, Today', reason: 'The note states “88” once, yet it was proposed for 2 fields: left out rather than guessed.' },
+      { label: 'Pulse standing, Today', reason: 'The note states “88” once, yet it was proposed for 2 fields: left out rather than guessed.' },
+      { label: 'Respiration (per min), Today', reason: '16 is above the field’s maximum of 12.' },
+    ]);
   });
 
   it('answers a select only with one of its options, whatever the note says', async () => {
@@ -139,8 +190,12 @@ describe('POST /magic_fill/fill_html2 with malicious HTML', () => {
     const res = await fill(owner, { documentationId, html }).expect(200);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(res.body.truncated).toBe(true);
-    expect(res.body.fields.length).toBeGreaterThan(0);
-    expect(res.body.fields.length).toBeLessThanOrEqual(MAGIC_FILL_LIMITS.fields);
+    // Every field is "Allergies n": the model puts the one allergy in each, which the note states once, so
+    // all are left out as ambiguous rather than filled 500 times.
+    expect(res.body.fields).toEqual([]);
+    expect(res.body.leftOut.length).toBeGreaterThan(0);
+    expect(res.body.leftOut.length).toBeLessThanOrEqual(MAGIC_FILL_LIMITS.fields);
+    expect(res.body.leftOut[0].reason).toMatch(/yet it was proposed for \d+ fields: left out rather than guessed/);
   });
 
   it('deep nesting (200,000 elements) is answered fast; fields below the depth limit are not read', async () => {

@@ -5,8 +5,8 @@ export function sampleEhrUrl(): string {
   return url;
 }
 
-/** A page of the sample EHR as served: `/` (the visit note) or `/vitals` (the iframe's page). */
-export async function sampleEhrHtml(path: '/' | '/vitals' = '/'): Promise<string> {
+/** A page of the sample EHR as served: `/` (the visit note), `/vitals` or `/labs` (its iframes' pages). */
+export async function sampleEhrHtml(path: '/' | '/vitals' | '/labs' = '/'): Promise<string> {
   const res = await fetch(new URL(path, sampleEhrUrl()));
   if (!res.ok) throw new Error(`the sample EHR answered ${res.status} for ${path}`);
   return res.text();
