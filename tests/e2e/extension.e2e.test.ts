@@ -45,17 +45,24 @@ const NOTES = [
   'Doctor: What brings you in today?',
   'Patient: A dry cough for four days and a low fever.',
   'Doctor: Any medicines? Patient: Ibuprofen 400 mg when needed.',
-  'Doctor: Temperature 37.9, blood pressure 128 over 82, pulse 88. Lungs are clear.',
+  'Doctor: Do you smoke? Patient: No, I have never smoked.',
+  'Doctor: Temperature 38.5 °C, blood pressure 128 over 82, pulse 88, respiratory rate 18, oxygen saturation 97%. Weight 72 kg, height 170 cm. Lungs are clear.',
   'Doctor: This looks like an acute upper respiratory infection.',
   'Doctor: Rest, fluids, paracetamol for the fever; come back in a week if it is not better.',
 ].join('\n');
 
-/** Every value on the sample EHR page, the vitals iframe's field included. */
+/**
+ * Every value on the sample EHR page: the vitals iframe's table and field, the chief complaint inside its
+ * web component's shadow root (Playwright's CSS locators pierce open shadow roots), the checked radio, and
+ * the cross-origin lab frame's field, which Charta may not reach.
+ */
 async function pageValues(ehr: Page) {
   const vitals = ehr.frameLocator('#vitals-frame');
   const value = (selector: string, frame: Page | Frame = ehr) => frame.locator(selector).inputValue();
+  const vital = (id: string) => vitals.locator(`#${id}`).inputValue();
   return {
     chiefComplaint: await value('#chief-complaint'),
+    smokingStatus: await ehr.locator('[name="smoking_status"]').evaluateAll((radios) => radios.find((r) => (r as HTMLInputElement).checked)?.getAttribute('value') ?? ''),
     hpi: await value('#hpi'),
     medications: await value('textarea[name="medications"]'),
     allergies: await value('input[name="allergies"]'),
@@ -64,6 +71,18 @@ async function pageValues(ehr: Page) {
     plan: await value('#plan'),
     followUp: await value('#follow-up'),
     vitalSigns: await vitals.locator('#vital-signs').inputValue(),
+    weightLbs: await vital('weight-lbs'),
+    weightKg: await vital('weight-kg'),
+    heightIn: await vital('height-in'),
+    heightCm: await vital('height-cm'),
+    bpSystolic: await vital('bp-systolic'),
+    bpDiastolic: await vital('bp-diastolic'),
+    pulse: await vital('pulse'),
+    respiration: await vital('respiration'),
+    temperatureF: await vital('temp-f'),
+    temperatureC: await vital('temp-c'),
+    oxygenSaturation: await vital('spo2'),
+    labTests: await ehr.frameLocator('#labs-frame').locator('#lab-tests').inputValue(),
     // Never touched: read-only, disabled, hidden, password, file.
     mrn: await value('#mrn'),
     visitId: await value('#visit-id'),
@@ -75,11 +94,16 @@ async function pageValues(ehr: Page) {
 }
 
 describe('The Chrome extension in Chromium', () => {
-  it('signs in in the side panel, fills the sample EHR from a documented session (React field and iframe too, secrets untouched), and undoes it', async () => {
+  it('signs in in the side panel, fills the sample EHR from a documented session (React field, shadow-DOM field, radio group, vitals table in its units; secrets untouched), says which frame it could not reach, and undoes it', async () => {
     expect(existsSync(join(EXTENSION_DIR, 'manifest.json')), `no extension build in ${EXTENSION_DIR}: run npm run build:extension`).toBe(true);
     const user = await createTestUser();
     const created = await api(user, '/creation', { patientName: 'Rosa Extension', templateId: 'soap', text: NOTES });
     expect(created.status).toBe(201);
+    // The clinician writes the history in their own words (the emulator's note quotes only what it finds
+    // about a section's title, and smoking is not in the Subjective's): the radio group is filled from it.
+    const { id: documentationId, counter } = created.body.documentation as { id: string; counter: number };
+    const subjective = 'Dry cough for four days and a low fever. Takes ibuprofen 400 mg when needed. Never smoked.';
+    expect((await api(user, '/session/documentation/section/update_value', { documentationId, sectionId: 'subjective', content: subjective, counter })).status).toBe(200);
 
     browser = await launchWithExtension();
     const id = await extensionId(browser);
@@ -88,6 +112,7 @@ describe('The Chrome extension in Chromium', () => {
     const ehr = await browser.newPage();
     await ehr.goto(EHR_URL);
     await ehr.locator('#plan').waitFor();
+    await ehr.frameLocator('#labs-frame').locator('#lab-tests').waitFor();
     await ehr.locator('input[name="allergies"]').fill('NKDA');
     await ehr.locator('#signature-password').fill('typed-secret');
     const before = await pageValues(ehr);
@@ -110,6 +135,13 @@ describe('The Chrome extension in Chromium', () => {
     await proposed.waitFor({ timeout: 30_000 });
     const proposals = await proposed.getByRole('textbox').evaluateAll((boxes) => boxes.map((box) => (box as HTMLTextAreaElement).value));
     expect(proposals.length).toBeGreaterThanOrEqual(5);
+    // The lab frame is another origin the extension has no permission for: the panel says so, and why.
+    const labsHost = `labs.localhost:${new URL(EHR_URL).port}`;
+    const unreached = panel.getByRole('list', { name: 'Frames Charta could not reach' });
+    expect(await unreached.textContent()).toBe(`“Lab orders” (${labsHost}): Charta has no permission for this site, so its fields stay as they are.`);
+    await panel.getByRole('button', { name: `Allow ${labsHost}` }).waitFor();
+    // A converted value says how it was converted.
+    await panel.getByText('Converted from 38.5 °C (°F = °C × 9/5 + 32).').waitFor();
     await shootPanel(panel, 'extension-panel-proposed');
 
     await panel.getByRole('button', { name: 'Fill', exact: true }).click();
@@ -125,15 +157,46 @@ describe('The Chrome extension in Chromium', () => {
     // Every field that changed took a proposed value; the React field and the iframe's field among them.
     const changed = (Object.keys(after) as (keyof typeof after)[]).filter((key) => after[key] !== before[key]);
     for (const key of changed) expect(proposals, `${key} got ${after[key]}`).toContain(after[key]);
-    // (The AI emulator maps a SOAP note's sections by label: Assessment, Plan, the vitals from Objective, a
-    // diagnosis among the select's options, a follow-up date.)
-    expect(changed).toEqual(expect.arrayContaining(['assessment', 'diagnosis', 'plan', 'followUp', 'vitalSigns']));
+    // (The AI emulator maps a SOAP note's sections by label: Subjective for the chief complaint, Assessment,
+    // Plan, the examination from Objective, a diagnosis among the select's options, the radio the note's
+    // words name, a follow-up date, and each vital sign the note states, with its unit.)
+    expect(changed).toEqual(expect.arrayContaining(['chiefComplaint', 'smokingStatus', 'assessment', 'diagnosis', 'plan', 'followUp', 'vitalSigns']));
     expect(after.diagnosis).toBe('J06.9');
+    expect(after.smokingStatus).toBe('never');
     expect(after.followUp).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The vitals table, each cell in its row's unit: the note said 38.5 °C, 72 kg and 170 cm, so °F, lbs and
+    // in are exact conversions rounded to 0.1; the °C and SpO2 cells are bounded number inputs.
+    expect({
+      weightLbs: after.weightLbs,
+      weightKg: after.weightKg,
+      heightIn: after.heightIn,
+      heightCm: after.heightCm,
+      bpSystolic: after.bpSystolic,
+      bpDiastolic: after.bpDiastolic,
+      pulse: after.pulse,
+      respiration: after.respiration,
+      temperatureF: after.temperatureF,
+      temperatureC: after.temperatureC,
+      oxygenSaturation: after.oxygenSaturation,
+    }).toEqual({
+      weightLbs: '158.7',
+      weightKg: '72',
+      heightIn: '66.9',
+      heightCm: '170',
+      bpSystolic: '128',
+      bpDiastolic: '82',
+      pulse: '88',
+      respiration: '18',
+      temperatureF: '101.3',
+      temperatureC: '38.5',
+      oxygenSaturation: '97',
+    });
+    expect(await ehr.frameLocator('#vitals-frame').locator('#temp-c').evaluate((input) => (input as HTMLInputElement).validity.valid)).toBe(true);
     // React saw the plan (its own state, shown under the field), not only the DOM.
     expect(await ehr.locator('#plan-react-state').textContent()).toBe(`React state: ${after.plan.length} characters`);
     // What the clinician typed is kept; secrets, hidden, read-only and disabled fields are untouched.
-    for (const key of ['allergies', 'mrn', 'visitId', 'encounterToken', 'vitalsDevice', 'password', 'attachment'] as const) expect(after[key], key).toBe(before[key]);
+    // The frame Charta could not reach is as it was.
+    for (const key of ['allergies', 'mrn', 'visitId', 'encounterToken', 'vitalsDevice', 'password', 'attachment', 'labTests'] as const) expect(after[key], key).toBe(before[key]);
     expect(await summary.textContent()).toMatch(new RegExp(`^Filled ${changed.length} fields, skipped \\d+`));
 
     // Undo: the page is as it was.
