@@ -93,6 +93,10 @@ describe('readPageFields', () => {
       ).toEqual(['Vitals Pulse', 'unnamed field', 'Notes', 'last row']);
     });
 
+    it('a label row above the field (a row of text only) names it; a row holding a field does not', () => {
+      expect(labels(`<table><tr><td>Chief complaint</td></tr><tr><td><input name="cc"></td></tr><tr><td><input name="second_field"></td></tr></table>`)).toEqual(['Chief complaint', 'second field']);
+    });
+
     it('ARIA grids built from divs read the same way (rows, row and column headers, aria-colspan)', () => {
       expect(
         labels(`

@@ -10,9 +10,9 @@ type ParentNode = DefaultTreeAdapterTypes.ParentNode;
  * cell, its unit in the next and the input in a third, under a header row naming the columns. The text just
  * before such an input is its unit cell ("mm/hg" twice for systolic and diastolic), so a field in a table
  * cell is named by its row and column instead: the text of the cells before it in its row, name then unit
- * ("BP Systolic (mm/hg)"), then its column's headers ("…, Today"). HTML tables (rowspan and colspan placed
- * as a browser places them) and ARIA grids built from other elements (row, cell, gridcell, rowheader,
- * columnheader, aria-rowspan/aria-colspan) are read alike.
+ * ("BP Systolic (mm/hg)"), then its column's headers ("…, Today"), else a label row just above it. HTML
+ * tables (rowspan and colspan placed as a browser places them) and ARIA grids built from other elements
+ * (row, cell, gridcell, rowheader, columnheader, aria-rowspan/aria-colspan) are read alike.
  */
 
 /** What the page reader knows of a subtree: its label text, and how many fillable fields it holds. */
@@ -157,6 +157,7 @@ export class TableLabels {
     const unitText = [...new Set(units)].join(', ');
     let label = [name, unitText && `(${unitText})`].filter(Boolean).join(' ');
     if (header && !unitOfText(header)) label = label ? `${label}, ${header}` : header;
+    label ||= this.labelRowAbove(grid, cell);
     if (!label) return '';
     // A table inside another table's cell: that outer row's name comes first ("Vitals Pulse").
     let table = closest(cell.el, isTable);
@@ -225,6 +226,17 @@ export class TableLabels {
       if (text && unitOfText(text)) result.units.push(text);
     }
     return result;
+  }
+
+  /**
+   * Forms laid out one field per row often put its label in a row of its own just above it: the cell over
+   * the field's column, when that row holds no field at all (a row with fields is their row, not a label).
+   */
+  private labelRowAbove(grid: Grid, cell: Cell): string {
+    const above = grid.rowCells[cell.row - 1];
+    if (!above || above.some((other) => this.tree.fieldsIn(other.el) > 0)) return '';
+    const over = above.find((other) => other.col <= cell.col && cell.col < other.col + other.colSpan);
+    return over ? this.tree.textOf(over.el) : '';
   }
 
   /** The headers over the field's column, top down ("Blood pressure Systolic"). */
