@@ -258,6 +258,7 @@ export function undoFill(): number {
   const store = globalThis as unknown as { __chartaMagicFillUndo?: Undo[] };
   const entries = store.__chartaMagicFillUndo ?? [];
   store.__chartaMagicFillUndo = [];
+  // fillFrame's lookup, spelt out again: each page function is sent to the page alone (see the file's head).
   const findAll = (selector: string, shadowHosts: string[] = []): Element[] => {
     try {
       let root: Document | ShadowRoot = document;
