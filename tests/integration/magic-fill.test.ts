@@ -60,10 +60,12 @@ beforeAll(async () => {
   }
   const other = await post(owner, '/creation', { patientName: 'Fill Units', templateId: 'soap', text: 'Clinician: Let me take your vitals.' }).expect(201);
   vitalsWithoutUnitsId = other.body.documentation.id as string;
-  for (const sectionId of ['subjective', 'assessment', 'plan']) {
-    await post(owner, '/session/documentation/section/update_value', { documentationId: vitalsWithoutUnitsId, sectionId, content: 'Not discussed.' }).expect(200);
-  }
-  await post(owner, '/session/documentation/section/update_value', { documentationId: vitalsWithoutUnitsId, sectionId: 'objective', content: '- Temperature 38.5, pulse 88, respiratory rate 16' }).expect(200);
+  let otherCounter = other.body.documentation.counter as number;
+  const save = async (sectionId: string, content: string) => {
+    otherCounter = (await post(owner, '/session/documentation/section/update_value', { documentationId: vitalsWithoutUnitsId, sectionId, content, counter: otherCounter }).expect(200)).body.counter as number;
+  };
+  for (const sectionId of ['subjective', 'assessment', 'plan']) await save(sectionId, 'Not discussed.');
+  await save('objective', '- Temperature 38.5, pulse 88, respiratory rate 16');
 }, 60_000);
 
 describe('POST /magic_fill/fill_html2', () => {
