@@ -9,6 +9,7 @@ source scripts/lib/local-service.sh
 source scripts/lib/ai-emulator.sh
 source scripts/lib/mail-catcher.sh
 source scripts/lib/stripe-emulator.sh
+source scripts/lib/gcs-emulator.sh
 source scripts/lib/transcriber.sh
 source scripts/lib/sample-ehr.sh
 
@@ -20,8 +21,8 @@ charta_prepare() {
 }
 
 # The stack tests and benchmarks run on: the usual ports + 10000 (so it runs beside `npm start`; another
-# offset with CHARTA_TEST_PORT_OFFSET, so focused runs can run side by side), the AI emulator on 9299 + the
-# offset, and short limits on outside calls so injected timeouts end in seconds. The Functions emulator passes
+# offset with CHARTA_TEST_PORT_OFFSET, so focused runs can run side by side), the Cloud Storage emulator on
+# 9190 + the offset, the AI emulator on 9299 + the offset, and short limits on outside calls so injected timeouts end in seconds. The Functions emulator passes
 # these variables on to the API and the pipeline. Sets CHARTA_FIREBASE_TEST_CONFIG to the emulator config.
 charta_test_stack() {
   local ports offset=${CHARTA_TEST_PORT_OFFSET:-10000}
@@ -30,18 +31,22 @@ charta_test_stack() {
   [ "$offset" = 10000 ] || CHARTA_FIREBASE_TEST_CONFIG=".firebase.test-$offset.json"
   export CHARTA_FIREBASE_TEST_CONFIG
   # shellcheck disable=SC2086
-  charta_require_free_ports $ports $((9299 + offset)) $((9325 + offset)) $((9380 + offset)) $((12111 + offset)) $((9450 + offset))
+  charta_require_free_ports $ports $((9299 + offset)) $((9325 + offset)) $((9380 + offset)) $((12111 + offset)) $((9450 + offset)) $((9190 + offset))
+  # Cloud Storage first: the AI emulator reads gs:// audio from it (STORAGE_EMULATOR_HOST), as Speech-to-Text
+  # reads the bucket. Every suite and the Functions emulator's API store audio through the Cloud Storage adapter.
+  charta_start_gcs_emulator $((9190 + offset))
+  trap charta_stop_gcs_emulator EXIT
   charta_start_ai_emulator $((9299 + offset))
-  trap charta_stop_ai_emulator EXIT
+  trap 'charta_stop_gcs_emulator; charta_stop_ai_emulator' EXIT
   # The mail catcher (SMTP and its inbox) reads the offset Auth emulator's links; its stop joins the trap.
   charta_start_mail_catcher $((9325 + offset)) $((9380 + offset)) "127.0.0.1:$((9099 + offset))"
-  trap 'charta_stop_ai_emulator; charta_stop_mail_catcher' EXIT
+  trap 'charta_stop_gcs_emulator; charta_stop_ai_emulator; charta_stop_mail_catcher' EXIT
   # The Stripe emulator sends its webhooks to the API behind the offset Hosting emulator.
   charta_start_stripe_emulator $((12111 + offset)) "http://127.0.0.1:$((5000 + offset))/api/v1/stripe/webhook"
-  trap 'charta_stop_ai_emulator; charta_stop_mail_catcher; charta_stop_stripe_emulator' EXIT
+  trap 'charta_stop_gcs_emulator; charta_stop_ai_emulator; charta_stop_mail_catcher; charta_stop_stripe_emulator' EXIT
   # The sample EHR page magic fill and the extension's e2e fill (SAMPLE_EHR_URL).
   charta_start_sample_ehr $((9450 + offset))
-  trap 'charta_stop_ai_emulator; charta_stop_mail_catcher; charta_stop_stripe_emulator; charta_stop_sample_ehr' EXIT
+  trap 'charta_stop_gcs_emulator; charta_stop_ai_emulator; charta_stop_mail_catcher; charta_stop_stripe_emulator; charta_stop_sample_ehr' EXIT
   # Fixed development keys for one-time codes and the referral ledger (production reads its own from Secret Manager).
   export OTP_HMAC_SECRET=charta-local-development-otp-key-not-for-production
   export REFERRAL_HMAC_SECRET=charta-local-development-referral-key-not-for-production

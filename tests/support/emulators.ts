@@ -14,6 +14,8 @@ function required(name: string): string {
 
 export const authEmulatorHost = () => required('FIREBASE_AUTH_EMULATOR_HOST');
 export const firestoreEmulatorHost = () => required('FIRESTORE_EMULATOR_HOST');
+/** The local Cloud Storage emulator (emulators/gcs-emulator), as @google-cloud/storage reads it: `http://host:port`. */
+export const storageEmulatorHost = () => required('STORAGE_EMULATOR_HOST');
 
 /** Splits "host:port" (the emulators' own format). */
 export function hostAndPort(value: string): { host: string; port: number } {
