@@ -2,7 +2,8 @@
  * The local Cloud Storage emulator, driven by firebase-admin's own @google-cloud/storage (STORAGE_EMULATOR_HOST,
  * as the API reaches it) and, where the SDK sends nothing of the kind, by plain HTTP: uploads with their
  * checksums, generation preconditions answered 412, downloads the SDK validates, byte ranges, listing in
- * pages, compose and its 32-source limit, errors in Cloud Storage's shape.
+ * pages, compose and its 32-source limit, errors in Cloud Storage's shape; and what the audio store's
+ * adapter sends, from the emulator's request log.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startGcsEmulator } from '../../emulators/gcs-emulator/server.ts';
-import { audioBucket, gcsEmulatorUrl } from '../support/gcs-emulator.js';
+import { cloudAudioStore } from '../../functions/src/storage/cloud-audio-store.js';
+import { audioBucket, gcsEmulatorUrl, gcsRequests } from '../support/gcs-emulator.js';
 
 const bucket = audioBucket();
 const base = `gcs-emulator/${randomUUID()}`;
@@ -216,6 +218,29 @@ describe('compose', () => {
     await expect(bucket.combine([source, bucket.file(`${base}/compose-limit/absent`)], bucket.file(`${base}/compose-limit/broken`))).rejects.toMatchObject({ code: 404 });
     expect((await bucket.file(`${base}/compose-limit/broken`).exists())[0]).toBe(false);
     await expect(bucket.combine([source], destination, { ifGenerationMatch: 0 })).rejects.toMatchObject({ code: 412 });
+  });
+});
+
+describe('what the audio store adapter sends (the emulator\'s request log)', () => {
+  it('A create-only chunk: one multipart upload with ifGenerationMatch=0 and its MD5; reads by range; joins by compose in order', async () => {
+    const store = cloudAudioStore(bucket);
+    const dir = `${base}/adapter-${randomUUID()}`;
+    expect(await store.save(`${dir}/chunk-0`, new TextEncoder().encode('chunk zero'), 'application/octet-stream', { ifAbsent: true })).toBe(true);
+    expect(await store.save(`${dir}/chunk-0`, new TextEncoder().encode('other bytes'), 'application/octet-stream', { ifAbsent: true })).toBe(false);
+    await store.save(`${dir}/chunk-1`, new TextEncoder().encode(' and one'), 'application/octet-stream');
+    expect((await store.readRange(`${dir}/chunk-0`, 6, 10)).toString()).toBe('zero');
+    await store.concat([`${dir}/chunk-0`, `${dir}/chunk-1`], `${dir}/joined.webm`, 'audio/webm');
+
+    const seen = await gcsRequests(dir);
+    const uploads = seen.filter((r) => r.path.startsWith('/upload/'));
+    expect(uploads.slice(0, 2).map((r) => [r.method, r.path, r.query, r.json, r.status])).toEqual([
+      ['POST', `/upload/storage/v1/b/${bucket.name}/o`, { uploadType: 'multipart', name: `${dir}/chunk-0`, ifGenerationMatch: '0' }, { contentType: 'application/octet-stream', md5Hash: md5('chunk zero') }, 200],
+      ['POST', `/upload/storage/v1/b/${bucket.name}/o`, { uploadType: 'multipart', name: `${dir}/chunk-0`, ifGenerationMatch: '0' }, { contentType: 'application/octet-stream', md5Hash: md5('other bytes') }, 412],
+    ]);
+    expect(seen.find((r) => r.query['alt'] === 'media' && r.path.endsWith(encodeURIComponent(`${dir}/chunk-0`)))?.headers['range']).toBe('bytes=6-9');
+    const composed = seen.find((r) => r.path.endsWith('/compose'));
+    expect(composed).toMatchObject({ method: 'POST', path: `/b/${bucket.name}/o/${encodeURIComponent(`${dir}/joined.webm`)}/compose`, json: { sourceObjects: [{ name: `${dir}/chunk-0` }, { name: `${dir}/chunk-1` }] }, status: 200 });
+    expect(seen.some((r) => r.query['uploadType'] === 'resumable')).toBe(false);
   });
 });
 

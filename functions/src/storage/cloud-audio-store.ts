@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Storage } from 'firebase-admin/storage';
 import { assertSafeObjectPath, type AudioStore } from './audio-store.js';
 
@@ -26,10 +27,14 @@ export function cloudAudioStore(bucket: Bucket): AudioStore {
 
     async save(path, data, contentType, options) {
       try {
+        const bytes = Buffer.from(data);
         // resumable: false: chunks are small, and a single request is cheaper and retried by the client.
+        // md5Hash in the metadata: Cloud Storage checks the bytes it received against it and stores nothing
+        // on a mismatch (400), where the SDK's own check ('md5') only compares afterwards, then deletes.
         // ifGenerationMatch 0 means "no live object": Cloud Storage itself refuses the losers of a race (412).
-        await file(path).save(Buffer.from(data), {
+        await file(path).save(bytes, {
           contentType,
+          metadata: { md5Hash: createHash('md5').update(bytes).digest('base64') },
           resumable: false,
           validation: 'md5',
           ...(options?.ifAbsent ? { preconditionOpts: { ifGenerationMatch: 0 } } : {}),
