@@ -36,6 +36,7 @@ function heldAi() {
   const modelGo = deferred();
   const ai: AiServices = {
     transcriber: {
+      readsStorageUris: real.transcriber.readsStorageUris,
       async transcribe(req) {
         transcriberCalled.resolve();
         await transcriberGo.promise;

@@ -121,6 +121,7 @@ export function googleSpeechTranscriber(config: AiConfig, retry: RetryPolicy): T
   const engineName = emulator ? 'ai-emulator' : 'google-speech';
 
   return {
+    readsStorageUris: true,
     async transcribe(request: TranscriptionRequest): Promise<RecognizedTranscript> {
       const encoding = ENCODING[request.container];
       if (!encoding) {

@@ -29,5 +29,11 @@ export interface TranscriptionRequest {
 
 /** The speech-to-text port (Google Speech-to-Text in deployment; the local AI emulator speaks its wire format). */
 export interface Transcriber {
+  /**
+   * Whether the engine reads Cloud Storage audio by its gs:// URI itself (Speech-to-Text does, so long
+   * recordings never pass through the function). Engines that do not are sent the bytes (the pipeline's
+   * transcription-audio.ts), wherever the audio is stored.
+   */
+  readonly readsStorageUris: boolean;
   transcribe(request: TranscriptionRequest): Promise<RecognizedTranscript>;
 }

@@ -15,6 +15,7 @@ import type { TemplateCatalog } from '../templates/template-catalog.js';
 import { transcriptRecord } from '../transcripts/transcript.js';
 import type { TranscriptRepo } from '../transcripts/transcript-repo.js';
 import { describeFailure, PipelineFailure, type SessionFailure } from './pipeline-errors.js';
+import { audioForTranscriber } from './transcription-audio.js';
 
 type Step = 'transcribing' | 'generating';
 
@@ -114,13 +115,9 @@ export class Pipeline {
       throw new PipelineFailure({ code: 'audio_missing', message: 'The session has no complete audio. Upload or record it again.' });
     }
     const started = Date.now();
-    const uri = this.d.store.uriFor(upload.audioPath);
-    // Cloud Storage audio is read by the recognizer itself; local audio is sent inline.
-    const readable = uri.startsWith('gs://');
-    const content = readable ? null : await this.d.store.readRange(upload.audioPath, 0, upload.sizeBytes ?? Number.MAX_SAFE_INTEGER);
+    const audio = await audioForTranscriber(this.d.store, this.d.transcriber, upload.audioPath, upload.sizeBytes);
     const recognized = await this.d.transcriber.transcribe({
-      uri: readable ? uri : null,
-      content,
+      ...audio,
       container: upload.format.container,
       language: session.language,
       durationSec: upload.durationSec,

@@ -92,6 +92,7 @@ export function pocketsphinxTranscriber(config: PocketsphinxConfig = POCKETSPHIN
     '-logfn', '/dev/null',
   ];
   return {
+    readsStorageUris: false,
     async transcribe(request: TranscriptionRequest): Promise<RecognizedTranscript> {
       if (!pocketsphinxSupports(request.language)) {
         throw new AiServiceError('speech', 'rejected', false, `the offline pocketsphinx engine recognises English only; set the session's language to English, or configure whisper or a cloud engine for ${request.language}`);

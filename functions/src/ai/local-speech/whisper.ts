@@ -58,6 +58,7 @@ function workerPath(): string {
 export function whisperTranscriber(config: WhisperConfig): Transcriber {
   const modelName = config.modelPath.split('/').pop()!.replace(/^ggml-/, '').replace(/\.bin$/, '');
   return {
+    readsStorageUris: false,
     async transcribe(request: TranscriptionRequest): Promise<RecognizedTranscript> {
       if (!request.content) throw new AiServiceError('speech', 'rejected', false, 'the local whisper engine reads local audio only (not Cloud Storage URIs)');
       const content = request.content;

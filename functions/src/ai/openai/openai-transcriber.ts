@@ -34,6 +34,7 @@ export function segmentsFromVerboseJson(answer: unknown): RecognizedSegment[] {
  */
 export function openAiTranscriber(endpoint: OpenAiEndpoint, retry: RetryPolicy): Transcriber {
   return {
+    readsStorageUris: false,
     async transcribe(request: TranscriptionRequest): Promise<RecognizedTranscript> {
       if (!request.content) throw new Error('the OpenAI-compatible transcriber needs the audio content (it cannot read gs:// URIs)');
       const content = request.content;
