@@ -9,8 +9,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readRequestBody } from '../http-helpers.ts';
 import { generateContent, type GenerateContentBody } from './gemini.ts';
 import { audioTranscription, chatCompletion, chatKey, readTranscriptionUpload, type ChatCompletionBody } from './openai.ts';
-import { longRunningRecognize, pollOperation, recognize, type RecognizeBody } from './speech.ts';
-import { newState, recordCall, takeFault, type EmulatorState, type Fault, type RegisteredSegment, type ServedCall } from './state.ts';
+import { longRunningRecognize, pollOperation, recognize, storedAudio, type RecognizeBody } from './speech.ts';
+import { callMatches, newState, recordCall, takeFault, type EmulatorState, type Fault, type RegisteredSegment, type ServedCall } from './state.ts';
 
 const MAX_BODY = 64 * 1024 * 1024;
 
@@ -23,9 +23,18 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-/** What a speech fault is matched on: the SHA-256 of inline audio, or the audio's URI. */
-function audioKey(body: RecognizeBody): string {
-  return body.audio?.content ? createHash('sha256').update(Buffer.from(body.audio.content, 'base64')).digest('hex') : (body.audio?.uri ?? '');
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * What a speech request is known by (faults and the call log match on it): the SHA-256 of inline audio; or
+ * the audio's URI and, when the emulator can read it from Cloud Storage, the SHA-256 of what it names, so a
+ * test knows its audio by its bytes wherever the API stored it. The audio read is passed on to recognition.
+ */
+async function speechKeys(state: EmulatorState, body: RecognizeBody): Promise<{ key: string; aliases: string[]; read: Buffer | null }> {
+  if (body.audio?.content) return { key: sha256(Buffer.from(body.audio.content, 'base64')), aliases: [], read: null };
+  const uri = body.audio?.uri ?? '';
+  const read = uri && !state.transcripts.has(uri) ? await storedAudio(uri) : null;
+  return { key: uri, aliases: read ? [sha256(read)] : [], read };
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {
@@ -89,7 +98,7 @@ async function route(state: EmulatorState, req: IncomingMessage, res: ServerResp
     const service = url.searchParams.get('service');
     const match = url.searchParams.get('match');
     const calls = state.calls
-      .filter((c) => (service === null || c.service === service) && (match === null || (c.service === 'speech' ? c.key === match : c.key.includes(match))))
+      .filter((c) => (service === null || c.service === service) && (match === null || callMatches(c, match)))
       .map(({ service: s, method, outcome, key }) => ({ service: s, method, outcome, ...(s === 'speech' ? { audio: key } : {}) }));
     return send(res, 200, { calls });
   }
@@ -102,21 +111,21 @@ async function route(state: EmulatorState, req: IncomingMessage, res: ServerResp
   const speech = /^\/v1p1beta1\/speech:(recognize|longrunningrecognize)$/i.exec(path);
   if (req.method === 'POST' && speech) {
     const body = (await readJson(req)) as RecognizeBody;
-    const key = audioKey(body);
+    const { key, aliases, read } = await speechKeys(state, body);
     const method: ServedCall['method'] = speech[1]!.toLowerCase() === 'longrunningrecognize' ? 'longrunningrecognize' : 'recognize';
-    const call = recordCall(state, { service: 'speech', method, key, outcome: 'ok' });
-    const fault = takeFault(state, 'speech', key);
+    const call = recordCall(state, { service: 'speech', method, key, aliases, outcome: 'ok' });
+    const fault = takeFault(state, 'speech', key, aliases);
     if (fault) {
       call.outcome = fault.mode;
       if (await faulted(res, fault, 'speech')) return;
     }
-    return send(res, 200, method === 'longrunningrecognize' ? await longRunningRecognize(state, body, key) : await recognize(state, body));
+    return send(res, 200, method === 'longrunningrecognize' ? await longRunningRecognize(state, body, key, aliases, read) : await recognize(state, body, read));
   }
   const operation = /^\/v1p1beta1\/operations\/(.+)$/.exec(path);
   if (req.method === 'GET' && operation) {
     const polled = pollOperation(state, decodeURIComponent(operation[1]!));
     if (!polled) return sendError(res, 404, 'no such operation');
-    recordCall(state, { service: 'speech', method: 'operations.get', key: polled.key, outcome: 'ok' });
+    recordCall(state, { service: 'speech', method: 'operations.get', key: polled.key, aliases: polled.aliases, outcome: 'ok' });
     return send(res, 200, polled.operation);
   }
 

@@ -25,15 +25,28 @@ async function measuredSeconds(audio: Buffer): Promise<number> {
   return webmDurationFromTail(audio.subarray(Math.max(0, audio.length - 2 * 1024 * 1024)), webmTimecodeScale(audio.subarray(0, 4096))) ?? audio.length / 4000;
 }
 
+/** The Cloud Storage emulator gs:// audio is read from (as Speech-to-Text reads the bucket): its JSON API. */
+function storageEndpoint(): string | null {
+  const gcs = process.env['STORAGE_EMULATOR_HOST'];
+  if (gcs) return gcs.replace(/\/+$/, '');
+  const firebase = process.env['FIREBASE_STORAGE_EMULATOR_HOST'];
+  return firebase ? `http://${firebase}` : null;
+}
+
+/** The bytes a gs:// URI names, read from the Cloud Storage emulator; null when there is none or it cannot. */
+export async function storedAudio(uri: string): Promise<Buffer | null> {
+  const endpoint = storageEndpoint();
+  const m = /^gs:\/\/([^/]+)\/(.+)$/.exec(uri);
+  if (!m || !endpoint) return null;
+  const res = await fetch(`${endpoint}/storage/v1/b/${encodeURIComponent(m[1]!)}/o/${encodeURIComponent(m[2]!)}?alt=media`);
+  return res.ok ? Buffer.from(await res.arrayBuffer()) : null;
+}
+
 async function audioBytes(body: RecognizeBody): Promise<Buffer> {
   if (body.audio?.content) return Buffer.from(body.audio.content, 'base64');
   const uri = body.audio?.uri;
-  const storageHost = process.env['FIREBASE_STORAGE_EMULATOR_HOST'];
-  const m = uri ? /^gs:\/\/([^/]+)\/(.+)$/.exec(uri) : null;
-  if (m && storageHost) {
-    const res = await fetch(`http://${storageHost}/v0/b/${m[1]}/o/${encodeURIComponent(m[2]!)}?alt=media`, { headers: { Authorization: 'Bearer owner' } });
-    if (res.ok) return Buffer.from(await res.arrayBuffer());
-  }
+  const stored = uri ? await storedAudio(uri) : null;
+  if (stored) return stored;
   throw Object.assign(new Error(`cannot read audio ${uri ?? '(none)'}`), { status: 400 });
 }
 
@@ -73,11 +86,12 @@ function timed(segments: RegisteredSegment[]): RegisteredSegment[] {
   });
 }
 
-export async function recognize(state: EmulatorState, body: RecognizeBody) {
+/** `read`: the audio, when the caller has already read it (from Cloud Storage, to know what it is). */
+export async function recognize(state: EmulatorState, body: RecognizeBody, read: Buffer | null = null) {
   state.stats.speech.calls++;
   // A transcript registered for a Cloud Storage URI needs no storage emulator to read the audio from.
   const byUri = body.audio?.uri ? state.transcripts.get(body.audio.uri) : undefined;
-  const audio = byUri ? Buffer.alloc(0) : await audioBytes(body);
+  const audio = byUri ? Buffer.alloc(0) : (read ?? (await audioBytes(body)));
   const registered = byUri ?? state.transcripts.get(createHash('sha256').update(audio).digest('hex'));
   const language = registered?.language ?? body.config?.languageCode ?? 'en-US';
   let segments: RegisteredSegment[];
@@ -98,8 +112,8 @@ const METADATA_TYPE = 'type.googleapis.com/google.cloud.speech.v1p1beta1.LongRun
  * Starts a long-running recognition. Like Google's for long audio, the operation is not done when it is
  * created: the client has to poll operations.get, so a test can tell the long-running path really ran.
  */
-export async function longRunningRecognize(state: EmulatorState, body: RecognizeBody, key: string) {
-  const response = await recognize(state, body);
+export async function longRunningRecognize(state: EmulatorState, body: RecognizeBody, key: string, aliases: string[], read: Buffer | null = null) {
+  const response = await recognize(state, body, read);
   const name = String(state.operations.size + 1 + Date.now());
   const pending = { name, metadata: { '@type': METADATA_TYPE, progressPercent: 0 }, done: false };
   const done = {
@@ -108,14 +122,14 @@ export async function longRunningRecognize(state: EmulatorState, body: Recognize
     done: true,
     response: { '@type': 'type.googleapis.com/google.cloud.speech.v1p1beta1.LongRunningRecognizeResponse', ...response },
   };
-  state.operations.set(name, { key, polls: 0, pending, done });
+  state.operations.set(name, { key, aliases, polls: 0, pending, done });
   return pending;
 }
 
 /** operations.get: the first poll finds the operation done. */
-export function pollOperation(state: EmulatorState, name: string): { key: string; operation: unknown } | null {
+export function pollOperation(state: EmulatorState, name: string): { key: string; aliases: string[]; operation: unknown } | null {
   const operation = state.operations.get(name);
   if (!operation) return null;
   operation.polls++;
-  return { key: operation.key, operation: operation.done };
+  return { key: operation.key, aliases: operation.aliases, operation: operation.done };
 }

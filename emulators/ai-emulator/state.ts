@@ -12,7 +12,7 @@ export interface Fault {
   status: number;
   remaining: number;
   delayMs: number;
-  /** Only requests for this audio (speech: its SHA-256) or whose prompt contains this text (gemini). */
+  /** Only requests for this audio (speech: its SHA-256, also of audio read by URI, or its URI) or whose prompt contains this text (gemini). */
   match?: string;
 }
 
@@ -23,6 +23,8 @@ export interface ServedCall {
   method: 'recognize' | 'longrunningrecognize' | 'operations.get' | 'generateContent' | 'audio.transcriptions' | 'chat.completions';
   /** What faults match on: the audio's SHA-256 or URI (speech), the prompt (gemini). */
   key: string;
+  /** Speech by URI: the SHA-256 of the audio the URI names, when the emulator could read it; matched like `key`. */
+  aliases?: string[];
   /** Answered normally, or the injected fault that answered instead. */
   outcome: 'ok' | Fault['mode'];
 }
@@ -30,6 +32,7 @@ export interface ServedCall {
 /** A long-running recognition: done only once a client has polled it, as Google's are for long audio. */
 export interface SpeechOperation {
   key: string;
+  aliases: string[];
   polls: number;
   pending: unknown;
   done: unknown;
@@ -60,10 +63,15 @@ export function newState(): EmulatorState {
   };
 }
 
+/** Whether a call (or a request about to be one) is about `match`: its audio (SHA-256 or URI), or text of its prompt. */
+export function callMatches(call: Pick<ServedCall, 'service' | 'key' | 'aliases'>, match: string): boolean {
+  return call.service === 'speech' ? call.key === match || (call.aliases ?? []).includes(match) : call.key.includes(match);
+}
+
 /** The first armed fault for a service, used up by this call. */
-export function takeFault(state: EmulatorState, service: Fault['service'], key: string): Fault | null {
+export function takeFault(state: EmulatorState, service: Fault['service'], key: string, aliases: string[] = []): Fault | null {
   // Scoped faults let parallel test suites share one emulator without taking each other's failures.
-  const fault = state.faults.find((f) => f.service === service && f.remaining > 0 && (f.match === undefined || (service === 'speech' ? key === f.match : key.includes(f.match))));
+  const fault = state.faults.find((f) => f.service === service && f.remaining > 0 && (f.match === undefined || callMatches({ service, key, aliases }, f.match)));
   if (!fault) return null;
   fault.remaining--;
   return fault;

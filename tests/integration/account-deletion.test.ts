@@ -4,13 +4,11 @@
  * without touching this test, and no audio object is left under the user's folders.
  */
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import request from 'supertest';
 import { getStorage } from 'firebase-admin/storage';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { adminApp, emulatorApi, SHARED_LOCAL_AUDIO_DIR } from '../support/api-app.js';
+import { adminApp, emulatorApi } from '../support/api-app.js';
 import { fixtureBytes } from '../support/audio-fixtures.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { bearer, createSession, uploadAudio } from '../support/sessions.js';
@@ -51,14 +49,10 @@ async function documentsHolding(firestore: Firestore, needle: string): Promise<s
   return found;
 }
 
-/** Every stored audio object whose name holds `needle` (the Storage emulator's bucket, or the local store's folder). */
+/** Every stored audio object whose name holds `needle`, in the bucket the API stores audio in. */
 async function audioObjectsHolding(needle: string): Promise<string[]> {
-  if (process.env['FIREBASE_STORAGE_EMULATOR_HOST']) {
-    const [files] = await getStorage(adminApp()).bucket().getFiles();
-    return files.map((f) => f.name).filter((name) => name.includes(needle));
-  }
-  const entries = await readdir(SHARED_LOCAL_AUDIO_DIR, { recursive: true }).catch(() => [] as string[]);
-  return entries.map((e) => join(e)).filter((name) => name.includes(needle));
+  const [files] = await getStorage(adminApp()).bucket().getFiles();
+  return files.map((f) => f.name).filter((name) => name.includes(needle));
 }
 
 describe('DELETE /profile/:id leaves nothing of the user anywhere', () => {

@@ -15,6 +15,7 @@ const ai = stackAi();
 const attempts = aiConfigFromEnv().retryAttempts;
 const failedCalls = (method: string, outcome: string) => Array(attempts).fill({ method, outcome });
 const methodsAndOutcomes = (calls: { method: string; outcome: string }[]) => calls.map(({ method, outcome }) => ({ method, outcome }));
+const recognizedByUri = [{ method: 'longrunningrecognize', outcome: 'ok' }, { method: 'operations.get', outcome: 'ok' }];
 const db = () => getFirestore(adminApp());
 let user: TestUser;
 beforeAll(async () => {
@@ -56,8 +57,9 @@ describe('Pipeline on the emulated stack', () => {
     expect(cited.length).toBeGreaterThan(0);
     for (const id of cited) expect(segmentIds).toContain(id);
     expect(documentation.sections.find((s: { id: string }) => s.id === 'subjective').content).toContain('dry cough');
-    // Short audio kept locally is sent inline to synchronous recognition, once.
-    expect(methodsAndOutcomes(await ai.calls('speech', sha256(audio)))).toEqual([{ method: 'recognize', outcome: 'ok' }]);
+    // The audio is in Cloud Storage: Speech-to-Text reads it there by its gs:// URI (a long-running
+    // recognition, polled once), as deployed; the AI emulator knows it by the SHA-256 of what it read.
+    expect(methodsAndOutcomes(await ai.calls('speech', sha256(audio)))).toEqual(recognizedByUri);
   });
 
   it('A duplicated event yields one documentation and one count', async () => {
@@ -91,7 +93,7 @@ describe('Pipeline on the emulated stack', () => {
     expect(failed['status']).toBe('failed');
     expect(failed['error']).toEqual({ code: 'transcription_unavailable', message: expect.stringMatching(/Transcription failed .* Press Retry/) });
     // A retryable failure is tried exactly AI_RETRY_ATTEMPTS times, then reported.
-    expect(methodsAndOutcomes(await ai.calls('speech', sha256(audio)))).toEqual(failedCalls('recognize', 'error'));
+    expect(methodsAndOutcomes(await ai.calls('speech', sha256(audio)))).toEqual(failedCalls('longrunningrecognize', 'error'));
     await api(user, '/session/transcription', { sessionId }).expect(409);
 
     const restarted = await api(user, '/session/process', { sessionId }).expect(202);
@@ -121,7 +123,7 @@ describe('Pipeline on the emulated stack', () => {
     expect((await db().collection('transcripts').doc(sessionId).get()).get('createdAt')).toBe(transcribedAt);
     expect((await ai.stats()).speech.registered).toBeGreaterThanOrEqual(before + 1);
     // The audio was recognised once, by the first run; the resumed run only wrote the note.
-    expect(methodsAndOutcomes(await ai.calls('speech', sha256(audio)))).toEqual([{ method: 'recognize', outcome: 'ok' }]);
+    expect(methodsAndOutcomes(await ai.calls('speech', sha256(audio)))).toEqual(recognizedByUri);
     expect(methodsAndOutcomes(await ai.calls('gemini', marker))).toEqual([...failedCalls('generateContent', 'timeout'), { method: 'generateContent', outcome: 'ok' }]);
   }, 150_000);
 

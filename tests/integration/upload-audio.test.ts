@@ -1,7 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emulatorApi, testAudioStore } from '../support/api-app.js';
@@ -136,7 +133,7 @@ describe('POST /session/upload_audio: chunked recordings', () => {
   });
 
   it('Survives a restart of the API between chunks', async () => {
-    const store = testAudioStore(mkdtempSync(join(tmpdir(), 'charta-restart-')));
+    const store = testAudioStore();
     const before = emulatorApi({ audioStore: store });
     const data = fixtureBytes('dialogue.webm');
     const [c0, c1] = chunksOf(data, Math.ceil(data.length / 2)) as [Buffer, Buffer];

@@ -9,8 +9,7 @@ import { firebaseIdentity } from '../../functions/src/identity/firebase-identity
 import { memoryLogger } from '../../functions/src/logging/logger.js';
 import type { AudioStore } from '../../functions/src/storage/audio-store.js';
 import { cloudAudioStore } from '../../functions/src/storage/cloud-audio-store.js';
-import { localAudioStore } from '../../functions/src/storage/local-audio-store.js';
-import { authEmulatorHost, firestoreEmulatorHost, PROJECT_ID } from './emulators.js';
+import { authEmulatorHost, firestoreEmulatorHost, PROJECT_ID, storageEmulatorHost } from './emulators.js';
 import { aiConfigFromEnv } from '../../functions/src/ai/ai-config.js';
 import { googleAiServices, type AiServices } from '../../functions/src/ai/ai-services.js';
 import type { RetryPolicy } from '../../functions/src/ai/retry.js';
@@ -29,23 +28,20 @@ export function emulatedAi(url = process.env['AI_EMULATOR_URL'], retry?: RetryPo
 /** Quick retries for suites that inject failures on purpose. */
 export const FAST_RETRY: RetryPolicy = { attempts: 2, firstDelayMs: 20, maxDelayMs: 50, timeoutMs: 3000 };
 
-/** The Admin SDK against the emulators (it reads FIRESTORE_EMULATOR_HOST / FIREBASE_AUTH_EMULATOR_HOST). */
+/** The Admin SDK against the emulators (it reads FIRESTORE_EMULATOR_HOST / FIREBASE_AUTH_EMULATOR_HOST / STORAGE_EMULATOR_HOST). */
 export function adminApp() {
   authEmulatorHost();
   firestoreEmulatorHost();
+  storageEmulatorHost();
   return getApps()[0] ?? initializeApp({ projectId: PROJECT_ID, storageBucket: `${PROJECT_ID}.appspot.com` });
 }
 
 /**
- * The folder the Functions emulator's API keeps local audio in (functions/.env.local): in-process apps
- * share it, so the emulator's pipeline trigger can read audio that an in-process test uploaded.
+ * The production adapter on the local Cloud Storage emulator's bucket, which the Functions emulator's API
+ * uses too: its pipeline trigger reads audio that an in-process test uploaded.
  */
-export const SHARED_LOCAL_AUDIO_DIR = new URL('../../.local-audio/', import.meta.url).pathname;
-
-/** Cloud Storage where its emulator runs, else a local store (the shared folder unless a test wants its own). */
-export function testAudioStore(dir = SHARED_LOCAL_AUDIO_DIR): AudioStore {
-  if (process.env['FIREBASE_STORAGE_EMULATOR_HOST']) return cloudAudioStore(getStorage(adminApp()).bucket());
-  return localAudioStore(dir);
+export function testAudioStore(): AudioStore {
+  return cloudAudioStore(getStorage(adminApp()).bucket());
 }
 
 /**
