@@ -4,39 +4,44 @@
 # Ctrl-C stops everything it started.
 source "$(dirname "$0")/lib/setup.sh"
 charta_prepare
-charta_require_free_ports 5000 5001 8080 9099 4400 4500 9299 9325 9380 12111 9450
+charta_require_free_ports 5000 5001 8080 9099 4400 4500 9190 9299 9325 9380 12111 9450
 
 echo "charta: building the API and the web app (emulator mode)"
 npm run --silent build -w functions
 npm run --silent build:emulator -w web
 
+# firebase-tools' own Storage emulator is not started (it needs a rules-runtime download, and the web app
+# never reads Storage itself): audio goes to the local Cloud Storage emulator below.
 emulators="auth,firestore,functions,hosting"
-if [ "${CHARTA_WITH_STORAGE:-0}" = 1 ]; then
-  emulators="$emulators,storage"
-else
-  echo "charta: Cloud Storage emulator left out (it needs a rules-runtime download; CHARTA_WITH_STORAGE=1 where it can run)"
-fi
 
 persist=()
+audio_data=""
 if [ "${CHARTA_PERSIST:-0}" = 1 ]; then
   mkdir -p .emulator-data
   persist=(--import .emulator-data --export-on-exit .emulator-data)
-  echo "charta: emulator data kept in .emulator-data between runs"
+  # Audio is kept with the sessions that name it, beside .emulator-data/ (firebase-tools replaces that folder
+  # whole when it exports on exit).
+  audio_data=.emulator-data-cloud-storage
+  echo "charta: emulator data kept in .emulator-data and .emulator-data-cloud-storage between runs"
 fi
 
+# Audio through the Cloud Storage adapter, as in production, on the local emulator (STORAGE_EMULATOR_HOST);
+# started first: the AI emulator reads gs:// audio from it.
+charta_start_gcs_emulator 9190 "$audio_data"
+trap charta_stop_gcs_emulator EXIT
 charta_start_ai_emulator 9299
-trap charta_stop_ai_emulator EXIT
+trap 'charta_stop_gcs_emulator; charta_stop_ai_emulator' EXIT
 # Which engine transcribes: whisper with a model, else pocketsphinx, else the emulator (scripts/lib/transcriber.sh).
 charta_choose_transcriber
 # Mail the API sends (sign-in codes) lands here, beside the Auth emulator's verification and reset links.
 charta_start_mail_catcher 9325 9380 127.0.0.1:9099
-trap 'charta_stop_ai_emulator; charta_stop_mail_catcher' EXIT
+trap 'charta_stop_gcs_emulator; charta_stop_ai_emulator; charta_stop_mail_catcher' EXIT
 # Stripe, emulated: checkout and the billing portal work with no Stripe account; webhooks go to the API.
 charta_start_stripe_emulator 12111 http://127.0.0.1:5000/api/v1/stripe/webhook
-trap 'charta_stop_ai_emulator; charta_stop_mail_catcher; charta_stop_stripe_emulator' EXIT
+trap 'charta_stop_gcs_emulator; charta_stop_ai_emulator; charta_stop_mail_catcher; charta_stop_stripe_emulator' EXIT
 # A sample EHR visit-note page to try magic fill and the browser extension on.
 charta_start_sample_ehr 9450
-trap 'charta_stop_ai_emulator; charta_stop_mail_catcher; charta_stop_stripe_emulator; charta_stop_sample_ehr' EXIT
+trap 'charta_stop_gcs_emulator; charta_stop_ai_emulator; charta_stop_mail_catcher; charta_stop_stripe_emulator; charta_stop_sample_ehr' EXIT
 # Fixed development keys for one-time codes and the referral ledger (production reads its own from Secret Manager).
 export OTP_HMAC_SECRET=charta-local-development-otp-key-not-for-production
 export REFERRAL_HMAC_SECRET=charta-local-development-referral-key-not-for-production
@@ -49,6 +54,7 @@ stop() {
   local status=$1
   trap - INT TERM EXIT
   echo; echo "charta: stopping the emulators"
+  charta_stop_gcs_emulator
   charta_stop_ai_emulator
   charta_stop_mail_catcher
   charta_stop_stripe_emulator
@@ -83,6 +89,7 @@ cat <<BANNER
     App:           http://localhost:5000
     Transcriber:   $(charta_transcriber_banner)
     Notes:         $(charta_note_writer_banner)
+    Audio:         $(charta_audio_store_banner)
     Inbox:         $MAIL_CATCHER_URL (sign-in codes, verification and password-reset links)
     Stripe:        $STRIPE_EMULATOR_URL (emulated: Upgrade opens its checkout page, no card needed)
     Sample EHR:    $SAMPLE_EHR_URL (a visit-note form to try magic fill and the extension on)
