@@ -5,7 +5,7 @@
 source "$(dirname "$0")/lib/setup.sh"
 charta_prepare
 charta_test_stack
-rm -f tests/.artifacts/vitest.json tests/.artifacts/vitest-local-engine.json
+rm -f tests/.artifacts/vitest.json tests/.artifacts/vitest-local-engine.json tests/.artifacts/vitest-storage-rules.json
 
 echo "charta: lint and type-check"
 npm run --silent check
@@ -18,11 +18,12 @@ VITE_AUTH_EMULATOR_URL=http://127.0.0.1:19099 npm run --silent build:emulator -w
 CHARTA_EXTENSION_MODE=emulator VITE_API_BASE_URL="$CHARTA_APP_URL" VITE_AUTH_EMULATOR_URL=http://127.0.0.1:19099 npm run --silent build:extension
 
 mkdir -p tests/.artifacts
-# The Storage emulator is left out: it needs a rules-runtime jar that cannot be fetched offline; the
-# storage rules suite says so and skips. Set CHARTA_WITH_STORAGE=1 where it can run.
+# firebase-tools' Storage emulator is left out here: audio goes to the local Cloud Storage emulator
+# (STORAGE_EMULATOR_HOST, scripts/lib/gcs-emulator.sh), which firebase-tools would re-point at its own. It
+# serves storage.rules alone, in a phase of its own below, where it can run (CHARTA_WITH_STORAGE=1: it needs
+# a rules-runtime jar that cannot be fetched offline); the main phase's storage rules suite says it skipped.
 emulators="auth,firestore,functions,hosting"
-[ "${CHARTA_WITH_STORAGE:-0}" = 1 ] && emulators="$emulators,storage"
-echo "charta: running the tests with the emulators ($emulators) and the AI emulator ($AI_EMULATOR_URL)"
+echo "charta: running the tests with the emulators ($emulators), the AI emulator ($AI_EMULATOR_URL) and the Cloud Storage emulator ($STORAGE_EMULATOR_HOST)"
 # firebase-tools gives the Functions emulator 10 s to load the API, then runs the tests without it (every API
 # call 404 until it loads): seen at load 16 on 2 cores. 60 s, for both phases.
 export FUNCTIONS_DISCOVERY_TIMEOUT=${FUNCTIONS_DISCOVERY_TIMEOUT:-60}
@@ -36,16 +37,25 @@ if [ $# -eq 0 ]; then
   charta_local_engine_tests tests/.artifacts/vitest-local-engine.json "$emulators" || status=$?
 fi
 
-# One closing line a CI reader understands, from vitest's own JSON reports. The main phase skips the
-# pocketsphinx tests the second phase runs: counted once, as they ended there.
+# Where firebase-tools' Storage emulator can run: storage.rules against it, alone (Firebase's client SDK and
+# rules; the API never reads through it).
+if [ $# -eq 0 ] && [ "${CHARTA_WITH_STORAGE:-0}" = 1 ]; then
+  echo "charta: storage.rules on firebase-tools' Storage emulator (CHARTA_WITH_STORAGE=1)"
+  npx firebase --config "$CHARTA_FIREBASE_TEST_CONFIG" emulators:exec --project demo-charta --only storage \
+    "npx vitest run --project rules --reporter=default --reporter=json --outputFile.json=tests/.artifacts/vitest-storage-rules.json tests/rules/storage.rules.test.ts" || status=$?
+fi
+
+# One closing line a CI reader understands, from vitest's own JSON reports. The main phase skips the tests
+# the later phases run (pocketsphinx, storage.rules): counted once, as they ended there.
 node -e '
   const fs = require("node:fs");
   const read = (f) => (fs.existsSync(`tests/.artifacts/${f}`) ? require(`./tests/.artifacts/${f}`) : null);
   const main = read("vitest.json");
-  const local = read("vitest-local-engine.json");
-  if (!main && !local) throw new Error("no report");
+  const later = [read("vitest-local-engine.json"), read("vitest-storage-rules.json")].filter(Boolean);
+  if (!main && later.length === 0) throw new Error("no report");
   const count = (r, key) => (r ? r[key] : 0);
-  const skipped = count(main, "numPendingTests") + count(main, "numTodoTests") - (main ? count(local, "numTotalTests") : 0) + count(local, "numPendingTests") + count(local, "numTodoTests");
-  console.log(`charta: ${count(main, "numPassedTests") + count(local, "numPassedTests")} passed, ${count(main, "numFailedTests") + count(local, "numFailedTests")} failed, ${Math.max(0, skipped)} skipped`);
+  const sum = (key) => later.reduce((total, r) => total + count(r, key), 0);
+  const skipped = count(main, "numPendingTests") + count(main, "numTodoTests") - (main ? sum("numTotalTests") : 0) + sum("numPendingTests") + sum("numTodoTests");
+  console.log(`charta: ${count(main, "numPassedTests") + sum("numPassedTests")} passed, ${count(main, "numFailedTests") + sum("numFailedTests")} failed, ${Math.max(0, skipped)} skipped`);
 ' 2>/dev/null || echo "charta: no test report was written"
 exit "$status"

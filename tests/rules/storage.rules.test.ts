@@ -4,11 +4,14 @@ import { getBytes, ref, uploadBytes } from 'firebase/storage';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { hostAndPort } from '../support/emulators.js';
 
-// The Storage emulator needs a rules-runtime jar that cannot be downloaded on offline machines (see
-// README, "Storage"), so this suite runs only where the emulator is up, and says why it was skipped.
+// firebase-tools' Storage emulator (Firebase's client API and rules) needs a rules-runtime jar that cannot be
+// downloaded on offline machines, so this suite runs only where it is up: `CHARTA_WITH_STORAGE=1 npm test`
+// runs it in a phase of its own (README, "What is tested offline"), and firebase-tools names it in
+// FIREBASE_STORAGE_EMULATOR_HOST. The scripts never set that variable: the API's audio goes to the local
+// Cloud Storage emulator (STORAGE_EMULATOR_HOST), which speaks Cloud Storage's JSON API and has no rules.
 const storageHost = process.env['FIREBASE_STORAGE_EMULATOR_HOST'];
 if (!storageHost) {
-  console.warn('storage.rules: SKIPPED: the Cloud Storage emulator is not running on this machine (offline, no rules runtime).');
+  console.warn('storage.rules: SKIPPED: firebase-tools\' Storage emulator is not running on this machine (offline, no rules runtime; CHARTA_WITH_STORAGE=1 npm test where it can run).');
 }
 
 describe.skipIf(!storageHost)('storage.rules', () => {
