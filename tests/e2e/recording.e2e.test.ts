@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fixture, measuredDurationSec } from '../support/audio-fixtures.js';
 import { createTestUser } from '../support/auth-users.js';
 import { DESKTOP, PHONE, screenshotPath, shootAndCheck } from '../support/browser.js';
+import { expectStoredInCloudStorage } from '../support/gcs-emulator.js';
 import {
   HAS_AUDIO,
   launchBrowserWithSpeechMicrophone,
@@ -164,7 +165,7 @@ describe('Recording in Chromium with a fake microphone', () => {
     );
     expect(session.patientName).toBe(patientName);
     expect(session.status).toBe('ready');
-    expect(session.audio_uri).toBeTruthy();
+    await expectStoredInCloudStorage(user.uid, session.audio_uri);
     expect(session.audioDurationSec).not.toBeNull();
     expect(Math.abs(session.audioDurationSec! - recordedSec)).toBeLessThanOrEqual(2);
     expect(listed).not.toBeNull();
@@ -241,6 +242,7 @@ describe('Recording in Chromium with a fake microphone', () => {
     console.log(`file: ffprobe ${expected.toFixed(3)} s, API ${session.audioDurationSec} s`);
     expect(HAS_AUDIO).toContain(session.status);
     expect(Math.abs(session.audioDurationSec! - expected)).toBeLessThanOrEqual(0.5);
+    await expectStoredInCloudStorage(user.uid, session.audio_uri);
 
     await page.getByRole('link', { name: 'Sessions' }).first().click();
     const row = page.getByRole('listitem').filter({ hasText: patientName });
