@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
 import { parseBuffer } from 'music-metadata';
 import { webmDurationFromTail, webmTimecodeScale } from '../../functions/src/audio/webm-duration.ts';
+import { decodeToPcm, PCM_RATE } from './decode-pcm.ts';
 import { sampleConsultation } from './sample-consultation.ts';
 import type { EmulatorState, RegisteredSegment } from './state.ts';
+import { recogniseToneSpeech, type HeardWord } from './tone-speech-recogniser.ts';
 
 /**
  * The subset of Speech-to-Text v1p1beta1 (REST) the app's adapter uses: recognize, longrunningrecognize
  * and operations.get, with diarization (speaker tags on every word of the last result), word timings and
- * punctuation. Audio is identified by its SHA-256: a registered transcript, or the bundled sample cut to
- * the audio's measured duration.
+ * punctuation. What the audio says, in this order: a transcript registered for its SHA-256; the tone
+ * speech in it, really recognised (tone-speech.ts), so windows of a recording are each transcribed from
+ * their own audio; else the bundled sample cut to the audio's measured duration.
  */
 export interface RecognizeBody {
   config?: { languageCode?: string; model?: string };
@@ -52,7 +55,25 @@ async function audioBytes(body: RecognizeBody): Promise<Buffer> {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(3)}s`;
 
-function toResults(segments: RegisteredSegment[], language: string) {
+/** A segment to answer with; heard ones carry each word's own time, registered ones are spread evenly. */
+type AnswerSegment = RegisteredSegment & { words?: HeardWord[] };
+
+// Words heard before any speaker marker (audio cut inside an utterance): a third tag, never a guess.
+const UNNAMED_SPEAKER = 'unnamed';
+
+/**
+ * The tone speech in the audio as segments (none for silence), or null when it holds sound of another
+ * kind or cannot be decoded.
+ */
+async function toneSpeechSegments(audio: Buffer): Promise<AnswerSegment[] | null> {
+  const pcm = await decodeToPcm(audio);
+  const heard = pcm ? recogniseToneSpeech(pcm, PCM_RATE) : null;
+  return heard?.map((u) => ({ speaker: u.speaker ?? UNNAMED_SPEAKER, text: u.words.map((w) => w.word).join(' '), startMs: u.startMs, endMs: u.endMs, words: u.words })) ?? null;
+}
+
+function toResults(segments: AnswerSegment[], language: string) {
+  // Silence: Speech-to-Text answers no results at all.
+  if (segments.length === 0) return [];
   const tagOf = new Map<string, number>([['clinician', 1], ['patient', 2]]);
   const allWords: { word: string; startTime: string; endTime: string; speakerTag: number }[] = [];
   const results = segments.map((segment) => {
@@ -62,7 +83,9 @@ function toResults(segments: RegisteredSegment[], language: string) {
     const start = segment.startMs ?? 0;
     const end = Math.max(segment.endMs ?? start + words.length * 350, start + 1);
     const step = (end - start) / Math.max(1, words.length);
-    const timed = words.map((word, i) => ({ word, startTime: seconds(start + i * step), endTime: seconds(start + (i + 1) * step), speakerTag: tag }));
+    const timed = segment.words
+      ? segment.words.map((w) => ({ word: w.word, startTime: seconds(w.startMs), endTime: seconds(w.endMs), speakerTag: tag }))
+      : words.map((word, i) => ({ word, startTime: seconds(start + i * step), endTime: seconds(start + (i + 1) * step), speakerTag: tag }));
     allWords.push(...timed);
     return {
       alternatives: [{ transcript: segment.text, confidence: 0.93, words: timed.map(({ speakerTag: _t, ...w }) => w) }],
@@ -94,10 +117,15 @@ export async function recognize(state: EmulatorState, body: RecognizeBody, read:
   const audio = byUri ? Buffer.alloc(0) : (read ?? (await audioBytes(body)));
   const registered = byUri ?? state.transcripts.get(createHash('sha256').update(audio).digest('hex'));
   const language = registered?.language ?? body.config?.languageCode ?? 'en-US';
-  let segments: RegisteredSegment[];
+  let segments: AnswerSegment[];
+  const toneSpeech = registered ? null : await toneSpeechSegments(audio);
   if (registered) {
     state.stats.speech.registered++;
     segments = timed(registered.segments);
+  } else if (toneSpeech) {
+    if (toneSpeech.length > 0) state.stats.speech.toneSpeech++;
+    else state.stats.speech.silence++;
+    segments = toneSpeech;
   } else {
     state.stats.speech.sample++;
     segments = sampleConsultation(await measuredSeconds(audio));

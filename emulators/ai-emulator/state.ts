@@ -49,7 +49,7 @@ export interface EmulatorState {
   calls: ServedCall[];
   stats: {
     gemini: { calls: number; promptTokens: number; outputTokens: number; byTask: Record<string, number> };
-    speech: { calls: number; registered: number; sample: number };
+    speech: { calls: number; registered: number; toneSpeech: number; silence: number; sample: number };
   };
 }
 
@@ -59,7 +59,7 @@ export function newState(): EmulatorState {
     faults: [],
     operations: new Map(),
     calls: [],
-    stats: { gemini: { calls: 0, promptTokens: 0, outputTokens: 0, byTask: {} }, speech: { calls: 0, registered: 0, sample: 0 } },
+    stats: { gemini: { calls: 0, promptTokens: 0, outputTokens: 0, byTask: {} }, speech: { calls: 0, registered: 0, toneSpeech: 0, silence: 0, sample: 0 } },
   };
 }
 

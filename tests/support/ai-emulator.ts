@@ -40,6 +40,6 @@ export function aiEmulatorControl(url: string) {
       const query = new URLSearchParams({ service, ...(match ? { match } : {}) });
       return ((await call('GET', `calls?${query.toString()}`)) as { calls: ServedCall[] }).calls;
     },
-    stats: () => call('GET', 'stats') as Promise<{ gemini: { calls: number; promptTokens: number; outputTokens: number; byTask: Record<string, number> }; speech: { calls: number; registered: number; sample: number } }>,
+    stats: () => call('GET', 'stats') as Promise<{ gemini: { calls: number; promptTokens: number; outputTokens: number; byTask: Record<string, number> }; speech: { calls: number; registered: number; toneSpeech: number; silence: number; sample: number } }>,
   };
 }
