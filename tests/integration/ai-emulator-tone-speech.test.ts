@@ -11,6 +11,7 @@ import { openAiTranscriber } from '../../functions/src/ai/openai/openai-transcri
 import { fixtureBytes } from '../support/audio-fixtures.js';
 import { startPrivateAiEmulator, type AiEmulatorControl } from '../support/ai-emulator.js';
 import {
+  expectedToneTurns,
   expectedToneWords,
   pcmOfWav,
   planToneSpeech,
@@ -229,14 +230,7 @@ describe('Tone speech through the app\'s adapters and the emulator\'s wire forma
 
   it('Speech-to-Text: clinician and patient turns with the words they said', async () => {
     const transcript = await googleSpeechTranscriber({ ...aiConfigFromEnv({}), emulatorUrl: url }, fastRetry).transcribe({ uri: null, content: webm, container: 'webm', language: 'en-US', durationSec: 50 });
-    // The adapter joins one speaker's consecutive utterances into one turn, as it does with Google's answers.
-    const turns: { speaker: string; text: string }[] = [];
-    for (const u of plan.utterances) {
-      const last = turns.at(-1);
-      if (last?.speaker === u.speaker) last.text += ` ${u.text}`;
-      else turns.push({ speaker: u.speaker, text: u.text });
-    }
-    expect(transcript.segments.map((s) => ({ speaker: s.speaker, text: s.text }))).toEqual(turns);
+    expect(transcript.segments.map((s) => ({ speaker: s.speaker, text: s.text }))).toEqual(expectedToneTurns(TONE_CONSULTATION));
     expect((await control.stats()).speech.toneSpeech).toBe(1);
   });
 

@@ -8,6 +8,7 @@ import { NOTE_PROMPT_VERSION } from '../../functions/src/documentation/prompts/n
 import { adminApp } from '../support/api-app.js';
 import { DIALOGUE, uniqueDialogueWav } from '../support/audio-fixtures.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
+import { expectedToneTurns, TONE_CONSULTATION, toneSpeechAs, toneSpeechWav } from '../support/tone-speech.js';
 import { api, sessionWithAudio as sessionWithAudioOn, sha256, stackAi, STACK_URL, waitForStatus } from '../support/stack.js';
 
 const ai = stackAi();
@@ -60,6 +61,14 @@ describe('Pipeline on the emulated stack', () => {
     // The audio is in Cloud Storage: Speech-to-Text reads it there by its gs:// URI (a long-running
     // recognition, polled once), as deployed; the AI emulator knows it by the SHA-256 of what it read.
     expect(methodsAndOutcomes(await ai.calls('speech', sha256(audio)))).toEqual(recognizedByUri);
+  });
+
+  it('Tone speech recorded in the browser is transcribed from the audio itself: its words, by its speakers', async () => {
+    const audio = toneSpeechAs(toneSpeechWav(TONE_CONSULTATION), 'webm');
+    const sessionId = await sessionWithAudioOn(user, audio, { filename: 'visit.webm' });
+    expect((await waitForStatus(user, sessionId, ['ready', 'failed']))['status']).toBe('ready');
+    const transcript = (await api(user, '/session/transcription', { sessionId }).expect(200)).body.transcript;
+    expect(transcript.segments.map((s: { speaker: string; text: string }) => ({ speaker: s.speaker, text: s.text }))).toEqual(expectedToneTurns(TONE_CONSULTATION));
   });
 
   it('A duplicated event yields one documentation and one count', async () => {

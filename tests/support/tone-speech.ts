@@ -126,6 +126,20 @@ export function expectedToneWords(lines: readonly ToneLine[], options: ToneSpeec
   return planToneSpeech(lines, options).utterances.flatMap((u) => u.words);
 }
 
+/**
+ * The speaker turns an app's transcript holds: the Speech-to-Text adapter joins one speaker's consecutive
+ * utterances into one turn, as it does with Google's answers.
+ */
+export function expectedToneTurns(lines: readonly ToneLine[], options: ToneSpeechOptions = {}): { speaker: ToneSpeaker; text: string }[] {
+  const turns: { speaker: ToneSpeaker; text: string }[] = [];
+  for (const u of planToneSpeech(lines, options).utterances) {
+    const last = turns.at(-1);
+    if (last?.speaker === u.speaker) last.text += ` ${u.text}`;
+    else turns.push({ speaker: u.speaker, text: u.text });
+  }
+  return turns;
+}
+
 /** The recording's samples, 16-bit, 16 kHz, mono. */
 export function toneSpeechPcm(lines: readonly ToneLine[], options: ToneSpeechOptions = {}): Int16Array {
   const plan = planToneSpeech(lines, options);
