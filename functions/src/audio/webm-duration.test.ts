@@ -221,9 +221,10 @@ describe('webm-duration properties', () => {
 
   it('Valid files cut anywhere: null or a finite duration no later than the whole file\'s', () => {
     fc.assert(
-      fc.property(clusters, scale, fc.double({ min: 0, max: 1, noNaN: true }), (cs, timecodeScale, at) => {
+      // The cut as a whole-number fraction: fc.double crowds near 0, which cut almost every file at its start.
+      fc.property(clusters, scale, fc.integer({ min: 0, max: 10_000 }), (cs, timecodeScale, at) => {
         const file = webm(cs, timecodeScale);
-        const result = duration(file.subarray(0, Math.floor(file.length * at)));
+        const result = duration(file.subarray(0, Math.floor((file.length * at) / 10_000)));
         expect(sane(result)).toBe(true);
       }),
     );
