@@ -20,6 +20,22 @@ export interface Transcript {
   segments: TranscriptSegment[];
 }
 
+/**
+ * What a recording's transcript holds so far (POST /session/live_transcript { sessionId }): the windows
+ * transcribed while the clinician records, in order, with their times in the recording. Shown on the Record
+ * tab while recording, and after Stop as how much is left ("Transcribing the last 20 seconds"). Empty once
+ * the session's transcript is stored.
+ */
+export interface LiveTranscript {
+  segments: TranscriptSegment[];
+  /** The recording is transcribed from its start up to here. */
+  transcribedUntilSec: number;
+  /** The whole recording's length once it is complete (null while it is still arriving). */
+  audioSec: number | null;
+  /** The engine of the windows so far (its quality label, as on the session page), null before the first. */
+  engine: string | null;
+}
+
 // --- Who made it: a real model, an offline demo engine, or a simulation -----------------------------------
 
 /**

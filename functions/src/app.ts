@@ -16,6 +16,7 @@ import { searchRoutes, sessionRoutes } from './sessions/routes.js';
 import { createServices, type AppDeps, type Services } from './services.js';
 import { subscriptionRoutes } from './subscription/routes.js';
 import { templateRoutes } from './templates/routes.js';
+import { liveTranscriptRoutes } from './transcription/routes.js';
 import { APP_VERSION } from './version.js';
 
 export type { AppDeps } from './services.js';
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   api.use('/session', requireUser, sessionRoutes(services.sessionService, services.uploadService, deps.audioStore, limits));
   api.use('/session', requireUser, sessionDocumentationRoutes(services.documentationService, limits));
   api.use('/session', requireUser, processRoutes(services.processService, limits));
+  api.use('/session', requireUser, liveTranscriptRoutes(services.liveTranscriptService));
   api.use('/search', requireUser, searchRoutes(services.sessionService));
   api.use('/documentation', requireUser, documentationRoutes(services.documentationService));
   api.use('/creation', requireUser, creationRoutes(services.creationService, limits));

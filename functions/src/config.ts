@@ -2,6 +2,7 @@ import { billingConfigFromEnv, type BillingConfig } from './billing/billing-conf
 import { limitsConfigFromEnv, type LimitsConfig } from './limits/limits-config.js';
 import { mailConfigFromEnv, type MailConfig } from './mail/mail-config.js';
 import { libraryConfigFromEnv, type LibraryConfig } from './templates/library-config.js';
+import { transcriptionConfigFromEnv, type TranscriptionConfig } from './transcription/transcription-config.js';
 
 /** Runtime settings of the API, read once from the environment (functions/.env in deployment). */
 export interface AppConfig {
@@ -33,6 +34,8 @@ export interface AppConfig {
   mail: MailConfig;
   /** The community library's moderation: reports that hide an entry (templates/library-config.ts). */
   library: LibraryConfig;
+  /** Windows of a recording and a pipeline run's time (transcription/transcription-config.ts). */
+  transcription: TranscriptionConfig;
   /**
    * The key one-time codes and the addresses they were sent to are stored under (HMAC-SHA256),
    * `OTP_HMAC_SECRET`: at least 32 characters, random (`openssl rand -base64 48`), a Secret Manager secret
@@ -94,6 +97,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     billing: billingConfigFromEnv(env, isProduction(env)),
     mail: mailConfigFromEnv(env, isProduction(env)),
     library: libraryConfigFromEnv(env),
+    transcription: transcriptionConfigFromEnv(env),
     oneTimeCodeSecret: oneTimeCodeSecretOf(env),
   };
 }

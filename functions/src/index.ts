@@ -49,9 +49,16 @@ export const api = onRequest({ region, memory: '512MiB', timeoutSeconds: 300, co
  * session. Duplicated or redelivered events are harmless: the pipeline's claim makes them no-ops.
  */
 export const processSession = onDocumentCreated(
-  { document: `${COLLECTIONS.pipelineEvents}/{eventId}`, region, timeoutSeconds: 540, memory: '1GiB' },
+  // 2 GiB: a long recording is downloaded to the instance's memory-backed /tmp to be decoded window by window.
+  { document: `${COLLECTIONS.pipelineEvents}/{eventId}`, region, timeoutSeconds: 540, memory: '2GiB' },
   async (event) => {
     const sessionId: unknown = event.data?.get('sessionId');
+    const uploadId: unknown = event.data?.get('uploadId');
+    // A recording in progress got more chunks: the windows they make are transcribed now.
+    if (event.data?.get('type') === 'windows_due') {
+      if (typeof uploadId === 'string' && typeof sessionId === 'string') await services.advanceLiveWindows(uploadId, sessionId);
+      return;
+    }
     if (typeof sessionId === 'string') await services.pipeline.process(sessionId);
   },
 );

@@ -35,7 +35,7 @@ import { smtpMailer } from './mail/smtp-mailer.js';
 import { OneTimeCodeKeys } from './one-time-codes/one-time-code.js';
 import { OneTimeCodeRepo } from './one-time-codes/one-time-code-repo.js';
 import { OneTimeCodeService } from './one-time-codes/one-time-code-service.js';
-import { audioReadyOutbox, deleteEventsOfSession, emitResumeRequest } from './pipeline/audio-ready-event.js';
+import { audioReadyOutbox, deleteEventsOfSession, emitContinueRequest, emitResumeRequest, emitWindowsDue } from './pipeline/audio-ready-event.js';
 import { Pipeline } from './pipeline/pipeline.js';
 import { PipelineSweeper } from './pipeline/pipeline-sweeper.js';
 import { ProcessService } from './pipeline/process-service.js';
@@ -57,6 +57,10 @@ import { templateCatalog, type TemplateCatalog } from './templates/template-cata
 import { TemplateRepo } from './templates/template-repo.js';
 import { TemplateService } from './templates/template-service.js';
 import { TranscriptRepo } from './transcripts/transcript-repo.js';
+import { LiveTranscriptService } from './transcription/live-transcript-service.js';
+import { cutPolicies } from './transcription/window-cutter.js';
+import { WindowRepo } from './transcription/window-repo.js';
+import { WindowTranscription } from './transcription/window-transcription.js';
 
 /** What the app needs from the outside world; tests pass emulator-backed ones. */
 export interface AppDeps {
@@ -129,7 +133,7 @@ export function createServices(deps: AppDeps) {
   // Data a session owns goes with it.
   const sessionOwnedData: SessionDataOwner[] = [];
   const sessionService = new SessionService(sessionRepo, lifecycle, uploadRepo, profileRepo, templates, audioStore, audioReadyOutbox(db), sessionOwnedData, now);
-  const uploadService = new UploadService(uploadRepo, sessionService, audioStore, logger, now);
+  const uploadService = new UploadService(uploadRepo, sessionService, audioStore, logger, now, { chunksArrived: (event) => emitWindowsDue(db, event) });
   sessionOwnedData.push(sessionAudioOwner(uploadRepo, uploadService), {
     name: 'transcript, documentation and events',
     async deleteForSession(session) {
@@ -141,6 +145,17 @@ export function createServices(deps: AppDeps) {
 
   // Writing a session's note, one way for the pipeline (audio, and text pasted into /creation) and regenerate.
   const noteWriting = new NoteWritingStep({ docs: documentationRepo, sessions: sessionRepo, lifecycle, profiles: profileRepo, writer, now });
+  // Transcription window by window: while a recording arrives, and what is left once it is complete.
+  const windowTranscription = new WindowTranscription({
+    uploads: uploadRepo,
+    windows: new WindowRepo(db),
+    store: audioStore,
+    transcriber: deps.ai.transcriber,
+    policies: cutPolicies(deps.config.transcription.windowSec),
+    concurrency: deps.ai.transcriber.parallelWindows,
+    logger,
+    now,
+  });
   const pipeline = new Pipeline({
     sessions: sessionRepo,
     lifecycle,
@@ -148,8 +163,9 @@ export function createServices(deps: AppDeps) {
     transcripts: transcriptRepo,
     documentation: documentationRepo,
     templates,
-    store: audioStore,
-    transcriber: deps.ai.transcriber,
+    windows: windowTranscription,
+    runBudgetMs: deps.config.transcription.runBudgetMs,
+    outbox: { emitContinueRequest: (tx, event) => emitContinueRequest(db, tx, event) },
     noteWriting,
     quota: planLimits,
     logger,
@@ -197,6 +213,12 @@ export function createServices(deps: AppDeps) {
     processService: new ProcessService(db, sessionRepo, lifecycle, now, planLimits),
     creationService: new CreationService(sessionService, sessionRepo, lifecycle, transcriptRepo, documentationRepo, templates, pipeline, now, planLimits),
     pipeline,
+    /** Transcribes the windows a recording in progress makes (the trigger calls it on "windows due"). */
+    advanceLiveWindows: async (uploadId: string, sessionId: string) => {
+      const session = await sessionRepo.find(sessionId);
+      return session ? windowTranscription.advanceLive(uploadId, session.language) : 0;
+    },
+    liveTranscriptService: new LiveTranscriptService(sessionRepo, uploadRepo, windowTranscription),
     /** Resumes or fails sessions whose run stopped, deletes abandoned uploads (a scheduled function runs it). */
     pipelineSweeper: new PipelineSweeper({
       sessions: sessionRepo,

@@ -9,13 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AiServices } from '../../functions/src/ai/ai-services.js';
 import { audioPath, chunkPath, uploadChunksPrefix } from '../../functions/src/audio/audio-upload.js';
-import { SessionRepo } from '../../functions/src/sessions/session-repo.js';
-import type { SessionRecord } from '../../functions/src/sessions/session.js';
 import type { AudioStore } from '../../functions/src/storage/audio-store.js';
 import { emulatedAi, emulatorApi, testAudioStore } from '../support/api-app.js';
 import { fixtureBytes } from '../support/audio-fixtures.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
-import { bearer, createSession, uploadAudio } from '../support/sessions.js';
+import { bearer, createSession, sessionWaitingForPipeline, uploadAudio } from '../support/sessions.js';
 
 interface Deferred<T> {
   promise: Promise<T>;
@@ -37,6 +35,7 @@ function heldAi() {
   const ai: AiServices = {
     transcriber: {
       readsStorageUris: real.transcriber.readsStorageUris,
+      parallelWindows: real.transcriber.parallelWindows,
       async transcribe(req) {
         transcriberCalled.resolve();
         await transcriberGo.promise;
@@ -87,35 +86,6 @@ async function leftOf(db: ReturnType<typeof emulatorApi>['db'], sessionId: strin
 }
 const NOTHING_LEFT = { session: false, transcript: false, documentation: 0, events: 0, uploads: 0 };
 
-/**
- * A session whose audio is complete and which waits for the pipeline, as attaching leaves it, written
- * without the audio_ready event: under `npm test` the emulated stack's trigger would otherwise start its
- * own run of the pipeline and race this test's run.
- */
-async function sessionWaitingForPipeline(db: ReturnType<typeof emulatorApi>['db'], user: TestUser, upload: { uploadId: string; audio_uri: string }) {
-  const repo = new SessionRepo(db);
-  const now = new Date().toISOString();
-  const record: SessionRecord = {
-    id: repo.newId(),
-    ownerUid: user.uid,
-    patientName: 'María García',
-    templateId: 'soap',
-    language: 'en-US',
-    title: 'María García · 1 Jan 2026',
-    audio_uri: upload.audio_uri,
-    audioDurationSec: 10,
-    audioUploadId: upload.uploadId,
-    status: 'uploaded',
-    error: null,
-    documentationId: null,
-    searchPrefixes: [],
-    createdAt: now,
-    updatedAt: now,
-  };
-  // Set up as the lifecycle would leave it: a session with complete audio, waiting for the pipeline.
-  await repo.runTransaction((tx) => Promise.resolve(repo.saveTransition(tx, record)));
-  return record.id;
-}
 
 describe('Deleting a session while its pipeline runs', () => {
   it('The pipeline writing its transcript and documentation while the deletion is under way writes nothing', async () => {

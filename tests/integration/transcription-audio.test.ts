@@ -1,5 +1,5 @@
 /**
- * How stored audio reaches each engine (functions/src/pipeline/transcription-audio.ts), with the real
+ * How stored audio reaches each engine (functions/src/transcription/transcription-audio.ts), with the real
  * adapters and stores: Speech-to-Text reads Cloud Storage by its gs:// URI; the local and OpenAI-compatible
  * engines cannot, so they get the bytes, also from Cloud Storage (deployed with such an engine, and under
  * `npm start`, whose audio is in the Cloud Storage emulator and whose default engine is pocketsphinx).
@@ -13,7 +13,7 @@ import { pocketsphinxTranscriber } from '../../functions/src/ai/local-speech/poc
 import { queuedTranscriber } from '../../functions/src/ai/local-speech/recognition-queue.js';
 import { whisperTranscriber } from '../../functions/src/ai/local-speech/whisper.js';
 import { openAiTranscriber } from '../../functions/src/ai/openai/openai-transcriber.js';
-import { audioForTranscriber } from '../../functions/src/pipeline/transcription-audio.js';
+import { audioForTranscriber } from '../../functions/src/transcription/transcription-audio.js';
 import { localAudioStore } from '../../functions/src/storage/local-audio-store.js';
 import { emulatedAi, FAST_RETRY, testAudioStore } from '../support/api-app.js';
 import { fixtureBytes } from '../support/audio-fixtures.js';

@@ -97,7 +97,10 @@ export function segmentsFromResults(results: RecognitionResult[]): RecognizedSeg
   const questions = new Map<number, number>();
   for (const s of raw) questions.set(s.tag, (questions.get(s.tag) ?? 0) + (s.text.match(/\?/g)?.length ?? 0));
   const tags = [...new Set(raw.map((s) => s.tag))];
-  const clinicianTag = tags.length === 2 ? [...tags].sort((a, b) => (questions.get(b) ?? 0) - (questions.get(a) ?? 0))[0] : undefined;
+  // Only when one of the two asks more questions: otherwise (a window of a recording with no question in
+  // it, say) naming would be a coin toss, and a wrong "clinician" misleads more than "speaker 1".
+  const ranked = [...tags].sort((a, b) => (questions.get(b) ?? 0) - (questions.get(a) ?? 0));
+  const clinicianTag = tags.length === 2 && (questions.get(ranked[0]!) ?? 0) > (questions.get(ranked[1]!) ?? 0) ? ranked[0] : undefined;
   const speakerName = (tag: number) => {
     if (tag === 0) return 'speaker';
     if (clinicianTag !== undefined) return tag === clinicianTag ? 'clinician' : 'patient';
@@ -122,6 +125,8 @@ export function googleSpeechTranscriber(config: AiConfig, retry: RetryPolicy): T
 
   return {
     readsStorageUris: true,
+    // Requests to Speech-to-Text run side by side; eight at once stays well inside the default quota.
+    parallelWindows: 8,
     async transcribe(request: TranscriptionRequest): Promise<RecognizedTranscript> {
       const encoding = ENCODING[request.container];
       if (!encoding) {

@@ -35,5 +35,10 @@ export interface Transcriber {
    * transcription-audio.ts), wherever the audio is stored.
    */
   readonly readsStorageUris: boolean;
+  /**
+   * How many windows of one recording to send at once: a local engine's queue (its cores), a cloud
+   * engine's fair share of its quota. More would only wait.
+   */
+  readonly parallelWindows: number;
   transcribe(request: TranscriptionRequest): Promise<RecognizedTranscript>;
 }

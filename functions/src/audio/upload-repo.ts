@@ -12,6 +12,13 @@ export interface ChunkRecord {
   index: number;
   sizeBytes: number;
   receivedAt: string;
+  /**
+   * For a WebM recording, the first Cluster that begins in this chunk (its byte offset in the chunk, and
+   * its time in the recording): where a window of a recording in progress can be decoded from. Null when
+   * none begins in it (or the audio is not WebM).
+   */
+  firstClusterOffset: number | null;
+  firstClusterMs: number | null;
 }
 const chunkConverter = recordConverter<ChunkRecord>().storingAsTimestamps();
 
@@ -109,6 +116,30 @@ export class UploadRepo {
     return snap.docs[0]?.data().index ?? null;
   }
 
+  /**
+   * How many chunks from 0 on have all arrived (the first missing one's index), looking no further than
+   * `upTo`: a few count aggregations, by bisection, whatever the recording's length.
+   */
+  async contiguousChunks(uploadId: string, upTo: number): Promise<number> {
+    let low = 0;
+    let high = upTo;
+    if ((await this.countChunksBelow(uploadId, high)) === high) return high;
+    // Invariant: chunks 0..low-1 have all arrived; one of 0..high-1 has not.
+    while (high - low > 1) {
+      const mid = Math.floor((low + high) / 2);
+      if ((await this.countChunksBelow(uploadId, mid)) === mid) low = mid;
+      else high = mid;
+    }
+    return low;
+  }
+
+  /** The last chunk below `belowIndex` in which a Cluster begins at or before `atMs`: where decoding from `atMs` can start. */
+  async lastClusterAtOrBefore(uploadId: string, atMs: number, belowIndex: number): Promise<{ chunkIndex: number; offset: number; timeMs: number } | null> {
+    const snap = await this.chunks(uploadId).where('firstClusterMs', '<=', atMs).orderBy('firstClusterMs', 'desc').limit(8).get();
+    const found = snap.docs.map((d) => d.data()).find((c) => c.index < belowIndex && c.firstClusterOffset !== null && c.firstClusterMs !== null);
+    return found ? { chunkIndex: found.index, offset: found.firstClusterOffset!, timeMs: found.firstClusterMs! } : null;
+  }
+
   /** How many of chunks 0..n-1 are recorded (an aggregation: no chunk record is read). */
   async countChunksBelow(uploadId: string, n: number): Promise<number> {
     const snap = await this.chunks(uploadId).where('index', '<', n).count().get();
@@ -124,9 +155,15 @@ export class UploadRepo {
     tx.set(this.ref(upload.uploadId), upload);
   }
 
-  /** The upload's record and every chunk record beneath it. */
+  /**
+   * The upload's record, then everything beneath it (chunk records, windows, the transcription plan). The
+   * record goes first: every write beneath it (a chunk recorded, a window stored) re-reads it in its own
+   * batch or transaction and writes nothing once it is gone, so nothing is left behind however they race.
+   */
   async delete(uploadId: string): Promise<void> {
-    await this.db.recursiveDelete(this.db.collection(COLLECTIONS.audioUploads).doc(uploadId));
+    const ref = this.db.collection(COLLECTIONS.audioUploads).doc(uploadId);
+    await ref.delete();
+    await this.db.recursiveDelete(ref);
   }
 
   /** The chunk records alone (the chunks are joined; the upload's record stays). */

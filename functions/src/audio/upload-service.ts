@@ -9,6 +9,7 @@ import { detectAudioFormat } from './audio-format.js';
 import { probeStoredAudio } from './audio-probe.js';
 import { audioPath, chunkPath, uploadChunksPrefix, type AudioUpload } from './audio-upload.js';
 import { chunkRefusal, firstMissingChunk, NO_PROGRESS } from './chunk-rules.js';
+import { clusterStarts } from './webm-clusters.js';
 import type { UploadRepo } from './upload-repo.js';
 
 /** The largest file part one request may carry, and the largest recording: the contract's upload limits. */
@@ -43,6 +44,18 @@ export interface SessionAudioTarget {
   attacherFor(tx: Transaction, uid: string, sessionId: string): Promise<((upload: AudioUpload) => void) | 'session_gone' | null>;
 }
 
+/**
+ * Where a recording in progress says new chunks arrived, so the windows they make are transcribed while the
+ * clinician goes on recording (transcription/window-transcription.ts). Audio declares the port; the
+ * composition root fills it in with an outbox event the pipeline's trigger consumes.
+ */
+export interface LiveTranscriptionOutbox {
+  chunksArrived(event: { uploadId: string; sessionId: string; ownerUid: string; chunkIndex: number; at: string }): Promise<void>;
+}
+
+/** A recording's chunks come every 2 s: every third one (6 s of audio) asks whether a window can be made. */
+export const LIVE_WINDOW_CHECK_EVERY = 3;
+
 export interface UploadReceipt {
   audio_uri: string | null;
   uploadId: string;
@@ -68,6 +81,7 @@ export class UploadService {
     private readonly store: AudioStore,
     private readonly logger: Logger,
     private readonly now: () => Date,
+    private readonly live?: LiveTranscriptionOutbox,
   ) {}
 
   async receive(uid: string, incoming: IncomingAudio): Promise<UploadReceipt> {
@@ -112,7 +126,9 @@ export class UploadService {
     const upload = existing ?? (await this.uploads.createIfAbsent(this.newUpload(uid, uploadId, incoming.sessionId ?? null, now)));
     if (upload.ownerUid !== uid) throw notFound('No such upload');
     if (incoming.sessionId) requireSameSession(upload, incoming.sessionId);
-    const chunk = { index, sizeBytes: incoming.data.length, receivedAt: now };
+    // Where a window of the recording in progress can be decoded from (a WebM Cluster beginning in this chunk).
+    const cluster = clusterStarts(incoming.data)[0] ?? null;
+    const chunk = { index, sizeBytes: incoming.data.length, receivedAt: now, firstClusterOffset: cluster?.offset ?? null, firstClusterMs: cluster?.timeMs ?? null };
     const recorded = await this.uploads.recordChunk(uploadId, chunk, index === 0 ? format : null);
     if (recorded === 'upload_gone') {
       // Deleted with its session (or account) while this chunk was on its way: nothing of it is kept.
@@ -127,6 +143,10 @@ export class UploadService {
       throw conflict(`chunkIndex ${index} is after the final chunk ${latest.finalIndex}`, 'chunkIndex');
     }
     const named = incoming.sessionId && !latest.sessionId ? await this.nameSession(uploadId, incoming.sessionId) : latest;
+    // Every few chunks of a recording for a session, its new audio may make a window to transcribe now.
+    if (recorded === 'new' && !final && named.sessionId && index % LIVE_WINDOW_CHECK_EVERY === LIVE_WINDOW_CHECK_EVERY - 1) {
+      await this.live?.chunksArrived({ uploadId, sessionId: named.sessionId, ownerUid: uid, chunkIndex: index, at: now });
+    }
 
     if (named.status === 'complete') return this.receipt(await this.attachCompleted(named, incoming.sessionId));
     if (named.finalIndex === null) return this.receipt(named);

@@ -51,6 +51,12 @@ export function logPipelineStep(
   log.info('pipeline_step_completed', { ...f, step: logCode(f.step) });
 }
 
+/** One window of a recording transcribed (or failed: `failed` is the error's name and code). */
+export function logTranscriptionWindow(log: Logger, f: { uploadId: LogId; index: number; startMs: number; endMs: number; durationMs: number; segments: number; failed?: LogCode }): void {
+  if (f.failed) log.warn('transcription_window_failed', f);
+  else log.info('transcription_window_done', f);
+}
+
 export function logPipelineSkipped(log: Logger, f: { sessionId: LogId; reason: LogCode }): void {
   log.info('pipeline_skipped', f);
 }

@@ -63,3 +63,28 @@ export function emitResumeRequest(db: Firestore, tx: Transaction, event: { sessi
   const eventId = `resume-${event.sessionId}-${Date.parse(event.createdAt)}`;
   tx.set(db.collection(COLLECTIONS.pipelineEvents).doc(eventId), { type: 'resume_requested', eventId, ...event, ...expiryOf(event.createdAt) });
 }
+
+/**
+ * "Go on": a run whose step is not finished (a long recording's windows, over several runs of the trigger's
+ * time) hands it to the next run; consumed exactly like audio_ready. A new id each time.
+ */
+export function emitContinueRequest(db: Firestore, tx: Transaction, event: { sessionId: string; ownerUid: string; createdAt: string }): void {
+  const eventId = `continue-${event.sessionId}-${Date.parse(event.createdAt)}-${Math.random().toString(36).slice(2, 8)}`;
+  tx.set(db.collection(COLLECTIONS.pipelineEvents).doc(eventId), { type: 'continue_requested', eventId, ...event, ...expiryOf(event.createdAt) });
+}
+
+/**
+ * "Windows due": a recording in progress received more chunks; the trigger transcribes the windows they make
+ * (transcription/window-transcription.ts advanceLive). The id names the chunk, so a retried chunk writes it once.
+ */
+export async function emitWindowsDue(db: Firestore, event: { uploadId: string; sessionId: string; ownerUid: string; chunkIndex: number; at: string }): Promise<void> {
+  const eventId = `windows-${event.uploadId}-${event.chunkIndex}`;
+  await db
+    .collection(COLLECTIONS.pipelineEvents)
+    .doc(eventId)
+    .create({ type: 'windows_due', eventId, uploadId: event.uploadId, sessionId: event.sessionId, ownerUid: event.ownerUid, createdAt: event.at, ...expiryOf(event.at) })
+    .catch((err: unknown) => {
+      // ALREADY_EXISTS: the same chunk's event was written by a retry before; one is enough.
+      if (!(typeof err === 'object' && err !== null && 'code' in err && err.code === 6)) throw err;
+    });
+}

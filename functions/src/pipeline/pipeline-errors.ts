@@ -1,5 +1,6 @@
 import { AiServiceError } from '../ai/generative-model.js';
 import type { SessionFailure } from '../sessions/session-lifecycle.js';
+import { AudioDecodeError } from '../transcription/pcm.js';
 
 export type { SessionFailure };
 
@@ -15,6 +16,7 @@ export class PipelineFailure extends Error {
 
 export function describeFailure(step: 'transcribing' | 'generating', err: unknown): SessionFailure {
   if (err instanceof PipelineFailure) return err.failure;
+  if (err instanceof AudioDecodeError) return { code: 'audio_unreadable', message: `The audio could not be decoded for transcription (${err.message}). Upload the recording again.` };
   const what = step === 'transcribing' ? 'Transcription' : 'Writing the documentation';
   const prefix = step === 'transcribing' ? 'transcription' : 'generation';
   if (err instanceof AiServiceError) {
@@ -31,4 +33,21 @@ export function describeFailure(step: 'transcribing' | 'generating', err: unknow
     }
   }
   return { code: 'internal', message: `${what} failed unexpectedly. Press Retry to try again.` };
+}
+
+/** m:ss (h:mm:ss past an hour): where in the recording, as a player shows it. */
+export function clock(ms: number): string {
+  const total = Math.floor(ms / 1000);
+  const [h, m, sec] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${pad(m)}:${pad(sec)}` : `${m}:${pad(sec)}`;
+}
+
+/**
+ * A window that could not be transcribed fails the session saying which part of the recording, and why;
+ * Retry goes on from that window (the ones before it are kept).
+ */
+export function windowFailure(window: { startMs: number; endMs: number }, err: unknown): SessionFailure {
+  const failure = describeFailure('transcribing', err);
+  return { code: failure.code, message: `The part of the recording from ${clock(window.startMs)} to ${clock(window.endMs)} could not be transcribed. ${failure.message}` };
 }

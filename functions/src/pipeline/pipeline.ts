@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Transcriber } from '../ai/transcriber.js';
 import type { UploadRepo } from '../audio/upload-repo.js';
 import { PLAN_LIMIT_SESSION_ERROR_CODE } from '@charta/contract';
 import { UNLIMITED_DOCUMENTATION, type DocumentationQuota } from '../documentation/documentation-quota.js';
@@ -10,12 +9,16 @@ import { logPipelineFailed, logPipelineSkipped, logPipelineStep } from '../loggi
 import type { SessionLifecycle } from '../sessions/session-lifecycle.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
 import { isBeingProcessed, type SessionRecord } from '../sessions/session.js';
-import type { AudioStore } from '../storage/audio-store.js';
 import type { TemplateCatalog } from '../templates/template-catalog.js';
 import { transcriptRecord } from '../transcripts/transcript.js';
 import type { TranscriptRepo } from '../transcripts/transcript-repo.js';
-import { describeFailure, PipelineFailure, type SessionFailure } from './pipeline-errors.js';
-import { audioForTranscriber } from './transcription-audio.js';
+import type { Transaction } from 'firebase-admin/firestore';
+import type { WindowTranscription } from '../transcription/window-transcription.js';
+import { describeFailure, PipelineFailure, windowFailure, type SessionFailure } from './pipeline-errors.js';
+
+/** A window of the recording in progress being finished holds its upload for seconds: a run waits this long for it, so many times. */
+const BUSY_WAIT_MS = 1_000;
+const BUSY_WAITS = 10;
 
 type Step = 'transcribing' | 'generating';
 
@@ -26,8 +29,12 @@ export interface PipelineDeps {
   transcripts: TranscriptRepo;
   documentation: DocumentationRepo;
   templates: TemplateCatalog;
-  store: AudioStore;
-  transcriber: Transcriber;
+  /** Transcription window by window (what was transcribed while recording is kept). */
+  windows: Pick<WindowTranscription, 'transcribeAll' | 'forget'>;
+  /** A run's time for windows (PIPELINE_RUN_BUDGET_MS): past it the run hands its step to the next one. */
+  runBudgetMs: number;
+  /** Where a run hands its unfinished step on: an event the trigger consumes like "audio ready". */
+  outbox: { emitContinueRequest(tx: Transaction, event: { sessionId: string; ownerUid: string; createdAt: string }): void };
   noteWriting: NoteWritingStep;
   /** The plan's monthly limit: past it a session stops at its transcript (`plan_limit_reached`), kept for later. */
   quota?: DocumentationQuota;
@@ -50,7 +57,10 @@ export class Pipeline {
     let session = step.session;
     try {
       if (step.next === 'transcribing') {
-        await this.transcribe(session, runId);
+        if ((await this.transcribe(session, runId)) === 'handed_over') {
+          await this.handOver(sessionId, runId);
+          return;
+        }
         const advanced = await this.advance(sessionId, runId, 'generating');
         if (!advanced) return;
         session = advanced;
@@ -109,40 +119,61 @@ export class Pipeline {
     });
   }
 
-  private async transcribe(session: SessionRecord, runId: string): Promise<void> {
+  /**
+   * The transcript, window by window (transcription/window-transcription.ts): what was transcribed while
+   * the clinician recorded is kept, the rest is transcribed now, within this run's time. 'handed_over' when
+   * time ran out first: the next run goes on from the first window missing.
+   */
+  private async transcribe(session: SessionRecord, runId: string): Promise<'done' | 'handed_over'> {
     const upload = session.audioUploadId ? await this.d.uploads.find(session.audioUploadId) : null;
     if (!upload || upload.status !== 'complete' || !upload.audioPath || !upload.format) {
       throw new PipelineFailure({ code: 'audio_missing', message: 'The session has no complete audio. Upload or record it again.' });
     }
     const started = Date.now();
-    const audio = await audioForTranscriber(this.d.store, this.d.transcriber, upload.audioPath, upload.sizeBytes);
-    const recognized = await this.d.transcriber.transcribe({
-      ...audio,
-      container: upload.format.container,
-      language: session.language,
-      durationSec: upload.durationSec,
-    });
-    if (recognized.segments.length === 0) {
+    const deadline = started + this.d.runBudgetMs;
+    let outcome = await this.d.windows.transcribeAll(upload, session.language, { holder: runId, deadline });
+    // A window of the recording in progress is still being finished (seconds): wait for it a little.
+    for (let waits = 0; outcome.kind === 'busy' && waits < BUSY_WAITS; waits++) {
+      await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS));
+      outcome = await this.d.windows.transcribeAll(upload, session.language, { holder: runId, deadline });
+    }
+    if (outcome.kind === 'busy' || outcome.kind === 'unfinished') return 'handed_over';
+    if (outcome.kind === 'failed') throw new PipelineFailure(windowFailure(outcome.window, outcome.error));
+    if (outcome.segments.length === 0) {
       throw new PipelineFailure({ code: 'no_speech', message: 'No speech was recognised in the audio. Check the recording and upload it again.' });
     }
     const record = transcriptRecord({
       session,
       sourceUploadId: upload.uploadId,
-      language: recognized.language,
-      durationSec: recognized.durationSec,
-      engine: recognized.engine,
-      segments: recognized.segments,
-      processingMs: Date.now() - started,
+      language: session.language,
+      durationSec: upload.durationSec ?? (outcome.segments.at(-1)?.endMs ?? 0) / 1000,
+      engine: outcome.engine,
+      segments: outcome.segments,
+      processingMs: outcome.processingMs,
       now: this.d.now().toISOString(),
     });
-    const segments = record.segments;
-    await this.d.sessions.runTransaction(async (tx) => {
+    const saved = await this.d.sessions.runTransaction(async (tx) => {
       const current = await this.d.sessions.find(session.id, tx);
-      if (!current || current.processingRunId !== runId) return;
+      if (!current || current.processingRunId !== runId) return false;
       this.d.transcripts.save(tx, record);
       this.d.sessions.save(tx, { ...current, transcriptEngine: record.engine });
+      return true;
     });
-    logPipelineStep(this.d.logger, { sessionId: logId(session.id), uid: logId(session.ownerUid), step: 'transcribe', durationMs: Date.now() - started, segments: segments.length });
+    // The windows held the transcript's text until it was stored: no second copy of it is kept.
+    if (saved) await this.d.windows.forget(upload.uploadId).catch(() => undefined);
+    logPipelineStep(this.d.logger, { sessionId: logId(session.id), uid: logId(session.ownerUid), step: 'transcribe', durationMs: Date.now() - started, segments: record.segments.length });
+    return 'done';
+  }
+
+  /** This run's time is up before its step is done: the next run (through the outbox) goes on from there. */
+  private async handOver(sessionId: string, runId: string): Promise<void> {
+    await this.d.sessions.runTransaction(async (tx) => {
+      const session = await this.d.sessions.find(sessionId, tx);
+      if (!session || session.processingRunId !== runId) return;
+      const handed = this.d.lifecycle.handedOver(tx, session);
+      this.d.outbox.emitContinueRequest(tx, { sessionId, ownerUid: session.ownerUid, createdAt: handed.updatedAt });
+    });
+    logPipelineSkipped(this.d.logger, { sessionId: logId(sessionId), reason: logCode('handed over to the next run') });
   }
 
   private async generate(session: SessionRecord, runId: string): Promise<void> {

@@ -93,6 +93,8 @@ export function pocketsphinxTranscriber(config: PocketsphinxConfig = POCKETSPHIN
   ];
   return {
     readsStorageUris: false,
+    // The queue in front (recognition-queue.ts) decides how many run; windows wait in it.
+    parallelWindows: 1,
     async transcribe(request: TranscriptionRequest): Promise<RecognizedTranscript> {
       if (!pocketsphinxSupports(request.language)) {
         throw new AiServiceError('speech', 'rejected', false, `the offline pocketsphinx engine recognises English only; set the session's language to English, or configure whisper or a cloud engine for ${request.language}`);

@@ -59,6 +59,8 @@ export function whisperTranscriber(config: WhisperConfig): Transcriber {
   const modelName = config.modelPath.split('/').pop()!.replace(/^ggml-/, '').replace(/\.bin$/, '');
   return {
     readsStorageUris: false,
+    // The queue in front (recognition-queue.ts) decides how many run; windows wait in it.
+    parallelWindows: 1,
     async transcribe(request: TranscriptionRequest): Promise<RecognizedTranscript> {
       if (!request.content) throw new AiServiceError('speech', 'rejected', false, 'the local whisper engine reads local audio only (not Cloud Storage URIs)');
       const content = request.content;

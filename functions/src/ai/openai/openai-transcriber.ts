@@ -35,6 +35,8 @@ export function segmentsFromVerboseJson(answer: unknown): RecognizedSegment[] {
 export function openAiTranscriber(endpoint: OpenAiEndpoint, retry: RetryPolicy): Transcriber {
   return {
     readsStorageUris: false,
+    // A self-hosted server handles a few requests at once; more would queue there.
+    parallelWindows: 4,
     async transcribe(request: TranscriptionRequest): Promise<RecognizedTranscript> {
       if (!request.content) throw new Error('the OpenAI-compatible transcriber needs the audio content (it cannot read gs:// URIs)');
       const content = request.content;

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AiServices } from '../../functions/src/ai/ai-services.js';
+import { AiServiceError } from '../../functions/src/ai/generative-model.js';
+import type { TranscriptionRequest } from '../../functions/src/ai/transcriber.js';
+import type { AppConfig } from '../../functions/src/config.js';
+import { configFromEnv } from '../../functions/src/config.js';
+import { emulatedAi, emulatorApi } from '../support/api-app.js';
+import { createTestUser, type TestUser } from '../support/auth-users.js';
+import { bearer, createSession, sessionWaitingForPipeline, uploadAudio } from '../support/sessions.js';
+import { expectedToneWords, TONE_CONSULTATION, toneSpeechAs, toneSpeechWav, type ToneLine } from '../support/tone-speech.js';
+
+/**
+ * Transcription in windows (issue 20): a recording is transcribed while it arrives and what is left when
+ * it is complete, window by window, and the transcript is the same, word for word, as the AI emulator's
+ * recognition of the whole file in one pass (tone speech: the emulator hears it from each window's own
+ * audio, so a word lost or doubled at a boundary would show). Windows are short here (6 s) so that a
+ * recording of a minute makes many of them.
+ */
+const WINDOW_SEC = 6;
+const config = (over: Partial<AppConfig['transcription']> = {}): Partial<AppConfig> => ({ transcription: { ...configFromEnv().transcription, windowSec: WINDOW_SEC, ...over } });
+
+/** A minute of tone-speech consultation: the sample's lines twice over, with pauses of 1 to 2 s. */
+const LINES: ToneLine[] = [...TONE_CONSULTATION, ...TONE_CONSULTATION];
+const gaps = { utteranceGapMs: 1400 };
+const WAV = toneSpeechWav(LINES, gaps);
+const WEBM = toneSpeechAs(WAV, 'webm');
+const EXPECTED = expectedToneWords(LINES, gaps).map((w) => w.word.replace(/[.,?]$/, ''));
+
+const wordsOf = (segments: readonly { text: string }[]) => segments.flatMap((s) => s.text.split(/\s+/).filter(Boolean)).map((w) => w.replace(/[.,?]$/, ''));
+
+/** The AI services with the transcriber's requests counted, and a hook to fail or hold one. */
+function countingAi(hook?: (call: number, req: TranscriptionRequest) => Promise<void> | void) {
+  const real = emulatedAi();
+  const calls: TranscriptionRequest[] = [];
+  const ai: AiServices = {
+    model: real.model,
+    transcriber: {
+      readsStorageUris: real.transcriber.readsStorageUris,
+      parallelWindows: 2,
+      async transcribe(req) {
+        calls.push(req);
+        await hook?.(calls.length, req);
+        return real.transcriber.transcribe(req);
+      },
+    },
+  };
+  return { ai, calls };
+}
+
+let user: TestUser;
+beforeAll(async () => {
+  user = await createTestUser();
+}, 60_000);
+
+/** The bytes of a browser recording's chunks: about 2 s of audio each, cut anywhere (as MediaRecorder does). */
+function chunksOf(data: Buffer, seconds: number): Buffer[] {
+  const count = Math.ceil(seconds / 2);
+  const size = Math.ceil(data.length / count);
+  return Array.from({ length: count }, (_, i) => data.subarray(i * size, (i + 1) * size)).filter((c) => c.length > 0);
+}
+
+async function transcriptOf(app: Parameters<typeof request>[0], sessionId: string) {
+  return (await request(app).post('/api/v1/session/transcription').set(bearer(user)).send({ sessionId }).expect(200)).body.transcript as { segments: { text: string; speaker: string; startMs: number }[]; engine: string };
+}
+
+async function untilReady(api: ReturnType<typeof emulatorApi>, sessionId: string, runs = 1): Promise<{ status: string; runs: number }> {
+  for (let run = 1; run <= 40; run++) {
+    await api.services.pipeline.process(sessionId);
+    const session = (await api.db.collection('sessions').doc(sessionId).get()).data()!;
+    if (session['status'] === 'ready' || session['status'] === 'failed') return { status: String(session['status']), runs: run };
+  }
+  throw new Error(`not ready after 40 runs (asked for ${runs})`);
+}
+
+describe('A complete recording, cut into windows', () => {
+  it('Uploaded as one file: transcribed window by window, the same words as one pass over the whole file', async () => {
+    const counted = countingAi();
+    const api = emulatorApi({ ai: counted.ai, config: config() });
+    const upload = (await uploadAudio(api.app, user, WEBM, 'visit.webm').expect(201)).body;
+    const sessionId = await sessionWaitingForPipeline(api.db, user, upload, 60);
+    expect((await untilReady(api, sessionId)).status).toBe('ready');
+    const transcript = await transcriptOf(api.app, sessionId);
+    const onePass = await emulatedAi().transcriber.transcribe({ uri: null, content: WEBM, container: 'webm', language: 'en-US', durationSec: null });
+    expect(wordsOf(transcript.segments)).toEqual(wordsOf(onePass.segments));
+    expect(wordsOf(transcript.segments)).toEqual(EXPECTED);
+    // Who speaks is decided per window (by who asks the questions, as for a whole recording); where a
+    // window names a role, it is the role one pass gives the same words.
+    const roleOf = (segments: readonly { speaker: string; text: string }[]) => segments.flatMap((s) => wordsOf([s]).map(() => s.speaker));
+    const windowedRoles = roleOf(transcript.segments);
+    const onePassRoles = roleOf(onePass.segments);
+    windowedRoles.forEach((role, i) => {
+      if (role === 'clinician' || role === 'patient') expect(role, `word ${i}`).toBe(onePassRoles[i]);
+    });
+    // 6-second windows often hold one voice, which no window can name: a quarter of the words at least are named here.
+    expect(windowedRoles.filter((r) => r === 'clinician' || r === 'patient').length).toBeGreaterThan(windowedRoles.length / 4);
+    // Many windows, each its own WAV, none longer than a window may be.
+    expect(counted.calls.length).toBeGreaterThan(4);
+    for (const call of counted.calls) {
+      expect(call.container).toBe('wav');
+      expect(call.durationSec).toBeLessThanOrEqual(WINDOW_SEC * 1.5 + 0.01);
+    }
+    // Segments keep their times in the recording, in order.
+    const starts = transcript.segments.map((s) => s.startMs);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    // The windows held the text only until the transcript was stored.
+    expect((await api.db.collection('audioUploads').doc(upload.uploadId).collection('windows').get()).size).toBe(0);
+  }, 120_000);
+
+  it('A recording longer than a run may take: each run transcribes what its time allows and hands the rest on', async () => {
+    const counted = countingAi();
+    // A run's time so short that each run starts one window: "longer than the trigger's limit", scaled down.
+    const api = emulatorApi({ ai: counted.ai, config: config({ runBudgetMs: 1 }) });
+    const upload = (await uploadAudio(api.app, user, WEBM, 'visit.webm').expect(201)).body;
+    const sessionId = await sessionWaitingForPipeline(api.db, user, upload, 60);
+    const { status, runs } = await untilReady(api, sessionId);
+    expect(status).toBe('ready');
+    expect(runs).toBeGreaterThan(3);
+    // Every window was transcribed once, whichever run did it.
+    expect(counted.calls.length).toBeLessThanOrEqual(runs);
+    expect(wordsOf((await transcriptOf(api.app, sessionId)).segments)).toEqual(EXPECTED);
+    // Each run handed over through the outbox, as the trigger needs to run again.
+    const handovers = await api.db.collection('pipelineEvents').where('sessionId', '==', sessionId).where('type', '==', 'continue_requested').get();
+    expect(handovers.size).toBeGreaterThan(2);
+  }, 180_000);
+
+  it('A window that keeps failing fails the session saying which part; Retry goes on from that window', async () => {
+    let failing = true;
+    const counted = countingAi((call) => {
+      if (failing && call === 3) throw new AiServiceError('speech', 'unavailable', true, 'Speech-to-Text is unavailable');
+    });
+    const api = emulatorApi({ ai: counted.ai, config: config() });
+    const upload = (await uploadAudio(api.app, user, WEBM, 'visit.webm').expect(201)).body;
+    const sessionId = await sessionWaitingForPipeline(api.db, user, upload, 60);
+    await api.services.pipeline.process(sessionId);
+    const failed = (await api.db.collection('sessions').doc(sessionId).get()).data()!;
+    expect(failed['status']).toBe('failed');
+    expect(failed['error']).toMatchObject({ code: 'transcription_unavailable' });
+    expect(failed['error'].message).toMatch(/^The part of the recording from \d+:\d\d to \d+:\d\d could not be transcribed\. Transcription failed because the service is unavailable/);
+    const callsBefore = counted.calls.length;
+    const windows = await api.db.collection('audioUploads').doc(upload.uploadId).collection('windows').get();
+    const windowsDone = windows.docs.filter((w) => w.get('status') === 'done').length;
+    expect(windowsDone).toBeGreaterThan(0);
+    expect(windows.docs.find((w) => w.get('status') === 'planned')?.get('attempts')).toBe(1);
+
+    failing = false;
+    await request(api.app).post('/api/v1/session/process').set(bearer(user)).send({ sessionId }).expect(202);
+    expect((await untilReady(api, sessionId)).status).toBe('ready');
+    // Only what was not done before was transcribed again.
+    expect(counted.calls.length - callsBefore).toBe(windows.size - windowsDone);
+    expect(wordsOf((await transcriptOf(api.app, sessionId)).segments)).toEqual(EXPECTED);
+  }, 120_000);
+});
+
+describe('A recording transcribed while it arrives', () => {
+  it('Windows are transcribed between chunks; the Record tab reads them before Stop; the transcript is the same as one pass', async () => {
+    const counted = countingAi();
+    const api = emulatorApi({ ai: counted.ai, config: config() });
+    const session = await createSession(api.app, user);
+    const uploadId = randomUUID();
+    const chunks = chunksOf(WEBM, 60);
+    for (const [index, chunk] of chunks.entries()) {
+      if (index === chunks.length - 1) break;
+      await uploadAudio(api.app, user, chunk, 'rec.webm', { uploadId, chunkIndex: index, sessionId: session.id }).expect(201);
+      // What the trigger does on "windows due" (emitted every third chunk).
+      if (index % 3 === 2) await api.services.advanceLiveWindows(uploadId, session.id);
+    }
+    const live = (await request(api.app).post('/api/v1/session/live_transcript').set(bearer(user)).send({ sessionId: session.id }).expect(200)).body;
+    expect(live.segments.length).toBeGreaterThan(0);
+    expect(live.transcribedUntilSec).toBeGreaterThan(20);
+    expect(live.audioSec).toBeNull();
+    // What it holds so far is the start of the recording, word for word.
+    expect(wordsOf(live.segments)).toEqual(EXPECTED.slice(0, wordsOf(live.segments).length));
+    const beforeStop = counted.calls.length;
+
+    await uploadAudio(api.app, user, chunks.at(-1)!, 'rec.webm', { uploadId, chunkIndex: chunks.length - 1, final: true, sessionId: session.id }).expect(201);
+    expect((await untilReady(api, session.id)).status).toBe('ready');
+    expect(wordsOf((await transcriptOf(api.app, session.id)).segments)).toEqual(EXPECTED);
+    // At Stop only the audio not yet transcribed was left.
+    expect(counted.calls.length - beforeStop).toBeLessThan(beforeStop);
+  }, 180_000);
+
+  it('Chunks out of order and sent twice: the same transcript', async () => {
+    const api = emulatorApi({ config: config() });
+    const session = await createSession(api.app, user);
+    const uploadId = randomUUID();
+    const chunks = chunksOf(WEBM, 60);
+    const order = chunks.slice(0, -1).map((_, i) => i);
+    // Pairs swapped, and every fourth chunk sent again.
+    for (let i = 0; i + 1 < order.length; i += 2) [order[i], order[i + 1]] = [order[i + 1]!, order[i]!];
+    for (const [n, index] of order.entries()) {
+      await uploadAudio(api.app, user, chunks[index]!, 'rec.webm', { uploadId, chunkIndex: index, sessionId: session.id }).expect(201);
+      if (n % 4 === 0) await uploadAudio(api.app, user, chunks[index]!, 'rec.webm', { uploadId, chunkIndex: index, sessionId: session.id }).expect(201);
+      if (n % 3 === 2) await api.services.advanceLiveWindows(uploadId, session.id);
+    }
+    await uploadAudio(api.app, user, chunks.at(-1)!, 'rec.webm', { uploadId, chunkIndex: chunks.length - 1, final: true, sessionId: session.id }).expect(201);
+    expect((await untilReady(api, session.id)).status).toBe('ready');
+    expect(wordsOf((await transcriptOf(api.app, session.id)).segments)).toEqual(EXPECTED);
+  }, 180_000);
+});
