@@ -10,10 +10,12 @@ import { describe, expect, it } from 'vitest';
 import type { AiServices } from '../../functions/src/ai/ai-services.js';
 import { audioPath, chunkPath, uploadChunksPrefix } from '../../functions/src/audio/audio-upload.js';
 import type { AudioStore } from '../../functions/src/storage/audio-store.js';
+import type { AppConfig } from '../../functions/src/config.js';
 import { emulatedAi, emulatorApi, testAudioStore } from '../support/api-app.js';
 import { fixtureBytes } from '../support/audio-fixtures.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { bearer, createSession, sessionWaitingForPipeline, uploadAudio } from '../support/sessions.js';
+import { TONE_CONSULTATION, toneSpeechAs, toneSpeechWav } from '../support/tone-speech.js';
 
 interface Deferred<T> {
   promise: Promise<T>;
@@ -54,7 +56,7 @@ function heldAi() {
   return { ai, transcriberCalled, transcriberGo, modelCalled, modelGo };
 }
 
-function apiWith(opts: { ai?: AiServices; audioStore?: AudioStore }) {
+function apiWith(opts: { ai?: AiServices; audioStore?: AudioStore; config?: Partial<AppConfig> }) {
   const api = emulatorApi(opts);
   const post = (user: TestUser, path: string, body: object) => request(api.app).post(`/api/v1${path}`).set(bearer(user)).send(body);
   /**
@@ -189,6 +191,81 @@ describe('Deleting a session while audio for it is being uploaded', () => {
     expect(await real.size(audioPath(user.uid, uploadId, 'wav'))).toBeNull();
     expect(await real.deletePrefix(uploadChunksPrefix(user.uid, uploadId))).toBe(0);
   });
+});
+
+describe('Deleting a session while windows of its recording are being transcribed', () => {
+  /** AI whose transcriber holds its `at`-th call at a gate; everything else is the emulator. */
+  function windowHeldAt(at: number) {
+    const real = emulatedAi();
+    const reached = deferred();
+    const go = deferred();
+    let calls = 0;
+    const ai: AiServices = {
+      model: real.model,
+      transcriber: {
+        readsStorageUris: real.transcriber.readsStorageUris,
+        parallelWindows: 1,
+        async transcribe(req) {
+          calls += 1;
+          if (calls === at) {
+            reached.resolve();
+            await go.promise;
+          }
+          return real.transcriber.transcribe(req);
+        },
+      },
+    };
+    return { ai, reached, go };
+  }
+
+  /** Nothing of the upload is left: its record, chunk records, windows and transcription plan, its objects. */
+  async function uploadLeft(db: ReturnType<typeof emulatorApi>['db'], audioStore: AudioStore, uid: string, uploadId: string) {
+    const ref = db.collection('audioUploads').doc(uploadId);
+    const [doc, beneath, objects] = await Promise.all([ref.get(), ref.listCollections(), audioStore.deletePrefix(uploadChunksPrefix(uid, uploadId))]);
+    const counts = await Promise.all(beneath.map(async (c) => (await c.get()).size));
+    return { record: doc.exists, documentsBeneath: counts.reduce((a, b) => a + b, 0), objects };
+  }
+
+  const speech = () => toneSpeechAs(toneSpeechWav([...TONE_CONSULTATION, ...TONE_CONSULTATION], { utteranceGapMs: 1400 }), 'webm');
+  const shortWindows = { transcription: { windowSec: 6, runBudgetMs: 60_000 } };
+
+  it('A window of the recording in progress, held while the session is deleted, writes nothing when it lands', async () => {
+    const held = windowHeldAt(1);
+    const { db, app, post, services, audioStore } = apiWith({ ai: held.ai, config: shortWindows });
+    const user = await createTestUser();
+    const session = await createSession(app, user);
+    const uploadId = randomUUID();
+    const webm = speech();
+    const size = Math.ceil(webm.length / 30);
+    for (let index = 0; index < 24; index++) await uploadAudio(app, user, webm.subarray(index * size, (index + 1) * size), 'rec.webm', { uploadId, chunkIndex: index, sessionId: session.id }).expect(201);
+
+    const advancing = services.advanceLiveWindows(uploadId, session.id);
+    await held.reached.promise;
+    await post(user, '/session/delete', { sessionId: session.id }).expect(200);
+    held.go.resolve();
+    await advancing;
+
+    expect(await leftOf(db, session.id)).toEqual(NOTHING_LEFT);
+    expect(await uploadLeft(db, audioStore, user.uid, uploadId)).toEqual({ record: false, documentsBeneath: 0, objects: 0 });
+  }, 120_000);
+
+  it('A window of the complete recording, held while the session is deleted: no window, transcript or note is left', async () => {
+    const held = windowHeldAt(3);
+    const { db, app, post, services, audioStore } = apiWith({ ai: held.ai, config: shortWindows });
+    const user = await createTestUser();
+    const upload = (await uploadAudio(app, user, speech(), 'visit.webm').expect(201)).body;
+    const sessionId = await sessionWaitingForPipeline(db, user, upload, 60);
+    // The session owns this upload through its record (as attaching makes it); deleting the session deletes it.
+    const run = services.pipeline.process(sessionId);
+    await held.reached.promise;
+    await post(user, '/session/delete', { sessionId }).expect(200);
+    held.go.resolve();
+    await run;
+
+    expect(await leftOf(db, sessionId)).toEqual(NOTHING_LEFT);
+    expect(await uploadLeft(db, audioStore, user.uid, upload.uploadId)).toEqual({ record: false, documentsBeneath: 0, objects: 0 });
+    expect(await audioStore.size(audioPath(user.uid, upload.uploadId, 'webm'))).toBeNull();
+  }, 120_000);
 });
 
 describe('A session deletion stopped half-way', () => {
