@@ -24,6 +24,12 @@ export const createSessionBody = z.strictObject({
 
 export const sessionIdBody = z.strictObject({ sessionId: resourceId });
 
+/**
+ * POST /session/live_transcript: `fromSec` (a previous answer's transcribedUntilSec) asks only for what came
+ * after it, so polling reads only new windows.
+ */
+export const liveTranscriptBody = z.strictObject({ sessionId: resourceId, fromSec: z.number().min(0).max(86_400).optional() });
+
 export const listSessionsBody = z.strictObject({
   limit: sessionPageLimit,
   cursor: cursorField,

@@ -58,7 +58,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   api.use('/session', requireUser, sessionRoutes(services.sessionService, services.uploadService, deps.audioStore, limits));
   api.use('/session', requireUser, sessionDocumentationRoutes(services.documentationService, limits));
   api.use('/session', requireUser, processRoutes(services.processService, limits));
-  api.use('/session', requireUser, liveTranscriptRoutes(services.liveTranscriptService));
+  api.use('/session', requireUser, liveTranscriptRoutes(services.liveTranscriptService, limits));
   api.use('/search', requireUser, searchRoutes(services.sessionService));
   api.use('/documentation', requireUser, documentationRoutes(services.documentationService));
   api.use('/creation', requireUser, creationRoutes(services.creationService, limits));

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SECTION_VERSION_LIMITS } from '@charta/contract';
 import { emulatorApi } from '../support/api-app.js';
+import { SessionRepo } from '../../functions/src/sessions/session-repo.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { bearer } from '../support/sessions.js';
 
@@ -130,6 +131,19 @@ describe('Section versions', () => {
     await saveSection(documentationId, 'plan', 'First.');
     await post(owner, '/session/documentation/section/update_value', await current(documentationId, { sectionId: 'plan', content: 'Second.' })).expect(200);
     expect((await versionsOf(documentationId, 'plan'))[0]).toMatchObject({ content: 'First.' });
+  });
+
+  it('A regenerate while a pipeline run writes the note from new audio: 409, the run is left to finish', async () => {
+    const { documentationId, sessionId } = await newNote();
+    const { counter } = await docOf(documentationId);
+    const repo = new SessionRepo(db);
+    await repo.runTransaction(async (tx) => {
+      const session = (await repo.find(sessionId, tx))!;
+      repo.saveTransition(tx, { ...session, status: 'transcribing', processingRunId: 'a-run', processingLeaseUntil: new Date(Date.now() + 60_000).toISOString() });
+    });
+    const refused = await post(owner, '/session/regenerate_documentation', { sessionId, counter, confirmReplaceEdited: true }).expect(409);
+    expect(refused.body.error).toMatchObject({ code: 'conflict', field: 'sessionId' });
+    expect((await db.collection('sessions').doc(sessionId).get()).get('status')).toBe('transcribing');
   });
 
   it('Every write to documentation must carry the counter: 400 naming it, nothing changed', async () => {

@@ -27,6 +27,7 @@ const TIGHT: LimitsConfig = {
     codeVerifyAddress: [{ limit: 2, windowSec: 60 }],
     libraryReport: [{ limit: 2, windowSec: 60 }],
     billingCall: [{ limit: 2, windowSec: 60 }],
+    liveTranscript: [{ limit: 2, windowSec: 60 }],
   },
   audioStorageBytesPerUser: DEFAULT_LIMITS.audioStorageBytesPerUser,
 };
@@ -131,6 +132,14 @@ describe('Per-user limits on sessions and uploads', () => {
     const wav = fixtureBytes('dialogue.wav');
     for (let i = 0; i < 3; i++) expect((await uploadAudio(app, user, wav, 'a.wav')).status).toBe(201);
     expectRateLimited(await uploadAudio(app, user, wav, 'a.wav'));
+  });
+
+  it('live_transcript (polled while recording) is counted per user', async () => {
+    const { app } = limitedApi();
+    const user = await createTestUser();
+    const session = (await post(app, user, '/session/create_session', { patientName: 'Ana Ruiz', templateId: 'soap' })).body.session as { id: string };
+    for (let i = 0; i < 2; i++) expect((await post(app, user, '/session/live_transcript', { sessionId: session.id })).status).toBe(200);
+    expectRateLimited(await post(app, user, '/session/live_transcript', { sessionId: session.id }));
   });
 
   it('audio storage is capped per user: 403 permission_denied once the stored audio reaches the cap', async () => {

@@ -193,6 +193,39 @@ describe('Deleting a session while audio for it is being uploaded', () => {
   });
 });
 
+describe('Deleting a session while the first chunk of its recording is on its way', () => {
+  it('The chunk, stored as the session is deleted, finds no session: 404, and neither its upload nor its audio is kept', async () => {
+    const reached = deferred();
+    const go = deferred();
+    const store = testAudioStore();
+    // The store holds the first chunk's write until the deletion is done.
+    const held: AudioStore = {
+      ...store,
+      description: store.description,
+      async save(path, data, contentType, options) {
+        if (path.endsWith('chunk-000000')) {
+          reached.resolve();
+          await go.promise;
+        }
+        return store.save(path, data, contentType, options);
+      },
+    };
+    const { db, app, post } = apiWith({ audioStore: held });
+    const user = await createTestUser();
+    const session = await createSession(app, user);
+    const uploadId = randomUUID();
+    const sending = uploadAudio(app, user, fixtureBytes('dialogue.wav').subarray(0, 40_000), 'rec.wav', { uploadId, chunkIndex: 0, sessionId: session.id }).then((res) => res);
+    await reached.promise;
+    await post(user, '/session/delete', { sessionId: session.id }).expect(200);
+    go.resolve();
+    expect((await sending).status).toBe(404);
+
+    expect(await leftOf(db, session.id)).toEqual(NOTHING_LEFT);
+    expect((await db.collection('audioUploads').doc(uploadId).get()).exists).toBe(false);
+    expect(await store.size(chunkPath(user.uid, uploadId, 0))).toBeNull();
+  }, 60_000);
+});
+
 describe('Deleting a session while windows of its recording are being transcribed', () => {
   /** AI whose transcriber holds its `at`-th call at a gate; everything else is the emulator. */
   function windowHeldAt(at: number) {

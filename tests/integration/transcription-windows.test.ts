@@ -31,14 +31,14 @@ const EXPECTED = expectedToneWords(LINES, gaps).map((w) => w.word.replace(/[.,?]
 const wordsOf = (segments: readonly { text: string }[]) => segments.flatMap((s) => s.text.split(/\s+/).filter(Boolean)).map((w) => w.replace(/[.,?]$/, ''));
 
 /** The AI services with the transcriber's requests counted, and a hook to fail or hold one. */
-function countingAi(hook?: (call: number, req: TranscriptionRequest) => Promise<void> | void) {
+function countingAi(hook?: (call: number, req: TranscriptionRequest) => Promise<void> | void, parallelWindows = 2) {
   const real = emulatedAi();
   const calls: TranscriptionRequest[] = [];
   const ai: AiServices = {
     model: real.model,
     transcriber: {
       readsStorageUris: real.transcriber.readsStorageUris,
-      parallelWindows: 2,
+      parallelWindows,
       async transcribe(req) {
         calls.push(req);
         await hook?.(calls.length, req);
@@ -125,6 +125,30 @@ describe('A complete recording, cut into windows', () => {
     expect(handovers.size).toBeGreaterThan(2);
   }, 180_000);
 
+  it('No window begins once a run\'s time is up: a slow engine leaves the rest to the next run', async () => {
+    const begunAt: number[] = [];
+    const slow = countingAi(async () => {
+      begunAt.push(Date.now());
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }, 1);
+    const budgetMs = 1500;
+    const api = emulatorApi({ ai: slow.ai, config: config({ runBudgetMs: budgetMs }) });
+    const upload = (await uploadAudio(api.app, user, WEBM, 'visit.webm').expect(201)).body;
+    const sessionId = await sessionWaitingForPipeline(api.db, user, upload, 60);
+    const runStartedAt = Date.now();
+    await api.services.pipeline.process(sessionId);
+    const firstRun = begunAt.filter((at) => at >= runStartedAt);
+    expect(firstRun.length).toBeGreaterThan(0);
+    // Decoding and the first window's storing take some time before the clock is read: a little slack.
+    for (const at of firstRun.slice(1)) expect(at - runStartedAt).toBeLessThan(budgetMs + 250);
+    const session = (await api.db.collection('sessions').doc(sessionId).get()).data()!;
+    expect(session['status']).toBe('transcribing');
+    expect(session['processingRunId']).toBeNull();
+    // The rest is done by the runs that follow, word for word.
+    expect((await untilReady(api, sessionId)).status).toBe('ready');
+    expect(wordsOf((await transcriptOf(api.app, sessionId)).segments)).toEqual(EXPECTED);
+  }, 180_000);
+
   it('A window that keeps failing fails the session saying which part; Retry goes on from that window', async () => {
     let failing = true;
     const counted = countingAi((call) => {
@@ -172,6 +196,9 @@ describe('A recording transcribed while it arrives', () => {
     expect(live.audioSec).toBeNull();
     // What it holds so far is the start of the recording, word for word.
     expect(wordsOf(live.segments)).toEqual(EXPECTED.slice(0, wordsOf(live.segments).length));
+    // Asked again from where it stopped: nothing new yet, and it says how far it is.
+    const again = (await request(api.app).post('/api/v1/session/live_transcript').set(bearer(user)).send({ sessionId: session.id, fromSec: live.transcribedUntilSec }).expect(200)).body;
+    expect(again).toMatchObject({ segments: [], transcribedUntilSec: live.transcribedUntilSec });
     const beforeStop = counted.calls.length;
 
     await uploadAudio(api.app, user, chunks.at(-1)!, 'rec.webm', { uploadId, chunkIndex: chunks.length - 1, final: true, sessionId: session.id }).expect(201);

@@ -151,6 +151,11 @@ export class UploadRepo {
     tx.update(this.db.collection(COLLECTIONS.audioUploads).doc(uploadId), changes);
   }
 
+  /** Creates the record in the caller's transaction (which read that it is absent). */
+  create(tx: Transaction, upload: AudioUpload): void {
+    tx.create(this.ref(upload.uploadId), upload);
+  }
+
   save(tx: Transaction, upload: AudioUpload): void {
     tx.set(this.ref(upload.uploadId), upload);
   }

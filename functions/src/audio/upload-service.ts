@@ -42,6 +42,8 @@ export interface SessionAudioTarget {
    * deleted (the upload then keeps nothing: its audio went with the session).
    */
   attacherFor(tx: Transaction, uid: string, sessionId: string): Promise<((upload: AudioUpload) => void) | 'session_gone' | null>;
+  /** Reads the session in the caller's transaction: whether it (still) exists and may take audio. */
+  takesAudioIn(tx: Transaction, uid: string, sessionId: string): Promise<boolean>;
 }
 
 /**
@@ -123,7 +125,7 @@ export class UploadService {
     }
 
     const now = this.now().toISOString();
-    const upload = existing ?? (await this.uploads.createIfAbsent(this.newUpload(uid, uploadId, incoming.sessionId ?? null, now)));
+    const upload = existing ?? (await this.createUpload(uid, uploadId, incoming.sessionId ?? null, now, path));
     if (upload.ownerUid !== uid) throw notFound('No such upload');
     if (incoming.sessionId) requireSameSession(upload, incoming.sessionId);
     // Where a window of the recording in progress can be decoded from (a WebM Cluster beginning in this chunk).
@@ -137,14 +139,27 @@ export class UploadService {
     }
     if (final) await this.closeAt(uploadId, index);
     // A chunk past a final index set while it was being recorded would be joined with nothing: withdrawn.
-    const latest = await this.requireUpload(uploadId);
-    if (recorded === 'new' && latest.finalIndex !== null && index > latest.finalIndex && latest.status !== 'complete') {
+    const latest = await this.uploads.find(uploadId);
+    if (!latest) {
+      // Deleted (with its session) just after this chunk was recorded: its record went with it; so does its audio.
+      await this.store.delete(path);
+      throw notFound('No such upload');
+    }
+    if (recorded === 'new' && latest.status === 'complete') {
+      // A retry that raced the completion: the chunks were joined (and deleted) without it; it keeps nothing.
       await this.uploads.unrecordChunk(uploadId, chunk);
+      await this.store.delete(path);
+      return this.receipt(await this.attachCompleted(latest, incoming.sessionId));
+    }
+    if (recorded === 'new' && latest.finalIndex !== null && index > latest.finalIndex) {
+      await this.uploads.unrecordChunk(uploadId, chunk);
+      await this.store.delete(path);
       throw conflict(`chunkIndex ${index} is after the final chunk ${latest.finalIndex}`, 'chunkIndex');
     }
     const named = incoming.sessionId && !latest.sessionId ? await this.nameSession(uploadId, incoming.sessionId) : latest;
     // Every few chunks of a recording for a session, its new audio may make a window to transcribe now.
-    if (recorded === 'new' && !final && named.sessionId && index % LIVE_WINDOW_CHECK_EVERY === LIVE_WINDOW_CHECK_EVERY - 1) {
+    // (WebM only: other containers cannot be decoded from the middle, and wait for the recording's end.)
+    if (recorded === 'new' && !final && named.sessionId && named.format?.container === 'webm' && index % LIVE_WINDOW_CHECK_EVERY === LIVE_WINDOW_CHECK_EVERY - 1) {
       await this.live?.chunksArrived({ uploadId, sessionId: named.sessionId, ownerUid: uid, chunkIndex: index, at: now });
     }
 
@@ -178,10 +193,24 @@ export class UploadService {
     };
   }
 
-  private async requireUpload(uploadId: string): Promise<AudioUpload> {
-    const upload = await this.uploads.find(uploadId);
-    if (!upload) throw notFound('No such upload');
-    return upload;
+  /**
+   * The upload's record, made by its first chunk to arrive. When it names a session, it is made in a
+   * transaction that reads the session: a deletion of the session either came first (404, and the chunk
+   * just stored goes) or finds this upload when it looks for the session's uploads.
+   */
+  private async createUpload(uid: string, uploadId: string, sessionId: string | null, now: string, storedChunk: string): Promise<AudioUpload> {
+    const upload = this.newUpload(uid, uploadId, sessionId, now);
+    if (!sessionId) return this.uploads.createIfAbsent(upload);
+    const created = await this.uploads.runTransaction(async (tx) => {
+      const existing = await this.uploads.find(uploadId, tx);
+      if (existing) return existing;
+      if (!(await this.sessions.takesAudioIn(tx, uid, sessionId))) return null;
+      this.uploads.create(tx, upload);
+      return upload;
+    });
+    if (created) return created;
+    await this.store.delete(storedChunk);
+    throw notFound('No such session');
   }
 
   /**
@@ -324,9 +353,13 @@ export class UploadService {
   }
 
   /** Deletes an upload's audio, chunks and record (session deletion, account deletion). */
+  /**
+   * Deletes an upload's record (and what is beneath it), then its audio and chunks. The record goes first:
+   * a chunk on its way then finds it gone, and deletes the audio it stored itself (receive).
+   */
   async deleteUpload(upload: AudioUpload): Promise<void> {
+    await this.uploads.delete(upload.uploadId);
     if (upload.audioPath) await this.store.delete(upload.audioPath);
     await this.store.deletePrefix(uploadChunksPrefix(upload.ownerUid, upload.uploadId));
-    await this.uploads.delete(upload.uploadId);
   }
 }

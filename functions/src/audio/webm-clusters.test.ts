@@ -18,16 +18,19 @@ describe('clusterStarts', () => {
     expect(clusterStarts(recording).map((c) => c.timeMs)).toEqual([0, 1020, 2040]);
   });
 
-  it('In any chunk a recording is cut into, finds the Clusters whose id is whole in it, placed by its own bytes', () => {
+  it('In any chunk a recording is cut into, finds exactly the Clusters whose id, size and Timecode are whole in it', () => {
     const clusters = [0, 980, 1960, 2940, 3920];
-    const recording = join(HEADER, ...clusters.map((t) => cluster(t)));
+    const parts = clusters.map((t) => cluster(t));
+    const recording = join(HEADER, ...parts);
+    // Where each Cluster begins in the recording; its id (4), size (8) and Timecode (5) take 17 bytes.
+    const starts = parts.map((_, i) => HEADER.length + parts.slice(0, i).reduce((n, p) => n + p.length, 0));
+    const HEAD_BYTES = 17;
     fc.assert(
       fc.property(fc.uniqueArray(fc.integer({ min: 1, max: recording.length - 1 }), { maxLength: 6 }), (cuts) => {
         const bounds = [0, ...cuts.sort((a, b) => a - b), recording.length];
         const found = bounds.slice(0, -1).flatMap((from, i) => clusterStarts(recording.subarray(from, bounds[i + 1])).map((c) => ({ at: from + c.offset, timeMs: c.timeMs })));
-        for (const c of found) expect(clusters).toContain(c.timeMs);
-        // Each Cluster is found exactly when its id and Timecode are in one chunk.
-        expect(new Set(found.map((c) => c.at)).size).toBe(found.length);
+        const whole = starts.flatMap((at, k) => (bounds.some((from, i) => from <= at && at + HEAD_BYTES <= bounds[i + 1]!) ? [{ at, timeMs: clusters[k]! }] : []));
+        expect(found).toEqual(whole);
       }),
     );
   });

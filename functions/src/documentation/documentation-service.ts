@@ -2,7 +2,7 @@ import { conflict, invalidArgument, notFound, replacesEditedText } from '../http
 import { planLimitReached, UNLIMITED_DOCUMENTATION, type DocumentationQuota } from './documentation-quota.js';
 import type { ProfileRepo } from '../profile/profile-repo.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
-import { toContract as sessionToContract, type Session, type SessionRecord } from '../sessions/session.js';
+import { isBeingProcessed, toContract as sessionToContract, type Session, type SessionRecord } from '../sessions/session.js';
 import type { TemplateCatalog } from '../templates/template-catalog.js';
 import type { TranscriptRecord } from '../transcripts/transcript.js';
 import type { TranscriptRepo } from '../transcripts/transcript-repo.js';
@@ -55,6 +55,9 @@ export class DocumentationService {
   async regenerate(uid: string, sessionId: string, options: { templateId?: string | undefined; confirmReplaceEdited?: boolean | undefined; counter?: number | undefined } = {}): Promise<Documentation> {
     const { templateId, confirmReplaceEdited = false, counter } = options;
     const session = await this.ownedSession(uid, sessionId);
+    // A run of the pipeline is writing this session's note from its audio: a regenerate now would write one
+    // from the transcript it had and mark the session ready under the run.
+    if (isBeingProcessed(session, this.now())) throw conflict(`The session is ${session.status}: wait until its note is written, then regenerate`, 'sessionId');
     const transcript = await this.transcriptOf(uid, sessionId);
     const template = await this.templates.find(uid, templateId ?? session.templateId);
     if (!template) throw invalidArgument('templateId is not a template you can use', 'templateId');
@@ -76,6 +79,7 @@ export class DocumentationService {
       template,
       mayCommit: (current, previous): current is SessionRecord => {
         if (!current || current.ownerUid !== uid) throw notFound('No such session');
+        if (isBeingProcessed(current, this.now())) throw conflict(`The session is ${current.status}: wait until its note is written, then regenerate`, 'sessionId');
         // What the clinician changed while the model wrote is not overwritten unasked (it would be kept as a version).
         if (previous && existing && previous.counter !== existing.counter) requireCurrent(previous, existing.counter);
         return true;

@@ -13,7 +13,7 @@ export interface LimitWindow {
 }
 
 /** The counted limits. A request is refused when any of its rule's windows is full. */
-export const RATE_LIMIT_RULES = ['modelCall', 'sessionCreation', 'upload', 'publicByAddress', 'codeSendEmail', 'codeSendAddress', 'codeVerifyAddress', 'referralLookup', 'libraryReport', 'billingCall'] as const;
+export const RATE_LIMIT_RULES = ['modelCall', 'sessionCreation', 'upload', 'publicByAddress', 'codeSendEmail', 'codeSendAddress', 'codeVerifyAddress', 'referralLookup', 'libraryReport', 'billingCall', 'liveTranscript'] as const;
 export type RateLimitRule = (typeof RATE_LIMIT_RULES)[number];
 
 export interface LimitsConfig {
@@ -34,6 +34,7 @@ export const RATE_LIMIT_ENV: Record<RateLimitRule, string> = {
   referralLookup: 'RATE_LIMIT_REFERRAL_LOOKUP',
   libraryReport: 'RATE_LIMIT_LIBRARY_REPORTS',
   billingCall: 'RATE_LIMIT_BILLING_CALLS',
+  liveTranscript: 'RATE_LIMIT_LIVE_TRANSCRIPT',
 };
 
 export const AUDIO_STORAGE_CAP_ENV = 'AUDIO_STORAGE_CAP_MB';
@@ -60,6 +61,9 @@ export const AUDIO_STORAGE_CAP_ENV = 'AUDIO_STORAGE_CAP_MB';
  * - billingCall: the /stripe routes, per user; each asks Stripe (a Checkout Session, a portal session, the
  *   balance). The billing page asks a few times a visit: 30 a minute, 300 a day; a script looping on them
  *   would otherwise spend the Stripe account's own request rate, which every user's billing shares.
+ * - liveTranscript: POST /session/live_transcript, per user. The Record tab asks every 2-3 s while recording
+ *   and the progress after Stop as often: 60 a minute is two tabs at once; each answer reads the windows
+ *   made since the caller's last one, so polling costs little.
  * - audio storage: 10 GB, about 700 hours of the recorder's Opus or 90 hours of 16 kHz WAV.
  */
 export const DEFAULT_LIMITS: LimitsConfig = {
@@ -98,6 +102,7 @@ export const DEFAULT_LIMITS: LimitsConfig = {
       { limit: 30, windowSec: 60 },
       { limit: 300, windowSec: 86_400 },
     ],
+    liveTranscript: [{ limit: 60, windowSec: 60 }],
   },
   audioStorageBytesPerUser: 10 * 1024 * 1024 * 1024,
 };

@@ -36,6 +36,8 @@ export interface RouteLimits {
   libraryReport: RequestHandler;
   /** The /stripe routes (each asks Stripe), per user. */
   billingCall: RequestHandler;
+  /** POST /session/live_transcript (polled while recording), per user. */
+  liveTranscript: RequestHandler;
 }
 
 const WHAT_IS_LIMITED: Record<RateLimitRule, string> = {
@@ -49,6 +51,7 @@ const WHAT_IS_LIMITED: Record<RateLimitRule, string> = {
   referralLookup: 'referral code lookups',
   libraryReport: 'reports of library templates',
   billingCall: 'billing requests',
+  liveTranscript: 'transcript updates',
 };
 
 function describeWindow(windowSec: number): string {
@@ -106,5 +109,6 @@ export function routeLimits(limiter: RateLimiter, storage: AudioStorageUsage, co
     referralLookupByAddress: limitBy(limiter, 'referralLookup', (req) => ({ kind: 'address', address: clientAddress(req) })),
     libraryReport: perUser('libraryReport'),
     billingCall: perUser('billingCall'),
+    liveTranscript: perUser('liveTranscript'),
   };
 }

@@ -24,6 +24,11 @@ describe('fitValue: the model is checked, never trusted', () => {
     [field('date'), 'in two weeks', null],
     [field('number'), '76 bpm', '76'],
     [field('number'), 'about seventy', null],
+    // A comma is read as the note means it, or not at all: "3,250" is never filled as 3.
+    [field('number'), '3,250', null],
+    [field('number'), '250,000', null],
+    [field('number'), '1,250,000', '1250000'],
+    [field('number', { step: '0.1' }), '38,5', '38.5'],
     [field('checkbox'), 'Yes', 'true'],
     [field('checkbox'), 'maybe', null],
     [field('time'), '25:00', null],
@@ -39,6 +44,7 @@ describe('fitValue: the model is checked, never trusted', () => {
     expect(reasonOf(dx, 'Pneumonia')).toBe('“Pneumonia” is not one of its choices.');
     expect(reasonOf(field('date'), 'in two weeks')).toBe('“in two weeks” is not a date.');
     expect(reasonOf(field('number'), 'about seventy')).toBe('“about seventy” is not a number.');
+    expect(reasonOf(field('number'), '3,250')).toMatch(/could be read two ways/);
     expect(fitValue(field('text'), 'Not discussed.')).toBeNull();
     expect(fitValue(field('text'), ' ')).toBeNull();
   });

@@ -1,6 +1,6 @@
 import type { MagicFillField, MagicFillLeftOut } from '@charta/contract';
 import type { PageField } from './page-fields.js';
-import { CONVERSION_RULE, convert, parseMeasurement, PLAUSIBLE, QUANTITY, UNIT_SYMBOL, type Quantity, type Unit } from './units.js';
+import { CONVERSION_RULE, convert, leadingNumber, parseMeasurement, PLAUSIBLE, QUANTITY, UNIT_SYMBOL, type Quantity, type Unit } from './units.js';
 
 /** A single-line input gets at most this much when the page sets no maxlength: an EHR input is a line, not a note. */
 export const SHORT_INPUT_CHARS = 250;
@@ -109,10 +109,11 @@ function onStep(field: PageField, text: string): { value: string; note?: string 
  * it no single value, "128/82"), within min and max, on the step. `stated` is the number as the note gave it.
  */
 function fitNumber(field: PageField, value: string, stated?: string, note?: string): Fitted {
-  const match = /^(-?\d+(?:[.,]\d+)?)(.*)$/s.exec(value);
-  if (!match) return { reason: `${quoted(value)} is not a number.` };
-  if (/\d/.test(match[2]!)) return { reason: `${quoted(value)} is not one number.` };
-  const number = match[1]!.replace(',', '.');
+  const lead = leadingNumber(value);
+  if (!lead?.parsed) return { reason: `${quoted(value)} is not a number.` };
+  if ('ambiguous' in lead.parsed) return { reason: `${quoted(value)} could be read two ways (a thousands comma or a decimal comma), so it was left out.` };
+  if (/\d/.test(lead.rest)) return { reason: `${quoted(value)} is not one number.` };
+  const number = lead.parsed.number;
   const byNumber = (a: string, b: string) => Number(a) - Number(b);
   // Bounds first, so the reason names the number itself; again after rounding, which can step past max.
   const outside = withinBounds(field, number, byNumber);

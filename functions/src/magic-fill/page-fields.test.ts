@@ -120,6 +120,16 @@ describe('readPageFields', () => {
       expect(Date.now() - started).toBeLessThan(5000);
     });
 
+    it('stays bounded on a table of cells that each span the rest of the table (rowspan=0) and 99 columns', () => {
+      // Half a megabyte of HTML that once filled billions of grid slots and ran the API out of memory.
+      const started = Date.now();
+      const rows = Array.from({ length: 1000 }, () => `<tr>${'<td rowspan="0" colspan="99">x</td>'.repeat(20)}</tr>`).join('');
+      const page = fieldsOf(`<table>${rows}<tr><td>Weight</td><td><input name="w"></td></tr></table>`);
+      expect(page.fields).toHaveLength(1);
+      // Seconds, not minutes: generous, since the failure this guards against took 56 s and then crashed.
+      expect(Date.now() - started).toBeLessThan(10_000);
+    });
+
     it('gives number and text fields the unit their label names', () => {
       const { fields } = fieldsOf(`<table><tr><td>Temperature</td><td>F</td><td><input name="tf"></td></tr><tr><td>Pulse</td><td><input type="number" name="p"> bpm</td></tr>
         <tr><td>Notes (in)</td><td><textarea name="n"></textarea></td></tr><tr><td>Follow up in</td><td><input name="f"></td></tr></table>`);

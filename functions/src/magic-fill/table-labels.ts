@@ -44,6 +44,12 @@ const MAX_GRID_NODES = 20_000;
 /** Spans past these are page bugs (HTML caps colspan at 1,000): bounded so one cell cannot cost millions of slots. */
 const MAX_COLSPAN = 100;
 const MAX_ROWSPAN = 1000;
+/**
+ * Grid slots one table may fill (a cell's rowspan × colspan each). Past it, cells are placed as if they
+ * spanned one slot: a table of 1,000 rows of `rowspan=0 colspan=99` cells (half a megabyte of HTML) once
+ * filled billions of slots and ran the API out of memory; a real form's table fills a few hundred.
+ */
+const MAX_GRID_SLOTS = 20_000;
 
 const attr = (el: Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
 const isElement = (node: ChildNode | ParentNode | null): node is Element => node !== null && 'tagName' in node;
@@ -99,6 +105,7 @@ function buildGrid(table: Element, { fieldsIn, textOf }: TreeText): Grid {
   const sources = table.tagName === 'table' ? htmlRows(table) : ariaRows(table);
   const taken: Set<number>[] = sources.map(() => new Set());
   const grid: Grid = { byEl: new Map(), rowCells: sources.map(() => []), headers: [] };
+  let slotsLeft = MAX_GRID_SLOTS;
   sources.forEach((source, r) => {
     // A row that only names columns: a thead's, or th / columnheader cells beside empty ones (the corner).
     const headerRow =
@@ -106,8 +113,10 @@ function buildGrid(table: Element, { fieldsIn, textOf }: TreeText): Grid {
     let col = 0;
     for (const el of source.cells) {
       while (taken[r]!.has(col)) col++;
-      const rowSpan = span(el, 'rowspan', 'aria-rowspan', Math.min(MAX_ROWSPAN, sources.length - r));
-      const colSpan = span(el, 'colspan', 'aria-colspan', MAX_COLSPAN);
+      let rowSpan = span(el, 'rowspan', 'aria-rowspan', Math.min(MAX_ROWSPAN, sources.length - r));
+      let colSpan = span(el, 'colspan', 'aria-colspan', MAX_COLSPAN);
+      if (rowSpan * colSpan > slotsLeft) [rowSpan, colSpan] = [1, 1];
+      slotsLeft = Math.max(0, slotsLeft - rowSpan * colSpan);
       const cell: Cell = { el, row: r, col, rowSpan, colSpan };
       grid.byEl.set(el, cell);
       if (headerRow) grid.headers.push(cell);

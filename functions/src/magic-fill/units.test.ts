@@ -51,6 +51,11 @@ describe('units', () => {
     ['128 mmHg.', { number: '128', unit: 'mmHg' }],
     ['88', { number: '88', unit: null }],
     ['128/82', null],
+    // One comma before three digits: three thousand, or 3.25 where the comma is the decimal mark. Never guessed.
+    ['3,250 g', null],
+    ['250,000', null],
+    ['1,250,000', { number: '1250000', unit: null }],
+    ['1,250.5 kg', { number: '1250.5', unit: 'kg' }],
     ['about 70', null],
     ['70 maybe', null],
   ])('%j measures %j', (text, measurement) => {

@@ -87,12 +87,33 @@ export function unitOfLabel(label: string): Unit | null {
   return found.size === 1 ? [...found][0]! : null;
 }
 
-/** One number and, if given, its unit ("38.5 °C", "97%", "72kg", "88"); null for anything else ("128/82", "about 70"). */
+/**
+ * A number as a note writes it, in digits with a point: "38.5", "38,5" (a decimal comma), "1,250,000" (the
+ * commas group thousands). One comma before exactly three digits ("3,250": three thousand, or 3.25 where a
+ * comma is the decimal mark) cannot be told apart: `ambiguous`, so it is never written into a field as a
+ * guess. Null for anything that is not a number.
+ */
+export function parseDecimal(text: string): { number: string } | { ambiguous: true } | null {
+  const t = text.trim();
+  if (/^-?\d+(\.\d+)?$/.test(t)) return { number: t };
+  if (/^-?\d{1,3},\d{3}$/.test(t)) return { ambiguous: true };
+  if (/^-?\d{1,3}(,\d{3}){2,}(\.\d+)?$/.test(t) || /^-?\d{1,3},\d{3}\.\d+$/.test(t)) return { number: t.replace(/,/g, '') };
+  if (/^-?\d+,\d+$/.test(t)) return { number: t.replace(',', '.') };
+  return null;
+}
+
+/** The number a text starts with, as parseDecimal reads it, and the rest ("76 bpm" → 76, " bpm"). */
+export function leadingNumber(text: string): { parsed: ReturnType<typeof parseDecimal>; rest: string } | null {
+  const m = /^(-?\d[\d.,]*\d|-?\d)(.*)$/s.exec(text.trim());
+  return m ? { parsed: parseDecimal(m[1]!), rest: m[2]! } : null;
+}
+
+/** One number and, if given, its unit ("38.5 °C", "97%", "72kg", "88"); null for anything else ("128/82", "about 70", "3,250"). */
 export function parseMeasurement(text: string): { number: string; unit: Unit | null } | null {
-  const m = /^(-?\d+(?:[.,]\d+)?)\s*(.*)$/.exec(text.trim());
-  if (!m) return null;
-  const number = m[1]!.replace(',', '.');
-  const rest = m[2]!.trim().replace(/\.$/, '');
+  const lead = leadingNumber(text);
+  if (!lead?.parsed || 'ambiguous' in lead.parsed) return null;
+  const number = lead.parsed.number;
+  const rest = lead.rest.trim().replace(/\.$/, '');
   if (rest === '') return { number, unit: null };
   const unit = unitOfText(rest);
   return unit ? { number, unit } : null;

@@ -219,6 +219,11 @@ export class SessionService implements SessionAudioTarget {
     }
   }
 
+  async takesAudioIn(tx: Transaction, uid: string, sessionId: string): Promise<boolean> {
+    const session = await this.sessions.findOwned(uid, sessionId, tx);
+    return !!session && acceptsNewAudio(session.status);
+  }
+
   async attacherFor(tx: Transaction, uid: string, sessionId: string): Promise<((upload: AudioUpload) => void) | 'session_gone' | null> {
     const session = await this.sessions.findOwned(uid, sessionId, tx);
     if (!session) return 'session_gone';

@@ -16,17 +16,19 @@ export class LiveTranscriptService {
     private readonly windows: Pick<WindowTranscription, 'soFar'>,
   ) {}
 
-  async of(uid: string, sessionId: string): Promise<LiveTranscript> {
+  /** `fromSec`: only the segments of windows from there on (a caller's last transcribedUntilSec). */
+  async of(uid: string, sessionId: string, fromSec = 0): Promise<LiveTranscript> {
     const session = await this.sessions.findOwned(uid, sessionId);
     if (!session) throw notFound('No such session');
     // The audio attached, else the newest recording still arriving for the session.
     const attached = session.audioUploadId ? await this.uploads.find(session.audioUploadId) : null;
     const upload = attached ?? (await this.uploads.findNamingSession(uid, session.id)).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0] ?? null;
     if (!upload || upload.ownerUid !== uid) return { segments: [], transcribedUntilSec: 0, audioSec: null, engine: null };
-    const soFar = await this.windows.soFar(upload.uploadId);
+    const soFar = await this.windows.soFar(upload.uploadId, Math.round(fromSec * 1000));
     return {
-      segments: soFar.segments.map((s, i) => ({ id: `live-${i + 1}`, ...s })),
-      transcribedUntilSec: soFar.transcribedUntilMs / 1000,
+      // Ids stable across polls: the segment's start in the recording.
+      segments: soFar.segments.map((s) => ({ id: `live-${s.startMs}`, ...s })),
+      transcribedUntilSec: Math.max(fromSec, soFar.transcribedUntilMs / 1000),
       audioSec: upload.durationSec,
       engine: soFar.engine,
     };

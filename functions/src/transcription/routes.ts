@@ -1,16 +1,17 @@
 import { Router } from 'express';
-import { sessionIdBody } from '@charta/contract';
+import { liveTranscriptBody } from '@charta/contract';
 import { callerOf } from '../http/request-context.js';
 import { parseInput } from '../http/validate.js';
+import type { RouteLimits } from '../limits/route-limits.js';
 import type { LiveTranscriptService } from './live-transcript-service.js';
 
 /** /session/live_transcript: a recording's transcript so far (our extension: the contract is silent on it). */
-export function liveTranscriptRoutes(live: LiveTranscriptService): Router {
+export function liveTranscriptRoutes(live: LiveTranscriptService, limits: RouteLimits): Router {
   const router = Router();
-  // A read of what is stored: no model is called, so it is not a model call's limit.
-  router.post('/live_transcript', async (req, res) => {
-    const { sessionId } = parseInput(sessionIdBody, req.body);
-    res.json(await live.of(callerOf(req).uid, sessionId));
+  // Polled while recording: limited per user, and each answer reads only the windows after `fromSec`.
+  router.post('/live_transcript', limits.liveTranscript, async (req, res) => {
+    const { sessionId, fromSec } = parseInput(liveTranscriptBody, req.body);
+    res.json(await live.of(callerOf(req).uid, sessionId, fromSec ?? 0));
   });
   return router;
 }

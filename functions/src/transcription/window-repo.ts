@@ -105,6 +105,12 @@ export class WindowRepo {
     });
   }
 
+  /** The windows that start at or after `fromMs`, in order. */
+  async windowsFrom(uploadId: string, fromMs: number): Promise<WindowRecord[]> {
+    const snap = await this.upload(uploadId).collection('windows').where('startMs', '>=', fromMs).orderBy('startMs').get();
+    return snap.docs.map((d) => d.data() as WindowRecord);
+  }
+
   /** Every window of the upload, in order. */
   async windows(uploadId: string): Promise<WindowRecord[]> {
     const snap = await this.upload(uploadId).collection('windows').orderBy('index').get();

@@ -121,19 +121,23 @@ export class WindowTranscription {
       const cutter = new WindowCutter(seekMs, this.d.policies.file, known.map((w) => w.endMs));
       const limit = pLimit(this.d.concurrency);
       const tasks: Promise<WindowsOutcome | null>[] = [];
+      const unsettled = new Set<Promise<unknown>>();
       const stop = new AbortController();
-      let stoppedAtMs: number | null = null;
+      /** The first window this run leaves for the next one (its time was up before the window's turn came). */
+      let leftFromMs: number | null = null;
+      let begun = 0;
+      // Past the run's time no window is begun (one always is, so every run moves the recording on); what is
+      // left stays planned, and decoding stops.
+      const timeIsUp = (startMs: number) => {
+        if (begun === 0 || Date.now() < opts.deadline) return false;
+        leftFromMs = Math.min(leftFromMs ?? startMs, startMs);
+        stop.abort();
+        return true;
+      };
 
-      let started = 0;
       const take = async (windows: CutWindow[]) => {
         for (const window of windows) {
-          // Past the run's time no new window is started; one always is, so every run moves the recording on.
-          if (started > 0 && Date.now() >= opts.deadline) {
-            // Time is up: this window waits for the next run (cut again where it was, if it was planned).
-            stoppedAtMs ??= window.startMs;
-            stop.abort();
-            return;
-          }
+          if (stop.signal.aborted || timeIsUp(window.startMs)) return;
           const stored = knownByStart.get(window.startMs);
           if (stored?.status === 'done') continue;
           const index = stored?.index ?? nextIndex++;
@@ -142,18 +146,25 @@ export class WindowTranscription {
           }
           // A window cut before keeps its bounds (the decoder's last sample may fall a few ms short of them).
           const bounded = stored ? { ...window, endMs: stored.endMs } : window;
-          started++;
-          tasks.push(limit(() => this.transcribeWindow(upload.uploadId, opts.holder, index, bounded, language, stored?.attempts ?? 0)));
-          // Backpressure: decoding waits while many windows are queued (their samples are held in memory).
-          if (limit.pendingCount > this.d.concurrency) await Promise.race([...tasks, new Promise((r) => setTimeout(r, 50))]);
+          const task = limit(async () => {
+            // Its turn may come after the run's time is up (windows before it took long): then it is left too.
+            if (timeIsUp(bounded.startMs)) return null;
+            begun++;
+            return this.transcribeWindow(upload.uploadId, opts.holder, index, bounded, language, stored?.attempts ?? 0);
+          });
+          tasks.push(task);
+          unsettled.add(task);
+          void task.finally(() => unsettled.delete(task));
+          // Backpressure: decoding waits while a window per engine slot is waiting (each holds its samples).
+          while (unsettled.size >= this.d.concurrency && !stop.signal.aborted) await Promise.race(unsettled);
         }
       };
       await decodePcm({ path }, (pcm) => take(cutter.push(pcm)), { seekMs, signal: stop.signal });
-      if (stoppedAtMs === null) await take(cutter.end());
+      if (!stop.signal.aborted) await take(cutter.end());
       const outcomes = await Promise.all(tasks);
       const failed = outcomes.find((o) => o?.kind === 'failed' || o?.kind === 'busy');
       if (failed) return failed;
-      if (stoppedAtMs !== null) return { kind: 'unfinished', transcribedUntilMs: stoppedAtMs };
+      if (leftFromMs !== null) return { kind: 'unfinished', transcribedUntilMs: leftFromMs };
       return null;
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -257,15 +268,18 @@ export class WindowTranscription {
     await this.d.windows.deleteAll(uploadId);
   }
 
-  /** What a recording in progress has of its transcript so far, for the Record tab. */
-  async soFar(uploadId: string): Promise<{ segments: UnnumberedSegment[]; transcribedUntilMs: number; engine: string | null }> {
-    const windows = await this.d.windows.windows(uploadId);
+  /**
+   * What a recording in progress has of its transcript so far, for the Record tab: the windows done in a row
+   * from `fromMs` (a caller's last transcribedUntilMs, so a poll reads only new windows).
+   */
+  async soFar(uploadId: string, fromMs = 0): Promise<{ segments: UnnumberedSegment[]; transcribedUntilMs: number; engine: string | null }> {
+    const windows = await this.d.windows.windowsFrom(uploadId, fromMs);
     const done: WindowRecord[] = [];
     for (const w of windows) {
       if (w.status !== 'done') break;
       done.push(w);
     }
-    return { segments: done.flatMap((w) => w.segments), transcribedUntilMs: done.at(-1)?.endMs ?? 0, engine: done.find((w) => w.engine)?.engine ?? null };
+    return { segments: done.flatMap((w) => w.segments), transcribedUntilMs: done.at(-1)?.endMs ?? fromMs, engine: done.find((w) => w.engine)?.engine ?? null };
   }
 
   private plannedRecord(index: number, window: { startMs: number; endMs: number }): WindowRecord {
