@@ -1,3 +1,5 @@
+import { classify, covered, kindsNamed, ONLY, placeOf, sectionKinds, type Kind } from './note-routing.ts';
+import { isNoteworthySpeech, isPleasantry, transcriptSentences, type NoteSentence } from './note-sentences.ts';
 import type { SectionSpec, TranscriptLine } from './prompt.ts';
 
 /**
@@ -63,18 +65,6 @@ function plainSentences(text: string): string[] {
   return text.split(/(?<=[.!?])\s+/).map((x) => x.trim()).filter(Boolean);
 }
 
-// Sentences a note never quotes: greetings, thanks, seating, "let me examine you", a bare yes or no.
-const PLEASANTRIES = [
-  /^(good (morning|afternoon|evening)|hello|hi|welcome( back)?)\b[^.!?]*[.!?]?$/i,
-  /^(please )?(come in|have a seat|take a seat|sit down)\b[^.!?]*[.!?]?$/i,
-  /^(ok(ay)?|right|alright|great|good|fine|sure)[,.!]?\s*((thank you|thanks)[^.!?]*)?[.!]?$/i,
-  /^(thank you|thanks)\b[^.!?]{0,30}[.!]?$/i,
-  /^(that sounds good|understood|yes|yeah|no|of course)[,.! ]*(doctor|thank you|thanks)?[.!]?$/i,
-  /^let (me|us|'s) (examine|start|begin|have a look|take a look|listen)\b[^.!?]*[.!?]?$/i,
-  // A lead-in left over from a question ("And the blood pressure.").
-  /^(and|so|now|well)\b(\s+\S+){0,4}[.!]?$/i,
-];
-
 /**
  * What a line says that belongs in a note: its sentences without pleasantries and without questions (a
  * question is not a finding; its answer is). Empty when nothing is left. Sentences are the transcript's own
@@ -82,12 +72,12 @@ const PLEASANTRIES = [
  */
 export function noteworthy(text: string): string {
   return plainSentences(text.replace(SIMULATED_NOTICE, ''))
-    .filter((x) => !x.endsWith('?') && !PLEASANTRIES.some((p) => p.test(x)))
+    .filter(isNoteworthySpeech)
     .join(' ');
 }
 
 const isQuestionOnly = (text: string) => {
-  const sentences = plainSentences(text.replace(SIMULATED_NOTICE, '')).filter((x) => !PLEASANTRIES.some((p) => p.test(x)));
+  const sentences = plainSentences(text.replace(SIMULATED_NOTICE, '')).filter((x) => !isPleasantry(x));
   return sentences.length > 0 && sentences.every((x) => x.endsWith('?'));
 };
 
@@ -139,11 +129,6 @@ export function answerLines(query: Set<string>, lines: TranscriptLine[], max: nu
 
 export const NOT_DISCUSSED = 'Not discussed in this session.';
 
-function sentenceFor(line: TranscriptLine): string {
-  const who = line.speaker === 'patient' ? 'Patient reports' : line.speaker === 'clinician' ? 'Clinician notes' : `${line.speaker[0]?.toUpperCase() ?? ''}${line.speaker.slice(1)} says`;
-  return `${who}: "${line.text.trim()}"`;
-}
-
 export interface ComposedSection {
   id: string;
   content: string;
@@ -164,9 +149,17 @@ export function sectionQuery(section: SectionSpec, extraQuery = ''): Set<string>
   return query;
 }
 
-/** The text a section's instructions ask for when the session said nothing about it. */
+/**
+ * The text a section's instructions ask for when the session said nothing about it ("If none were
+ * mentioned, write "Not discussed.""), else the system instruction's "Not discussed in this session.".
+ * A phrase the instructions allow only when it was said ("Write "No known allergies" only when the patient
+ * said so") is a statement, never what an empty section says.
+ */
 function emptyText(section: SectionSpec): string {
-  return /write "([^"]{3,120})"/i.exec(section.instructions ?? '')?.[1] ?? NOT_DISCUSSED;
+  for (const m of (section.instructions ?? '').matchAll(/write "([^"]{3,120})"([^.;]*)/gi)) {
+    if (!/^\s*only\b/i.test(m[2]!)) return m[1]!;
+  }
+  return NOT_DISCUSSED;
 }
 
 // What a section's own instructions may ask of its form, beyond its format: custom instructions
@@ -176,19 +169,116 @@ const ASKS_PROSE = /\b(?:as|in|write it as)\s+(?:a\s+)?(?:paragraph|prose)\b/i;
 const ASKS_BRIEF = /\bkeep it (?:brief|short)\b|\bbe (?:brief|concise)\b|\b(?:only|just) one sentence\b|^\s*(?:in )?one sentence\b|\bat most (?:one|two|three|\d) (?:sentences?|bullets?|lines?|items?)\b/i;
 const ASKS_FORMAL = /\b(?:more |very )?formal\b|\bprofessional (?:tone|register|language)\b/i;
 
-export function composeSection(section: SectionSpec, lines: TranscriptLine[], extraQuery = ''): ComposedSection {
+/**
+ * A section written alone (regenerated, customised) does not know the template's other sections: it is
+ * routed as if the usual ones were beside it, so a regenerated Subjective takes what the whole note's
+ * Subjective took and not the examination, which would have gone to an Objective.
+ */
+const USUAL_COMPANIONS: readonly (readonly Kind[])[] = [['complaint', 'history'], ['exam', 'results'], ['assessment'], ['plan', 'followup', 'safety']];
+
+/**
+ * A note: every sentence of the transcript in the one section it belongs to (note-routing.ts), in
+ * transcript order; a section nothing fits says it was not discussed. Sections whose titles name no kind
+ * the emulator knows ("Goals", "Knee") take the sentences that say their words, before kinds are asked.
+ */
+export function composeNote(sections: readonly SectionSpec[], lines: readonly TranscriptLine[]): ComposedSection[] {
+  return routeAndCompose(sections, lines, sections.map(sectionKinds));
+}
+
+/** One section alone, as the whole note would have written it (see USUAL_COMPANIONS). */
+export function composeSection(section: SectionSpec, lines: readonly TranscriptLine[]): ComposedSection {
+  const kinds = sectionKinds(section);
+  const taken = new Set(kinds.flatMap(covered));
+  const companions = USUAL_COMPANIONS.map((usual) => usual.filter((k) => !taken.has(k)));
+  return routeAndCompose([section], lines, [kinds, ...companions])[0]!;
+}
+
+function routeAndCompose(sections: readonly SectionSpec[], lines: readonly TranscriptLine[], kindsBySection: readonly (readonly Kind[])[]): ComposedSection[] {
+  const sentences = transcriptSentences(lines);
+  const kinds = classify(sentences);
+  const byWords = sections.map((section, i) => (kindsBySection[i]!.length === 0 ? { strong: titleTerms(section.title), query: sectionQuery(section) } : null));
+  const chosen: NoteSentence[][] = sections.map(() => []);
+  sentences.forEach((sentence, i) => {
+    const target = placeByWords(sentence, byWords) ?? (kinds[i] ? placeOf(kinds[i], kindsBySection) : null);
+    if (target !== null && target < sections.length) chosen[target]!.push(sentence);
+  });
+  const segmentText = new Map(lines.map((l) => [l.id, l.text.replace(/\s+/g, ' ')]));
+  return sections.map((section, i) => writeSection(section, narrowed(section, chosen[i]!), segmentText));
+}
+
+/** The section without kinds whose title (worth two) or instructions say most of the sentence's words. */
+function placeByWords(sentence: NoteSentence, byWords: readonly ({ strong: Set<string>; query: Set<string> } | null)[]): number | null {
+  const words = terms(sentence.text);
+  let best: { index: number; score: number } | null = null;
+  byWords.forEach((section, index) => {
+    if (!section) return;
+    const strong = words.filter((w) => section.strong.has(w)).length;
+    const score = 2 * strong + words.filter((w) => section.query.has(w)).length;
+    if ((strong > 0 || score >= 2) && (!best || score > best.score)) best = { index, score };
+  });
+  return (best as { index: number } | null)?.index ?? null;
+}
+
+/**
+ * Instructions that open with "Only the temperature and the lungs": of a section's sentences, those that
+ * say the words asked for (all, if none do). "Only the medications" narrowed the kinds already (sectionKinds).
+ */
+function narrowed(section: SectionSpec, sentences: NoteSentence[]): NoteSentence[] {
+  const only = ONLY.exec(section.instructions ?? '');
+  if (!only || kindsNamed(only[1]!).length > 0) return sentences;
+  const asked = new Set(terms(only[1]!));
+  const saying = sentences.filter((s) => terms(s.text).some((w) => asked.has(w)));
+  return saying.length > 0 ? saying : sentences;
+}
+
+function attribution(s: NoteSentence): string {
+  if (s.voice === 'patient') return 'Patient reports';
+  if (s.voice === 'clinician') return 'Clinician notes';
+  return `${s.speaker.charAt(0).toUpperCase()}${s.speaker.slice(1)} says`;
+}
+
+/**
+ * A section's items: what was said is quoted and attributed, a segment's consecutive sentences in one quote
+ * (`Patient reports: "No fever, no redness. Just the one knee."`); what was typed is written as it stands,
+ * a sentence an item.
+ */
+function itemsOf(sentences: readonly NoteSentence[]): NoteSentence[][] {
+  const items: NoteSentence[][] = [];
+  for (const s of sentences) {
+    const last = items[items.length - 1]?.at(-1);
+    const continues = last && s.voice !== 'note' && last.voice === s.voice && last.segmentId === s.segmentId && last.order === s.order - 1;
+    if (continues) items[items.length - 1]!.push(s);
+    else items.push([s]);
+  }
+  return items;
+}
+
+const itemText = (item: readonly NoteSentence[]) => (item[0]!.voice === 'note' ? item[0]!.text : `${attribution(item[0]!)}: "${item.map((s) => s.quote).join(' ')}"`);
+
+/** Each cited segment once, in transcript order, quoting the sentences taken from it ("…" where some were left out). */
+function evidenceOf(sentences: readonly NoteSentence[], segmentText: Map<string, string>): ComposedSection['evidence'] {
+  const quotes = new Map<string, string>();
+  for (const s of sentences) {
+    const before = quotes.get(s.segmentId);
+    const joined = before === undefined ? s.quote : `${before} ${s.quote}`;
+    quotes.set(s.segmentId, before === undefined || segmentText.get(s.segmentId)?.includes(joined) ? joined : `${before} … ${s.quote}`);
+  }
+  return [...quotes].map(([segmentId, quote]) => ({ segmentId, quote: quote.slice(0, 200) }));
+}
+
+function writeSection(section: SectionSpec, sentences: readonly NoteSentence[], segmentText: Map<string, string>): ComposedSection {
+  if (sentences.length === 0) return { id: section.id, content: emptyText(section), evidence: [] };
   const instructions = section.instructions ?? '';
   const bullets = ASKS_BULLETS.test(instructions) || (section.format === 'bullets' && !ASKS_PROSE.test(instructions));
-  const brief = ASKS_BRIEF.test(instructions);
-  const max = brief ? 1 : bullets ? 5 : 3;
-  const chosen = rankLines(sectionQuery(section, extraQuery), lines, max, { strong: titleTerms(section.title), prefer: speakerBias(section.title) });
-  if (chosen.length === 0) return { id: section.id, content: emptyText(section), evidence: [] };
-  let sentences = chosen.map(sentenceFor);
-  if (ASKS_FORMAL.test(instructions)) sentences = sentences.map((x) => formalize(x) ?? x);
+  let items = itemsOf(sentences);
+  // "Keep it brief": the first item only, and only its sentences as evidence.
+  if (ASKS_BRIEF.test(instructions)) items = items.slice(0, 1);
+  let texts = items.map(itemText);
+  if (ASKS_FORMAL.test(instructions)) texts = texts.map((x) => formalize(x) ?? x);
   return {
     id: section.id,
-    content: bullets ? sentences.map((x) => `- ${x}`).join('\n') : sentences.join(' '),
-    evidence: chosen.map((l) => ({ segmentId: l.id, quote: l.text.trim().slice(0, 200) })),
+    content: bullets ? texts.map((x) => `- ${x}`).join('\n') : texts.join(' '),
+    evidence: evidenceOf(items.flat(), segmentText),
   };
 }
 

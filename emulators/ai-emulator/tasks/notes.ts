@@ -1,11 +1,10 @@
-import { addTo, answerLines, applyInstruction, cannot, composeSection, parseAddition, queryTerms, sectionQuery, speakerBias, titleTerms, NOT_DISCUSSED } from '../compose.ts';
+import { addTo, answerLines, applyInstruction, cannot, composeNote, composeSection, parseAddition, queryTerms, sectionQuery, speakerBias, titleTerms, NOT_DISCUSSED } from '../compose.ts';
 import { block, jsonBlock, transcriptLines, type SectionSpec } from '../prompt.ts';
 
-/** write_note: every requested section, composed from the transcript, in one answer. */
+/** write_note: every requested section in one answer, each sentence of the transcript in the one it belongs to. */
 export function writeNote(prompt: string) {
   const sections = jsonBlock<SectionSpec[]>(prompt, 'sections', []);
-  const lines = transcriptLines(prompt);
-  return { sections: sections.map((s) => composeSection(s, lines)) };
+  return { sections: composeNote(sections, transcriptLines(prompt)) };
 }
 
 /** rewrite_section: regenerate one section, optionally with new instructions or an edit instruction. */
