@@ -179,7 +179,7 @@ const USUAL_COMPANIONS: readonly (readonly Kind[])[] = [['complaint', 'history']
 /**
  * A note: every sentence of the transcript in the one section it belongs to (note-routing.ts), in
  * transcript order; a section nothing fits says it was not discussed. Sections whose titles name no kind
- * the emulator knows ("Goals", "Knee") take the sentences that say their words, before kinds are asked.
+ * the emulator knows ("Goals", "Knee") take the sentences that say their words.
  */
 export function composeNote(sections: readonly SectionSpec[], lines: readonly TranscriptLine[]): ComposedSection[] {
   return routeAndCompose(sections, lines, sections.map(sectionKinds));
@@ -199,7 +199,11 @@ function routeAndCompose(sections: readonly SectionSpec[], lines: readonly Trans
   const byWords = sections.map((section, i) => (kindsBySection[i]!.length === 0 ? { strong: titleTerms(section.title), query: sectionQuery(section) } : null));
   const chosen: NoteSentence[][] = sections.map(() => []);
   sentences.forEach((sentence, i) => {
-    const target = placeByWords(sentence, byWords) ?? (kinds[i] ? placeOf(kinds[i], kindsBySection) : null);
+    const kind = kinds[i] ?? null;
+    // A section named for its topic ("Knee") takes what is said of it, unless a section takes that kind of
+    // sentence by name: "for the knee, start diclofenac" still goes to the Plan.
+    const namedFor = kind !== null && kindsBySection.some((taken) => taken.flatMap(covered).includes(kind));
+    const target = (namedFor ? null : placeByWords(sentence, byWords)) ?? (kind ? placeOf(kind, kindsBySection) : null);
     if (target !== null && target < sections.length) chosen[target]!.push(sentence);
   });
   const segmentText = new Map(lines.map((l) => [l.id, l.text.replace(/\s+/g, ' ')]));

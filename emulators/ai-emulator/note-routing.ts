@@ -40,7 +40,7 @@ const FALLBACK: Record<Kind, Kind[]> = {
   ros: ['history'],
   pmh: ['history'],
   medications: ['history'],
-  allergies: ['medications', 'history'],
+  allergies: ['history'],
   family: ['history'],
   social: ['history'],
   exam: ['results', 'condition', 'history'],
@@ -92,7 +92,7 @@ const CUES: Record<Kind, readonly Cue[]> = {
     cue(String.raw`\b(?:reports?|reported|reporting|states?|stated|describes?|described|notes? (?:that|some|a)|endorses?|endorsed|noticed|experienc\w+|complains)\b`, 2),
     cue(String.raw`\bfor (?:the (?:past|last) )?${NUMBER} ${PERIOD}\b|\b(?:since|started|began|onset|ago|last (?:night|week|month|year)|yesterday|this morning|on and off|comes and goes|intermittent\w*|constant\w*|episodes?|getting (?:worse|better)|worse (?:with|when|on|at|in|after|going)|better (?:with|when|after)|(?:worse|better) in the (?:morning|evening)s?|radiat\w+|tried|helps?|bothering)\b`, 2),
     cue(String.raw`\b${SYMPTOM}\b`, 1),
-    cue(String.raw`\b(?:(?:has|have|had) (?:been )?(?:taking|using|tried|trying|done|doing|seen|used|continued|attended|noticed|had)|used|tried|took|iced|attended|was (?:seen|started|prescribed|referred|told|given|treated|advised)|(?:were|was) (?:noted|found)|saw|visited|went to|was last seen)\b`, 2),
+    cue(String.raw`\b(?:(?:has|have|had) (?:been )?(?:tried|trying|done|doing|seen|continued|attended|noticed|had)|used|tried|took|iced|attended|was (?:seen|started|prescribed|referred|told|given|treated|advised)|(?:were|was) (?:noted|found)|saw|visited|went to|was last seen)\b`, 2),
     cue(String.raw`\b(?:i(?:'ve| have)? (?:been|had|felt|noticed)|i feel|i(?:'m| am) (?:having|feeling|getting|not sleeping)|my (?:\w+ )?(?:\w+ )?(?:hurts?|aches?|is sore|has been))\b`, 2),
   ],
   ros: [
@@ -108,7 +108,7 @@ const CUES: Record<Kind, readonly Cue[]> = {
   ],
   medications: [
     cue(String.raw`\b(?:takes?|taking|took|is on|been on|using|uses|currently on|still on|his|her|my|current) (?:\w+ ){0,3}?(?:medications?|medicines?|meds|tablets?|pills?|inhalers?|drops)\b`, 3),
-    cue(String.raw`\b(?:takes|taking|i take|is on|been on|using|uses|she uses|he uses)\b[^.]*${DRUG}`, 3),
+    cue(String.raw`\b(?:takes|taking|i take|is on|been on|using|uses|she uses|he uses)\b[^.]*${DRUG}`, 4),
     cue(DRUG, 2),
     cue(String.raw`${DOSE}|${FREQUENCY}`, 1),
     cue(String.raw`\b(?:no other medications|over the counter|herbal|adheren\w+|complian\w+|missed doses?|ran out)\b`, 2),
@@ -146,7 +146,7 @@ const CUES: Record<Kind, readonly Cue[]> = {
   plan: [
     cue(String.raw`(?<!\b(?:was|were|been|had|has|have|is|are|being|who|she|he|they|patient)\s)\b(?:start (?:you |him |her |them )?(?:on|with)|start|begin|initiate|prescribe|continue|keep (?:taking|using|doing)|stay on|increase|decrease|reduce|titrate|switch|change (?:to|your|the|his|her)|stop(?: taking)?|discontinue|hold (?:the|off|his|her)|taper|instead of)\b`, 4),
     cue(String.raw`\brefer(?:ring)?\b(?! (?:by|from))|\breferral (?:to|for)\b|\b(?:i|we)(?: have|'ve)? (?:ordered|scheduled|arranged|sent|prescribed|referred|recommended|advised|started|increased|decreased|switched|stopped)\b`, 3),
-    cue(String.raw`^(?:please |we will |i will |will )?(?:start|continue|take|use|apply|avoid|increase|decrease|stop|obtain|order|check|repeat|schedule|refer|rest|elevate|keep|monitor|recheck|encourage|counsel|prescribe|discontinue|hold|titrate|drink|limit|return|try|call|complete|book|arrange)\b`, 3),
+    cue(String.raw`^(?:please |we will |i will |will )?(?:start|continue|take|use|apply|avoid|increase|decrease|stop|obtain|order|check|repeat|schedule|refer|rest|elevate|keep|monitor|recheck|encourage|counsel|prescribe|discontinue|hold|titrate|drink|limit|return|try|call|complete|book|arrange|bring|remember)\b`, 3),
     cue(String.raw`\b(?:(?:i|we)(?: do)?(?:'ll| will| are going to|'re going to| would like to|'d like to| want to| need to|'re gonna| are gonna| wan na| wanna| gon na| gonna| going to) (?:(?:go ahead and|just|also|probably|then|first|definitely|get you|have you|have to|do) )*(?:order|send|get|check|start|refer|give|prescribe|put|have|do|recommend|arrange|book|repeat|increase|decrease|switch|continue|try|go ahead|schedule|obtain|draw|test|stop|change|write|place|bring)|i(?:'d| would)? (?:like|want|need) (?:you|him|her|them) to|(?:is|are) (?:due|overdue) for|(?:we|i) (?:could|can|should|might|may) (?:also )?(?:do|try|order|get|start|consider|refer|add|increase|switch|give)|(?:the )?(?:other |best )?options? (?:is|are|would be)|(?:discussion|discussed)\b[^.]*\b(?:regarding|options|treatment|risks|benefits|plan))\b`, 3),
     cue(String.raw`\b(?:order|schedule|arrange|book|get (?:an? |some )?(?:x-?ray|scan|mri|ct|ultrasound|echo|blood|labs?|ecg|ekg)|the plan (?:is|will be)|recommend\w*|advis\w+|suggest\w*|encourag\w+|counsel\w+|educat\w+|instruct\w+|prescription|refills?|should (?:try|use|take|avoid|rest|keep|drink|apply|continue|start|stop|monitor|limit)|try to|vaccin\w+|work note|sick note)\b`, 2),
     cue(String.raw`\b(?:avoid\w*|rest\b|fluids|elevat\w+|raise (?:your|the) legs|physiotherapy|physical therapy|exercises|diet|weight loss|lifestyle)\b`, 1),
@@ -226,13 +226,13 @@ export function classify(sentences: readonly NoteSentence[]): (Kind | null)[] {
     for (const topic of s.heading) if (isKind(topic)) for (const kind of covered(topic)) headed.add(kind);
     for (const kind of headed) scores.set(kind, (scores.get(kind) ?? 0) + 3);
     // A thought continues: the sentence before in the same segment breaks ties.
-    const before = s.previous ? kinds[sentences.indexOf(s.previous)] : null;
+    const before = s.previous ? (kinds[sentences.indexOf(s.previous)] ?? null) : null;
     if (before) scores.set(before, (scores.get(before) ?? 0) + 1.5);
     const first = s.heading.find(isKind);
     const rank = (kind: Kind) => (first && kind === first ? -1 : PRIORITY.indexOf(kind));
     const best = [...scores].filter(([, score]) => score > 0).sort((a, b) => b[1] - a[1] || rank(a[0]) - rank(b[0]))[0];
     // An answer with nothing of its own ("uh, yes, I am.") says nothing a note can quote, whatever the question was.
-    const saysSomething = ownScores.size > 0 || s.heading.length > 0 || defaultKind(s) !== null;
+    const saysSomething = ownScores.size > 0 || s.heading.length > 0 || defaultKind(s) !== null || (before !== null && substantiveWords(s) >= 2);
     kinds[i] = !saysSomething ? null : best ? best[0] : defaultKind(s);
   }
   if (!kinds.includes('complaint')) {
@@ -246,9 +246,10 @@ export function classify(sentences: readonly NoteSentence[]): (Kind | null)[] {
 function defaultKind(s: NoteSentence): Kind | null {
   if (s.voice === 'clinician') return null;
   // Fillers ("I don't know", "that's it") carry fewer than three words of substance.
-  const words = s.text.toLowerCase().match(/\p{L}{3,}/gu) ?? [];
-  return words.filter((w) => !FILLER_WORDS.has(w)).length >= 3 || s.voice === 'note' ? 'history' : null;
+  return substantiveWords(s) >= 3 || s.voice === 'note' ? 'history' : null;
 }
+
+const substantiveWords = (s: NoteSentence) => (s.text.toLowerCase().match(/\p{L}{3,}/gu) ?? []).filter((w) => !FILLER_WORDS.has(w)).length;
 
 const FILLER_WORDS = new Set('the and you that this what yes yeah not just know think really okay right well so but have was for with there they its it\'s don\'t dont can get got like kind sort all about'.split(' '));
 
@@ -258,7 +259,8 @@ const FILLER_WORDS = new Set('the and you that this what yes yeah not just know 
 const TITLE_KINDS: readonly [RegExp, Kind[]][] = [
   [/chief complaint|presenting (complaint|problem)|reason for (the )?(visit|admission|encounter|attendance|consultation)/, ['complaint']],
   [/referral/, ['referral']],
-  [/subjective|present(ing)? illness|\bhpi\b|interval history|^(clinical |the )?history$|what we talked about|behaviou?r|^data$|presentation/, ['history']],
+  // "History", "Knee history", "History of present illness"; not a past, family, social or drug history.
+  [/subjective|present(ing)? illness|\bhpi\b|(?<!(past|family|social|medical|surgical|drug|medication|travel|sexual|psychiatric|obstetric)\s)\bhistory\b|what we talked about|behaviou?r|^data$|presentation/, ['history']],
   [/review of systems|\bros\b|systems review/, ['ros']],
   [/past (medical|surgical)|medical history|\bpmh\b|problem list/, ['pmh']],
   [/medication|medicines|\bdrugs?\b|prescription/, ['medications']],

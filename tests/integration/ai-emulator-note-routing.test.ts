@@ -211,6 +211,19 @@ describe('A dialogue is routed the same way, sentence by sentence', () => {
     expect(holding(note, 'Let us see you in six weeks')).toEqual(['plan']);
   });
 
+  it('A template of its own topics ("Knee", "Blood pressure"): each takes what is said of it, a plan still goes to the Plan', () => {
+    const sections: SectionSpec[] = [
+      { id: 'knee', title: 'Knee', format: 'bullets', instructions: '' },
+      { id: 'bp', title: 'Blood pressure', format: 'bullets', instructions: '' },
+      { id: 'plan', title: 'Plan', format: 'bullets', instructions: '' },
+    ];
+    const note = (TASKS['write_note']!(writeNotePrompt({ language: 'en-GB', specialty: '', segments: SAMPLE_TRANSCRIPT }, sections)) as { sections: Section[] }).sections;
+    expect(holding(note, 'The right knee has a small effusion')).toEqual(['knee']);
+    expect(holding(note, 'Your blood pressure today is one thirty two over eighty four')).toEqual(['bp']);
+    expect(holding(note, 'For the knee, I would like you to use diclofenac gel')).toEqual(['plan']);
+    expect(holding(note, 'Bring your home blood pressure readings.')).toEqual(['plan']);
+  });
+
   it('A section regenerated alone says what the whole note said in it, and nothing of the others', () => {
     const segments = pasted(DICTATION);
     const note = write('soap', segments);
