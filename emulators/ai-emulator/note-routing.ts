@@ -86,6 +86,7 @@ const CUES: Record<Kind, readonly Cue[]> = {
   complaint: [
     cue(String.raw`\b(?:presents?|presenting|presented|comes? in|came in|here today|is here|are here) (?:today )?(?:with|for|because)\b`, 4),
     cue(String.raw`^(?:routine |hospital |emergency (?:room|department) )?follow[ -]?up (?:of|from|after|for|on)\b|\b(?:presents?|here|is seen) for (?:(?:a|an|her|his|routine|annual) )*follow[ -]?up\b`, 3),
+    cue(String.raw`\breferred (?:by|from) (?:\w+ ){1,4}for\b`, 3),
     cue(String.raw`\b(?:complain(?:s|ing|ed)? of|c\/o|chief complaint|reason for (?:the )?(?:visit|consultation|referral|admission)|brings? (?:you|him|her|them) in|was admitted (?:with|for))\b`, 3),
   ],
   history: [
@@ -137,7 +138,8 @@ const CUES: Record<Kind, readonly Cue[]> = {
     cue(String.raw`\b(?:(?:from|last) (?:last )?(?:week|month|year)|previous(?:ly)?|recent)\b[^.]*\b(?:tests?|results?|labs?|scan|x-?ray|bloods)\b`, 1),
   ],
   assessment: [
-    cue(String.raw`\b(?:most likely|likely|unlikely|consistent with|suggestive of|in keeping with|compatible with|impression|diagnos(?:is|es)|differential|rule out|ruled out|r\/o|secondary to|probable|probably|possible|possibly|suspect(?:ed)?|concern(?:ing)? for|indicative of|(?:i|we) (?:(?:do not|don't) )?(?:think|believe|suspect)|looks like|sounds like|seems like|side effect)\b`, 3),
+    cue(String.raw`\b(?:most likely|likely|unlikely|consistent with|suggestive of|in keeping with|compatible with|impression|diagnos(?:is|es)|differential|rule out|ruled out|r\/o|secondary to|probable|probably|possible|possibly|suspect(?:ed)?|concern(?:ing)? for|indicative of|(?:i|we) (?:(?:do not|don't) )?(?:think|believe|suspect)|side effect)\b`, 3),
+    cue(String.raw`\b(?:looks like|sounds like|seems like)\b`, 2),
     cue(String.raw`\b(?:(?:well|poorly|un|not)[ -]?controlled|at (?:goal|target)|(?:above|below|not at) target)\b`, 3),
     cue(String.raw`\b(?:(?:is|are|remains?) stable|improv(?:ed|ing)|worsen(?:ed|ing)|resolv(?:ed|ing)|exacerbation|flare|acute|chronic (?:\w+ )?(?:disease|condition)|viral|bacterial|infection)\b`, 1),
   ],
@@ -147,7 +149,7 @@ const CUES: Record<Kind, readonly Cue[]> = {
     cue(String.raw`(?<!\b(?:was|were|been|had|has|have|is|are|being|who|she|he|they|patient)\s)\b(?:start (?:you |him |her |them )?(?:on|with)|start|begin|initiate|prescribe|continue|keep (?:taking|using|doing)|stay on|increase|decrease|reduce|titrate|switch|change (?:to|your|the|his|her)|stop(?: taking)?|discontinue|hold (?:the|off|his|her)|taper|instead of)\b`, 4),
     cue(String.raw`\brefer(?:ring)?\b(?! (?:by|from))|\breferral (?:to|for)\b|\b(?:i|we)(?: have|'ve)? (?:ordered|scheduled|arranged|sent|prescribed|referred|recommended|advised|started|increased|decreased|switched|stopped)\b`, 3),
     cue(String.raw`^(?:please |we will |i will |will )?(?:start|continue|take|use|apply|avoid|increase|decrease|stop|obtain|order|check|repeat|schedule|refer|rest|elevate|keep|monitor|recheck|encourage|counsel|prescribe|discontinue|hold|titrate|drink|limit|return|try|call|complete|book|arrange|bring|remember)\b`, 3),
-    cue(String.raw`\b(?:(?:i|we)(?: do)?(?:'ll| will| are going to|'re going to| would like to|'d like to| want to| need to|'re gonna| are gonna| wan na| wanna| gon na| gonna| going to) (?:(?:go ahead and|just|also|probably|then|first|definitely|get you|have you|have to|do) )*(?:order|send|get|check|start|refer|give|prescribe|put|have|do|recommend|arrange|book|repeat|increase|decrease|switch|continue|try|go ahead|schedule|obtain|draw|test|stop|change|write|place|bring)|i(?:'d| would)? (?:like|want|need) (?:you|him|her|them) to|(?:is|are) (?:due|overdue) for|(?:we|i) (?:could|can|should|might|may) (?:also )?(?:do|try|order|get|start|consider|refer|add|increase|switch|give)|(?:the )?(?:other |best )?options? (?:is|are|would be)|(?:discussion|discussed)\b[^.]*\b(?:regarding|options|treatment|risks|benefits|plan))\b`, 3),
+    cue(String.raw`\b(?:(?:i|we)(?: do)?(?:'ll| will| are going to|'re going to| would like to|'d like to| want to| need to|'re gonna| are gonna| wan na| wanna| gon na| gonna| going to) (?:(?:go ahead and|just|also|probably|then|first|definitely|get you|have you|have to|do) )*(?:order|send|get|check|start|refer|give|prescribe|put|have|do|recommend|arrange|book|repeat|increase|decrease|switch|continue|try|go ahead|schedule|obtain|draw|test|stop|change|write|place|bring|plan for|plan on|consider|set up|send)|i(?:'d| would)? (?:like|want|need) (?:you|him|her|them) to|(?:is|are) (?:due|overdue) for|will be (?:considered|ordered|scheduled|started|arranged|done|repeated|checked|sent|referred|increased|decreased|stopped)|(?:let's |we'll |we will )?go ahead and|get (?:your|an?|the|some) (?:\w+ ){1,5}(?:scheduled|booked|done|ordered|arranged)|(?:we|i) (?:could|can|should|might|may) (?:also )?(?:do|try|order|get|start|consider|refer|add|increase|switch|give)|(?:the )?(?:other |best )?options? (?:is|are|would be)|(?:discussion|discussed)\b[^.]*\b(?:regarding|options|treatment|risks|benefits|plan))\b`, 3),
     cue(String.raw`\b(?:order|schedule|arrange|book|get (?:an? |some )?(?:x-?ray|scan|mri|ct|ultrasound|echo|blood|labs?|ecg|ekg)|the plan (?:is|will be)|recommend\w*|advis\w+|suggest\w*|encourag\w+|counsel\w+|educat\w+|instruct\w+|prescription|refills?|should (?:try|use|take|avoid|rest|keep|drink|apply|continue|start|stop|monitor|limit)|try to|vaccin\w+|work note|sick note)\b`, 2),
     cue(String.raw`\b(?:avoid\w*|rest\b|fluids|elevat\w+|raise (?:your|the) legs|physiotherapy|physical therapy|exercises|diet|weight loss|lifestyle)\b`, 1),
     cue(String.raw`(?:${DOSE})[^.]*(?:${FREQUENCY})|\bfor (?:${NUMBER}) (?:days|weeks)\b`, 1),
@@ -160,7 +162,11 @@ const CUES: Record<Kind, readonly Cue[]> = {
     cue(String.raw`\b(?:call (?:me|us|the (?:office|clinic|practice))|(?:go|come|return|head|present|attend) to (?:the )?(?:emergency|er\b|a&e|urgent care|hospital)|seek (?:urgent |medical |immediate )?(?:help|attention|care)|red flags?|warning signs?|(?:call|dial) (?:911|999|112|an ambulance))\b`, 3),
   ],
   referral: [cue(String.raw`\b(?:grateful if you could|would you (?:kindly )?see|your (?:opinion|advice|assessment)|for (?:an? )?(?:opinion|assessment|review|further management)|(?:i am|i'm) referring|refer(?:ring)? (?:him|her|them|this (?:patient|gentleman|lady)) (?:to|for))\b`, 3)],
-  procedures: [cue(String.raw`\b(?:underwent|performed|procedure|operation|biopsy|catheter\w*|intubat\w+|cannula\w*|sutur\w+|incision|drain(?:ed|age)|\w+oscopy|\w+ectomy|\w+plasty|\w+otomy)\b`, 2)],
+  // Done, not planned: "underwent a colonoscopy"; "we will book a colonoscopy" is a plan.
+  procedures: [
+    cue(String.raw`\b(?:underwent|(?:was|were) performed|performed (?:an?|the)|(?:had|has had) (?:an?|the|her|his|my) (?:\w+ )?(?:\w+oscopy|\w+ectomy|\w+plasty|\w+otomy|biopsy|procedure|operation|surgery|injection|cathet\w+))\b`, 3),
+    cue(String.raw`\b(?:procedure|operation|biopsy|catheter\w*|intubat\w+|cannula\w*|sutur\w+|incision|drain(?:ed|age)|\w+oscopy|\w+ectomy|\w+plasty|\w+otomy)\b`, 1),
+  ],
   course: [cue(String.raw`\b(?:during (?:the|his|her|this) (?:stay|admission)|on (?:day|hospital day) \d|while (?:in hospital|admitted|an inpatient)|was (?:treated|given|started|managed) (?:with|on)|post.?op\w*|on the ward|in hospital)\b`, 3)],
   condition: [cue(String.raw`\b(?:discharged|at discharge|on discharge|fit for discharge|mobili[sz]\w+|ambulat\w+|independent(?:ly)?|self.?caring|going home|back to baseline)\b`, 3)],
   intervention: [
@@ -224,7 +230,7 @@ export function classify(sentences: readonly NoteSentence[]): (Kind | null)[] {
     // the narrower kinds the heading covers ("Subjective: denies chest pain" is a review of systems).
     const headed = new Set<Kind>();
     for (const topic of s.heading) if (isKind(topic)) for (const kind of covered(topic)) headed.add(kind);
-    for (const kind of headed) scores.set(kind, (scores.get(kind) ?? 0) + 3);
+    for (const kind of headed) scores.set(kind, (scores.get(kind) ?? 0) + 5);
     // A thought continues: the sentence before in the same segment breaks ties.
     const before = s.previous ? (kinds[sentences.indexOf(s.previous)] ?? null) : null;
     if (before) scores.set(before, (scores.get(before) ?? 0) + 1.5);

@@ -161,21 +161,33 @@ const PLEASANTRIES = [
   /^(thank you|thanks)\b[^.!?]{0,30}[.!]?$/i,
   /^(that sounds good|understood|yes|yeah|yep|no|nope|of course|mm-?hmm|uh-?huh|um+|uh+|hmm+)[,.! ]*(doctor|thank you|thanks)?[.!]?$/i,
   /^let (me|us|'s) (examine|start|begin|have a look|take a look|listen)\b[^.!?]*[.!?]?$/i,
+  // A question transcribed without its question mark is still a question.
+  /^(?:(?:so|okay|ok|alright|all right|well|um|uh|and|now)\s*,?\s*)*(?:tell me|can you tell me|could you tell me) (?:what|about|how|more|a (?:little )?bit|when|where|why)\b[^.!?]*[.!?]?$/i,
   // Lead-ins that only say what comes next ("so, let's talk a little bit about your depression.").
-  /^(?:(?:so|okay|ok|alright|all right|well|um|uh|and|now)\s*,?\s*)*(?:let's|let us|let me|i want to|i wan na|i'd like to) (?:just )?(?:talk|look|go over|review|discuss|chat|take a look|have a look|check in|move on|start|switch gears|turn|do a (?:quick )?(?:physical )?exam)\b[^.!?]*[.!?]?$/i,
+  /^(?:(?:so|okay|ok|alright|all right|well|um|uh|and|now)\s*,?\s*)*(?:let's|let us|let me|i want to|i wan na|i'd like to) (?:just |go ahead and )?(?:talk|look|go over|review|discuss|chat|take a look|have a look|check in|move on|start|switch gears|turn|do a (?:quick )?(?:physical )?exam)\b[^.!?]*[.!?]?$/i,
   /^(?:(?:it's|it is|it was|so|well)\s*,?\s*)*(?:good|nice|great|lovely) (?:to see|seeing|to meet|meeting) you\b[^.!?]*[.!?]?$/i,
+  // What the clinician does or asks for during the examination, and the small talk around the plan.
+  /^(?:(?:so|okay|ok|alright|all right|well|um|uh|and|now|next|first)\s*,?\s*)*(?:i(?:'ll| will)|let me|let's|i'm going to|i am going to) (?:start by |just |now |first )?(?:listen|listening|examin\w*|look|looking|feel|feeling|check|checking|press|pressing) (?:to|at|on|your|you|in|over|inside)\b[^.!?]*[.!?]?$/i,
+  /^(?:(?:so|okay|ok|alright|all right|well|um|uh|and|now|next|first)\s*,?\s*)*(?:i(?:'d| would) like you to|can you|could you|please) (?:lay|lie|sit|stand|take a (?:deep )?breath|breathe|follow my|squeeze|push|pull|open|look|hop)\b[^.!?]*[.!?]?$/i,
+  /^(?:(?:so|okay|ok|alright|all right|well|um|uh|and|yeah|yes)\s*,?\s*)*(?:that |it )?(?:sounds|seems) (?:like a plan|good|great|fine|reasonable|okay)\b[^.!?]*[.!?]?$/i,
+  /^(?:(?:so|okay|ok|alright|all right|well|um|uh|and)\s*,?\s*)*(?:i think )?(?:we have (?:our|a) plan|(?:we'll|we will|i'll|i will|i'm|we're) (?:be )?(?:happy|glad) to help|i'm glad you came\b|let's see if we can help)\b[^.!?]*[.!?]?$/i,
   // A lead-in left over from a question ("And the blood pressure.").
   /^(and|so|now|well)\b(\s+\S+){0,4}[.!]?$/i,
 ];
 
 export const isPleasantry = (sentence: string) => PLEASANTRIES.some((p) => p.test(sentence));
 
+// Transcription without punctuation drops question marks: "okay and have you taken anything for the pain".
+const UNMARKED_QUESTION = /^(?:(?:okay|ok|and|so|well|um|uh|alright|all right|right|now|yeah|mm-?hmm)\s*,?\s*)*(?:do|does|did|are|is|was|were|have|has|had|can|could|would|will|how|what|when|where|why|which|who|any)\s+(?:you|your|it|there|the|that|this|he|she|they|much|long|often|many|about|other|else|anything|any)\b/i;
+
+const isQuestion = (sentence: string) => sentence.endsWith('?') || UNMARKED_QUESTION.test(sentence);
+
 /** What a line of a dialogue says that belongs in a note: not a question (its answer is), not a pleasantry. */
 export function isNoteworthySpeech(sentence: string): boolean {
-  return !sentence.endsWith('?') && !isPleasantry(sentence);
+  return !isQuestion(sentence) && !isPleasantry(sentence);
 }
 
-const isQuestionOnly = (sentences: string[]) => sentences.length > 0 && sentences.some((x) => x.endsWith('?')) && sentences.every((x) => x.endsWith('?') || isPleasantry(x));
+const isQuestionOnly = (sentences: string[]) => sentences.length > 0 && sentences.some(isQuestion) && sentences.every((x) => isQuestion(x) || isPleasantry(x));
 
 // "Plan: rest and fluids." inside a line: a heading in the text, for what follows it in that segment.
 const INLINE_HEADING = /^([\p{L}][\p{L} /&'-]{0,40}):\s+(.*)$/u;
@@ -249,7 +261,7 @@ export function transcriptSentences(lines: readonly TranscriptLine[]): NoteSente
     });
     if (speech) {
       if (isQuestionOnly(sentences)) {
-        lastQuestion = sentences.filter((s) => s.endsWith('?')).join(' ');
+        lastQuestion = sentences.filter(isQuestion).join(' ');
         lastQuestionSpeaker = line.speaker;
       } else if (sentences.some((s) => isNoteworthySpeech(s))) {
         lastQuestion = '';
