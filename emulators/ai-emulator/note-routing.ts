@@ -45,7 +45,7 @@ const FALLBACK: Record<Kind, Kind[]> = {
   social: ['history'],
   exam: ['results', 'condition', 'history'],
   results: ['exam', 'course'],
-  assessment: ['course'],
+  assessment: ['course', 'response', 'history'],
   plan: ['followup', 'safety'],
   followup: ['plan'],
   safety: ['plan'],
@@ -87,7 +87,7 @@ const CUES: Record<Kind, readonly Cue[]> = {
     cue(String.raw`\b(?:presents?|presenting|presented|comes? in|came in|here today|is here|are here) (?:today )?(?:with|for|because)\b`, 4),
     cue(String.raw`^(?:routine |hospital |emergency (?:room|department) )?follow[ -]?up (?:of|from|after|for|on)\b|\b(?:presents?|here|is seen) for (?:(?:a|an|her|his|routine|annual) )*follow[ -]?up\b`, 3),
     cue(String.raw`\breferred (?:by|from) (?:\w+ ){1,4}for\b`, 3),
-    cue(String.raw`\b(?:complain(?:s|ing|ed)? of|c\/o|chief complaint|reason for (?:the )?(?:visit|consultation|referral|admission)|brings? (?:you|him|her|them) in|was admitted (?:with|for))\b`, 3),
+    cue(String.raw`\b(?:complain(?:s|ing|ed)? of|c\/o|chief complaint|reason for (?:the )?(?:visit|consultation|referral|admission)|brings? (?:you|him|her|them) in|(?:was|is) admitted (?:\w+ ){0,4}?(?:with|for))\b`, 3),
   ],
   history: [
     cue(String.raw`\b(?:reports?|reported|reporting|states?|stated|describes?|described|notes? (?:that|some|a)|endorses?|endorsed|noticed|experienc\w+|complains)\b`, 2),
@@ -103,7 +103,7 @@ const CUES: Record<Kind, readonly Cue[]> = {
     cue(String.raw`^(?:no|not any|never|nor) (?:\w+ ){0,2}${SYMPTOM}\b|,\s*no ${SYMPTOM}\b|\bno (?:fevers?|chills|cough|night sweats|weight loss|chest pain|shortness of breath|nausea|vomiting|diarrh(?:o)?ea|headaches?|dizziness|palpitations|runny nose|blood)\b`, 3),
   ],
   pmh: [
-    cue(String.raw`\b(?:(?:past )?(?:medical |surgical )?history of|hx of|pmh|known (?:case of|history)|was diagnosed|diagnosed (?:with \w+(?: \w+)? )?(?:in (?:19|20)\d\d|${NUMBER} ${PERIOD} ago|as a child)|had (?:an? )?(?:\w+ )?(?:surgery|operation|\w+ectomy|\w+plasty|replacement|stent|bypass)|(?:was|been) (?:hospitali[sz]ed|admitted)|in (?:19|20)\d\d|(?:years|childhood) ago)\b`, 3),
+    cue(String.raw`\b(?:(?:past )?(?:medical |surgical )?history of|hx of|pmh|known (?:case of|history)|was diagnosed|diagnosed (?:with \w+(?: \w+)? )?(?:in (?:19|20)\d\d|${NUMBER} ${PERIOD} ago|as a child)|had (?:an? )?(?:\w+ )?(?:surgery|operation|\w+ectomy|\w+plasty|replacement|stent|bypass)|(?:was|been) (?:hospitali[sz]ed|admitted) (?:in|for|last|years?|\d)|in (?:19|20)\d\d|(?:years|childhood) ago)\b`, 3),
     cue(String.raw`\b(?:chronic|long.?standing|background of|previous(?:ly)?|prior)\b`, 1),
     cue(String.raw`\b(?:(?:${NUMBER}|many|several) years ago|as a (?:child|teenager)|(?:took|taken|had) (?:my|his|her|the) (?:\w+ ){1,2}out)\b`, 2),
   ],
@@ -141,6 +141,7 @@ const CUES: Record<Kind, readonly Cue[]> = {
     cue(String.raw`\b(?:most likely|likely|unlikely|consistent with|suggestive of|in keeping with|compatible with|impression|diagnos(?:is|es)|differential|rule out|ruled out|r\/o|secondary to|probable|probably|possible|possibly|suspect(?:ed)?|concern(?:ing)? for|indicative of|(?:i|we) (?:(?:do not|don't) )?(?:think|believe|suspect)|side effect)\b`, 3),
     cue(String.raw`\b(?:looks like|sounds like|seems like)\b`, 2),
     cue(String.raw`\b(?:(?:well|poorly|un|not)[ -]?controlled|at (?:goal|target)|(?:above|below|not at) target)\b`, 3),
+    cue(String.raw`\b(?:(?:is|are) (?:improving|getting better|worse|unchanged)|compared (?:with|to) (?:the )?last (?:session|visit|time)|progress(?:ing)? (?:toward|towards|with|well)|risk (?:is|was|remains) (?:low|moderate|high|minimal)|responding (?:well )?to)\b`, 3),
     cue(String.raw`\b(?:(?:is|are|remains?) stable|improv(?:ed|ing)|worsen(?:ed|ing)|resolv(?:ed|ing)|exacerbation|flare|acute|chronic (?:\w+ )?(?:disease|condition)|viral|bacterial|infection)\b`, 1),
   ],
   // A plan is what happens next: actions in the present or future ("start", "we will order", "I'd like you
@@ -148,7 +149,7 @@ const CUES: Record<Kind, readonly Cue[]> = {
   plan: [
     cue(String.raw`(?<!\b(?:was|were|been|had|has|have|is|are|being|who|she|he|they|patient)\s)\b(?:start (?:you |him |her |them )?(?:on|with)|start|begin|initiate|prescribe|continue|keep (?:taking|using|doing)|stay on|increase|decrease|reduce|titrate|switch|change (?:to|your|the|his|her)|stop(?: taking)?|discontinue|hold (?:the|off|his|her)|taper|instead of)\b`, 4),
     cue(String.raw`\brefer(?:ring)?\b(?! (?:by|from))|\breferral (?:to|for)\b|\b(?:i|we)(?: have|'ve)? (?:ordered|scheduled|arranged|sent|prescribed|referred|recommended|advised|started|increased|decreased|switched|stopped)\b`, 3),
-    cue(String.raw`^(?:please |we will |i will |will )?(?:start|continue|take|use|apply|avoid|increase|decrease|stop|obtain|order|check|repeat|schedule|refer|rest|elevate|keep|monitor|recheck|encourage|counsel|prescribe|discontinue|hold|titrate|drink|limit|return|try|call|complete|book|arrange|bring|remember)\b`, 3),
+    cue(String.raw`^(?:please |we will |i will |will )?(?:start|continue|take|use|apply|avoid|increase|decrease|stop|obtain|order|check|repeat|schedule|refer|rest|elevate|keep|monitor|recheck|encourage|counsel|prescribe|discontinue|hold|titrate|drink|limit|return|try|call|complete|book|arrange|bring|remember|practi[sc]e|homework)\b`, 3),
     cue(String.raw`\b(?:(?:i|we)(?: do)?(?:'ll| will| are going to|'re going to| would like to|'d like to| want to| need to|'re gonna| are gonna| wan na| wanna| gon na| gonna| going to) (?:(?:go ahead and|just|also|probably|then|first|definitely|get you|have you|have to|do) )*(?:order|send|get|check|start|refer|give|prescribe|put|have|do|recommend|arrange|book|repeat|increase|decrease|switch|continue|try|go ahead|schedule|obtain|draw|test|stop|change|write|place|bring|plan for|plan on|consider|set up|send)|i(?:'d| would)? (?:like|want|need) (?:you|him|her|them) to|(?:is|are) (?:due|overdue) for|will be (?:considered|ordered|scheduled|started|arranged|done|repeated|checked|sent|referred|increased|decreased|stopped)|(?:let's |we'll |we will )?go ahead and|get (?:your|an?|the|some) (?:\w+ ){1,5}(?:scheduled|booked|done|ordered|arranged)|(?:we|i) (?:could|can|should|might|may) (?:also )?(?:do|try|order|get|start|consider|refer|add|increase|switch|give)|(?:the )?(?:other |best )?options? (?:is|are|would be)|(?:discussion|discussed)\b[^.]*\b(?:regarding|options|treatment|risks|benefits|plan))\b`, 3),
     cue(String.raw`\b(?:order|schedule|arrange|book|get (?:an? |some )?(?:x-?ray|scan|mri|ct|ultrasound|echo|blood|labs?|ecg|ekg)|the plan (?:is|will be)|recommend\w*|advis\w+|suggest\w*|encourag\w+|counsel\w+|educat\w+|instruct\w+|prescription|refills?|should (?:try|use|take|avoid|rest|keep|drink|apply|continue|start|stop|monitor|limit)|try to|vaccin\w+|work note|sick note)\b`, 2),
     cue(String.raw`\b(?:avoid\w*|rest\b|fluids|elevat\w+|raise (?:your|the) legs|physiotherapy|physical therapy|exercises|diet|weight loss|lifestyle)\b`, 1),
@@ -158,8 +159,8 @@ const CUES: Record<Kind, readonly Cue[]> = {
     cue(String.raw`\b(?:follow(?:ing)?[ -]?up (?:in|with (?:me|us|you|your|the|him|her|his)|as needed|prn|appointment|visit|on)|(?:will|'ll|should|please|can|going to|want to|like to|need to) (?:follow[ -]?up|return|come back|see (?:you|him|her|them))|come back|return (?:to (?:clinic|the clinic|see)|in)|see (?:you|him|her|them) (?:again|back|in)|(?:review|recheck|reassess)(?:ed)? in|next (?:appointment|visit|session|review|time)|pending|awaiting)\b`, 3),
   ],
   safety: [
-    cue(String.raw`\bif (?:it|the|you|your|she|he|they|there|symptoms?|things?)\b[^.]*\b(?:call|come (?:back|in)|return|go to|seek|contact|ring|phone|emergency|a&e|er\b|911|999|urgent\w*|same day)`, 4),
-    cue(String.raw`\b(?:call (?:me|us|the (?:office|clinic|practice))|(?:go|come|return|head|present|attend) to (?:the )?(?:emergency|er\b|a&e|urgent care|hospital)|seek (?:urgent |medical |immediate )?(?:help|attention|care)|red flags?|warning signs?|(?:call|dial) (?:911|999|112|an ambulance))\b`, 3),
+    cue(String.raw`\bif (?:it|the|you|your|she|he|they|his|her|their|there|any|symptoms?|things?)\b[^.]*\b(?:call|come (?:back|in)|return|go to|seek|contact|ring|phone|emergency|a&e|er\b|911|999|urgent\w*|same day)`, 4),
+    cue(String.raw`\b(?:call (?:me|us|the (?:office|clinic|practice))|(?:go|come|return|head|present|attend)(?: back)? to (?:the )?(?:emergency|er\b|a&e|urgent care|hospital)|seek (?:urgent |medical |immediate )?(?:help|attention|care)|red flags?|warning signs?|(?:call|dial) (?:911|999|112|an ambulance))\b`, 3),
   ],
   referral: [cue(String.raw`\b(?:grateful if you could|would you (?:kindly )?see|your (?:opinion|advice|assessment)|for (?:an? )?(?:opinion|assessment|review|further management)|(?:i am|i'm) referring|refer(?:ring)? (?:him|her|them|this (?:patient|gentleman|lady)) (?:to|for))\b`, 3)],
   // Done, not planned: "underwent a colonoscopy"; "we will book a colonoscopy" is a plan.
@@ -170,10 +171,11 @@ const CUES: Record<Kind, readonly Cue[]> = {
   course: [cue(String.raw`\b(?:during (?:the|his|her|this) (?:stay|admission)|on (?:day|hospital day) \d|while (?:in hospital|admitted|an inpatient)|was (?:treated|given|started|managed) (?:with|on)|post.?op\w*|on the ward|in hospital)\b`, 3)],
   condition: [cue(String.raw`\b(?:discharged|at discharge|on discharge|fit for discharge|mobili[sz]\w+|ambulat\w+|independent(?:ly)?|self.?caring|going home|back to baseline)\b`, 3)],
   intervention: [
-    cue(String.raw`\b(?:(?:we|i|therapist) (?:practi[cs]ed|explored|discussed|reviewed|introduced|taught|used|role.?played|reframed|validated|reflected|worked on|went over)|cognitive|cbt|reframing|restructuring|motivational|psychoeducation|grounding|breathing exercises?|mindfulness|exposure|behavio(?:u)?ral activation|thought record|safety plan)\b`, 3),
+    cue(String.raw`\b(?:we|i|therapist|clinician) (?:practi[cs]ed|explored|discussed|reviewed|introduced|taught|used|role.?played|reframed|validated|reflected|worked on|went over)\b`, 3),
+    cue(String.raw`\b(?:cognitive|cbt|reframing|restructuring|motivational|psychoeducation|grounding|breathing exercises?|mindfulness|exposure|behavio(?:u)?ral activation|thought record|safety plan)\b`, 2),
   ],
   response: [
-    cue(String.raw`\b(?:(?:client|patient|she|he|they|i) (?:agreed|was receptive|engaged|found (?:it|this|that) (?:helpful|useful)|felt (?:better|calmer|relieved|lighter)|understood|was able to|practised|practiced|tearful)|(?:that|this|it) (?:helps|helped|makes sense|was helpful)|i(?:'ll| will) try)\b`, 3),
+    cue(String.raw`\b(?:(?:client|patient|she|he|they|i|and) (?:agreed|was receptive|engaged|found (?:it|this|that|the [\w-]+(?: [\w-]+)?) (?:helpful|useful|difficult|hard|calming)|felt (?:better|calmer|relieved|lighter)|understood|was able to)|(?:that|this|it) (?:helps|helped|makes sense|was helpful)|i(?:'ll| will) try)\b`, 4),
   ],
   expectations: [
     cue(String.raw`\b(?:(?:she|he|they|the patient|i) (?:wants?|would (?:like|prefer)|hopes?|prefers?|expects?|is worried|am worried|(?:is|am) concerned|wish(?:es)?)|interpreter|(?:her|his|their) understanding|understands? (?:that|the))\b`, 2),
@@ -230,7 +232,7 @@ export function classify(sentences: readonly NoteSentence[]): (Kind | null)[] {
     // the narrower kinds the heading covers ("Subjective: denies chest pain" is a review of systems).
     const headed = new Set<Kind>();
     for (const topic of s.heading) if (isKind(topic)) for (const kind of covered(topic)) headed.add(kind);
-    for (const kind of headed) scores.set(kind, (scores.get(kind) ?? 0) + 5);
+    for (const kind of headed) scores.set(kind, (scores.get(kind) ?? 0) + (s.carried ? 2 : 5));
     // A thought continues: the sentence before in the same segment breaks ties.
     const before = s.previous ? (kinds[sentences.indexOf(s.previous)] ?? null) : null;
     if (before) scores.set(before, (scores.get(before) ?? 0) + 1.5);

@@ -26,6 +26,11 @@ export interface NoteSentence {
   speaker: string;
   /** Topics of the heading the sentence stands under ("Objective:", "PLAN"), if any. */
   heading: readonly HeadingTopic[];
+  /**
+   * The heading is only carried over from a label earlier on ("Diagnosis: pneumonia." two paragraphs up),
+   * not a heading of its own or of the part it stands in: a weaker cue.
+   */
+  carried: boolean;
   /** The clinician's question this sentence answers ("Any allergies?" before "Only penicillin."). */
   question: string;
   /** The previous sentence of the same segment, if any (a thought continues until its words change). */
@@ -56,7 +61,7 @@ const HEADINGS: readonly [RegExp, HeadingTopic[]][] = [
   [/^(results?( reviewed)?|labs?|laboratory( results)?|investigations|imaging|data reviewed)$/, ['results']],
   [/^(a|assessment|impression|clinical impression|diagnos[ie]s|differential( diagnosis)?|medical reasoning|formulation)$/, ['assessment']],
   [/^(a\/?p|a ?& ?p|assessment (and|&) plan|impression (and|&) plan)$/, ['assessment', 'plan']],
-  [/^(p|plan|treatment( plan)?|management|recommendations?|medical treatment|additional testing|patient education( and counsel(l)?ing)?|orders|disposition|(patient )?instructions)$/, ['plan']],
+  [/^(p|plan|treatment( plan)?|management|recommendations?|medical treatment|additional testing|patient education( and counsel(l)?ing)?|orders|disposition|(patient )?instructions|homework)$/, ['plan']],
   [/^(follow.?up|next appointment)$/, ['followup']],
   [/^(return precautions|safety.?netting|red flags|when to (seek|get) help)$/, ['safety']],
   [/^(interventions?)$/, ['intervention']],
@@ -106,7 +111,9 @@ function speaking(speaker: string): Speaking {
   if (OTHER_PERSON.test(label)) return { voice: 'other', heading: null, field: null };
   if (label === 'note' || label === '') return { voice: 'note', heading: null, field: null };
   const topics = headingTopics(label);
-  return topics ? { voice: 'note', heading: topics, field: null } : { voice: 'note', heading: null, field: fieldLabel(label) };
+  if (!topics) return { voice: 'note', heading: null, field: fieldLabel(label) };
+  // "Allergies: none known." keeps its label: "None known." alone says nothing once it is in a Subjective.
+  return { voice: 'note', heading: topics, field: topics.every((t) => FIELD_TOPICS.has(t)) ? fieldLabel(label) : null };
 }
 
 // A field's label as clinicians write it: abbreviations in capitals ("BP", "HR"), words capitalised.
@@ -200,6 +207,8 @@ const INLINE_HEADING = /^([\p{L}][\p{L} /&'-]{0,40}):\s+(.*)$/u;
 export function transcriptSentences(lines: readonly TranscriptLine[]): NoteSentence[] {
   const out: NoteSentence[] = [];
   let noteHeading: HeadingTopic[] = [];
+  // Whether noteHeading came from a line of its own ("PLAN"), or from a label with text after it.
+  let headingIsPart = false;
   let lastQuestion = '';
   let lastQuestionSpeaker = '';
   for (const line of lines) {
@@ -207,16 +216,23 @@ export function transcriptSentences(lines: readonly TranscriptLine[]): NoteSente
     const raw = line.text.replace(SIMULATED_NOTICE, '').replace(/\s+/g, ' ').trim();
     if (who.voice !== 'note') noteHeading = [];
     // "Allergies: none known." is a field of the part it stands in, not a new part: what follows it is
-    // still under "Subjective". A label naming a part ("Plan: ...") starts that part.
+    // still under "Subjective". A label naming a part ("Plan: ...") starts that part, but its text may
+    // have been the whole of it ("Diagnosis: pneumonia."): what follows is held to it less firmly.
     let segmentHeading = noteHeading;
+    let carried = noteHeading.length > 0 && !headingIsPart;
     if (who.heading) {
       segmentHeading = who.heading;
-      if (!who.heading.every((t) => FIELD_TOPICS.has(t))) noteHeading = who.heading;
+      carried = false;
+      if (!who.heading.every((t) => FIELD_TOPICS.has(t))) {
+        noteHeading = who.heading;
+        headingIsPart = false;
+      }
     }
     if (who.voice === 'note' && !who.heading && !who.field) {
       const alone = standaloneHeading(raw);
       if (alone) {
         noteHeading = alone;
+        headingIsPart = true;
         continue;
       }
     }
@@ -226,7 +242,9 @@ export function transcriptSentences(lines: readonly TranscriptLine[]): NoteSente
     const leading = /^([A-Z][A-Z /&()'-]{2,50}[A-Z])\s+(?=[A-Z][a-z]|\d|[-•*])/.exec(text);
     if (!speech && leading && headingTopics(leading[1]!)) {
       noteHeading = headingTopics(leading[1]!)!;
+      headingIsPart = true;
       segmentHeading = noteHeading;
+      carried = false;
       text = text.slice(leading[0].length);
     }
     const sentences = speech ? sentencesOf(text) : noteItems(text);
@@ -240,9 +258,12 @@ export function transcriptSentences(lines: readonly TranscriptLine[]): NoteSente
       // To the end of its segment: a paragraph's "Plan: rest." says nothing of the paragraphs after it.
       if (inline && topics) {
         heading = topics;
+        carried = false;
         // Typed text drops the heading it stands under; a quote stays verbatim.
-        if (!speech) written = inline[2]!;
+        if (!speech) written = `${inline[2]!.charAt(0).toUpperCase()}${inline[2]!.slice(1)}`;
       }
+      // "Homework: practise daily." reads "Practise daily." once its heading is taken off.
+      if (!speech && i === 0 && who.heading && !who.field) written = `${written.charAt(0).toUpperCase()}${written.slice(1)}`;
       if (speech && !isNoteworthySpeech(sentence)) return;
       if (!/[\p{L}\p{N}]/u.test(written)) return;
       const sentenceOut: NoteSentence = {
@@ -253,6 +274,7 @@ export function transcriptSentences(lines: readonly TranscriptLine[]): NoteSente
         voice: who.voice,
         speaker: line.speaker,
         heading,
+        carried,
         question: answers,
         previous,
       };

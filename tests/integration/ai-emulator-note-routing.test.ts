@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { sectionKinds } from '../../emulators/ai-emulator/note-routing.ts';
 import { TASKS } from '../../emulators/ai-emulator/tasks/index.ts';
 import type { SectionSpec } from '../../functions/src/documentation/documentation.js';
 import { rewriteSectionPrompt, systemInstruction, writeNotePrompt } from '../../functions/src/documentation/prompts/note-prompts.js';
-import { builtinTemplate } from '../../functions/src/templates/builtin-templates.js';
+import { BUILTIN_TEMPLATE_IDS, builtinTemplate } from '../../functions/src/templates/builtin-templates.js';
 import { SAMPLE_TRANSCRIPT } from '../../functions/src/templates/sample-transcript.js';
 import { segmentsFromText, type TranscriptSegment } from '../../functions/src/transcripts/transcript.js';
 
@@ -81,8 +82,8 @@ PLAN:
 
 const HEADED_SENTENCES: [phrase: string, soap: string][] = [
   ['Right knee pain for three weeks', 'subjective'],
-  ['amlodipine 5 mg every morning', 'subjective'],
-  ['none known', 'subjective'],
+  ['Medications: amlodipine 5 mg every morning', 'subjective'],
+  ['Allergies: none known', 'subjective'],
   ['BP 132/84, pulse 72 and regular', 'objective'],
   ['Small effusion of the right knee', 'objective'],
   ['Ligaments stable', 'objective'],
@@ -179,6 +180,60 @@ describe('Pasted dictated notes: each sentence in the one section it belongs to'
     ];
     expect(write('soap', pasted(text))).toEqual(expected);
     expect(write('soap', pasted(text))).toEqual(expected);
+  });
+});
+
+// Notes for the other built-in templates: a therapy session and a hospital stay, dictated.
+const THERAPY = `Client reports feeling anxious most days since starting a new job three weeks ago, and sleeping about five hours a night. She appeared tense and tearful when talking about her manager.
+
+We practised a breathing exercise and used cognitive restructuring on the thought that she will be fired. She found the breathing exercise helpful and agreed that the evidence for being fired is weak.
+
+Her anxiety is improving compared with last session.
+
+Homework: practise the breathing exercise twice daily and keep a thought record. Next session in two weeks.`;
+
+const STAY = `Mr Osei was admitted on 3 March with a productive cough, fever and breathlessness.
+
+Diagnosis: community-acquired pneumonia.
+
+During the admission he was treated with intravenous co-amoxiclav and fluids, and his kidney function returned to baseline by day 3. He underwent a bronchoscopy on 5 March.
+
+He is discharged home, mobile independently and back to baseline. He goes home on amoxicillin 500 mg three times daily for three more days.
+
+Follow up with his GP in one week with repeat kidney function; the sputum culture is pending. If his breathing gets worse or the fever returns, he should come back to the emergency department.`;
+
+describe('The other built-in templates: each of their sections takes its own kind of sentence', () => {
+  it('Every section of every built-in template is one the emulator can route to', () => {
+    for (const id of BUILTIN_TEMPLATE_IDS) for (const section of builtinTemplate(id)!.sections) expect(sectionKinds(section), `${id}/${section.id}`).not.toEqual([]);
+  });
+
+  it('A therapy session: BIRP and DAP', () => {
+    const birp = write('birp', pasted(THERAPY));
+    expect(holding(birp, 'feeling anxious most days')).toEqual(['behavior']);
+    expect(holding(birp, 'tense and tearful')).toEqual(['behavior']);
+    expect(holding(birp, 'We practised a breathing exercise')).toEqual(['intervention']);
+    expect(holding(birp, 'She found the breathing exercise helpful')).toEqual(['response']);
+    expect(holding(birp, 'Practise the breathing exercise twice daily')).toEqual(['plan']);
+    expect(holding(birp, 'Next session in two weeks')).toEqual(['plan']);
+    const dap = write('dap', pasted(THERAPY));
+    expect(holding(dap, 'We practised a breathing exercise')).toEqual(['data']);
+    expect(holding(dap, 'Her anxiety is improving compared with last session')).toEqual(['assessment']);
+    expect(holding(dap, 'Next session in two weeks')).toEqual(['plan']);
+  });
+
+  it('A hospital stay: the discharge summary', () => {
+    const note = write('discharge-summary', pasted(STAY));
+    const expected: [string, string][] = [
+      ['admitted on 3 March with a productive cough', 'admission'],
+      ['Community-acquired pneumonia', 'diagnoses'],
+      ['treated with intravenous co-amoxiclav', 'hospital-course'],
+      ['underwent a bronchoscopy', 'procedures'],
+      ['mobile independently', 'condition-at-discharge'],
+      ['goes home on amoxicillin 500 mg', 'discharge-medications'],
+      ['sputum culture is pending', 'follow-up'],
+      ['come back to the emergency department', 'patient-instructions'],
+    ];
+    for (const [phrase, id] of expected) expect(holding(note, phrase), phrase).toEqual([id]);
   });
 });
 
