@@ -248,12 +248,27 @@ export function transcriptSentences(lines: readonly TranscriptLine[]): NoteSente
       text = text.slice(leading[0].length);
     }
     const sentences = speech ? sentencesOf(text) : noteItems(text);
-    const answers = speech && lastQuestion && lastQuestionSpeaker !== line.speaker ? lastQuestion : '';
+    let answers = speech && lastQuestion && lastQuestionSpeaker !== line.speaker ? lastQuestion : '';
     let heading = segmentHeading;
     let previous: NoteSentence | null = null;
+    // A turn pasted on one line with the next ("Doctor: Any medicines? Patient: Ibuprofen when needed."):
+    // from its label on, the sentence is the other speaker's, answering the question before it.
+    let voice = who.voice;
+    let speaker = line.speaker;
+    let questionHere = '';
     sentences.forEach((sentence, i) => {
       let written = sentence;
-      const inline = INLINE_HEADING.exec(sentence);
+      let inline = INLINE_HEADING.exec(sentence);
+      const turn = speech && inline ? speaking(inline[1]!) : null;
+      if (inline && turn && turn.voice !== 'note') {
+        if (questionHere) answers = questionHere;
+        voice = turn.voice;
+        speaker = inline[1]!.trim().toLowerCase();
+        sentence = inline[2]!;
+        written = sentence;
+        inline = INLINE_HEADING.exec(sentence);
+      }
+      if (speech && isQuestion(sentence)) questionHere = sentence;
       const topics = inline ? headingTopics(inline[1]!) : null;
       // To the end of its segment: a paragraph's "Plan: rest." says nothing of the paragraphs after it.
       if (inline && topics) {
@@ -271,8 +286,8 @@ export function transcriptSentences(lines: readonly TranscriptLine[]): NoteSente
         order: out.length,
         text: i === 0 && who.field ? `${who.field}: ${written}` : written,
         quote: written,
-        voice: who.voice,
-        speaker: line.speaker,
+        voice,
+        speaker,
         heading,
         carried,
         question: answers,

@@ -93,15 +93,14 @@ const HEADED_SENTENCES: [phrase: string, soap: string][] = [
   ['Review in six weeks', 'plan'],
 ];
 
-// The same consultation as a dialogue, pasted with speaker lines.
+// The same consultation as a dialogue, pasted with speaker lines (one of them holding both turns of an exchange).
 const DIALOGUE = `Doctor: Good morning. What brings you in today?
 Patient: I have had a sore throat for four days and it hurts to swallow.
 Doctor: Any cough or runny nose?
 Patient: No cough and no runny nose.
 Doctor: Do you take any medicines regularly?
 Patient: I take levothyroxine every morning.
-Doctor: Any allergies to medicines?
-Patient: I am allergic to penicillin. It gave me a rash.
+Doctor: Any allergies to medicines? Patient: I am allergic to penicillin. It gave me a rash.
 Doctor: Let me have a look. Your temperature is 37.9 and your tonsils are swollen with white patches on them.
 Doctor: This is most likely a strep throat.
 Doctor: I will start you on clarithromycin 250 mg twice a day for five days. Come back in a week if it is not better.
@@ -250,6 +249,8 @@ describe('A dialogue is routed the same way, sentence by sentence', () => {
     expect(contentOf(soap, 'assessment')).toBe('Clinician notes: "This is most likely a strep throat."');
     expect(soap.map((s) => s.content).join('\n')).not.toMatch(/Good morning|\?"|Thank you|Let me have a look/);
     expect(contentOf(hp, 'family-history')).toBe('Not discussed.');
+    // The answer on the question's line is the patient's.
+    expect(contentOf(hp, 'allergies')).toBe('- Patient reports: "I am allergic to penicillin. It gave me a rash."');
   });
 
   it('The sample consultation: no sentence in two sections, each section about its own part of the visit', () => {
