@@ -264,6 +264,8 @@ function evidenceOf(sentences: readonly NoteSentence[], segmentText: Map<string,
   const quotes = new Map<string, string>();
   for (const s of sentences) {
     const before = quotes.get(s.segmentId);
+    // A quote is cut to 200 characters: once it is that long, what follows would be cut anyway.
+    if (before !== undefined && before.length >= 200) continue;
     const joined = before === undefined ? s.quote : `${before} ${s.quote}`;
     quotes.set(s.segmentId, before === undefined || segmentText.get(s.segmentId)?.includes(joined) ? joined : `${before} … ${s.quote}`);
   }

@@ -79,6 +79,8 @@ const EXAM_SIGN = String.raw`(?:murmurs?|rubs?|gallops?|rales|crackles|rhonchi|w
 const SYSTEM = String.raw`(?:constitutional|general|heent|head|eyes|ears|ent|nose|mouth|throat|neck|cardiovascular|cvs|cardiac|heart|respiratory|resp|chest|lungs?|pulmonary|abdomen|abdominal|gastrointestinal|gi|genitourinary|gu|musculoskeletal|msk|skin|integumentary|neuro(?:logical)?|psych(?:iatric)?|extremities|lymphatic|hematologic|endocrine|back|spine|cervical|lumbar|thoracic|breast|pelvic|rectal)`;
 const RELATIVE = String.raw`(?:mother|father|mom|mum|dad|parents?|brother|sister|siblings?|grand(?:mother|father|parents?)|aunt|uncle|cousin|son|daughter)`;
 
+// A cue's parts are looked for within a sentence's reach ([^.]{0,150}, never [^.]*), so a pasted text with
+// no full stop in it costs linear time, not quadratic.
 type Cue = readonly [RegExp, number];
 const cue = (pattern: string, weight: number): Cue => [new RegExp(pattern, 'i'), weight];
 
@@ -109,7 +111,7 @@ const CUES: Record<Kind, readonly Cue[]> = {
   ],
   medications: [
     cue(String.raw`\b(?:takes?|taking|took|is on|been on|using|uses|currently on|still on|his|her|my|current) (?:\w+ ){0,3}?(?:medications?|medicines?|meds|tablets?|pills?|inhalers?|drops)\b`, 3),
-    cue(String.raw`\b(?:takes|taking|i take|is on|been on|using|uses|she uses|he uses)\b[^.]*${DRUG}`, 4),
+    cue(String.raw`\b(?:takes|taking|i take|is on|been on|using|uses|she uses|he uses)\b[^.]{0,150}${DRUG}`, 4),
     cue(DRUG, 2),
     cue(String.raw`${DOSE}|${FREQUENCY}`, 1),
     cue(String.raw`\b(?:no other medications|over the counter|herbal|adheren\w+|complian\w+|missed doses?|ran out)\b`, 2),
@@ -133,9 +135,9 @@ const CUES: Record<Kind, readonly Cue[]> = {
     cue(String.raw`\b(?:clear to auscultation|heart sounds|breath sounds|bowel sounds|air entry|range of motion|reflexes|pupils|capillary refill|soft,? non.?tender|alert and oriented|gait|strength (?:is|was)|sensation (?:is|was)|ligaments?|lungs? (?:are|were|is) clear|chest (?:is|was) clear|appears?|appearing|looks? (?:well|unwell|pale|tired)|i (?:can |do )?(?:see|feel|hear|appreciate|note) (?:a|an|some|no|mild|slight|fine|any|crackles|wheez\w*|murmur\w*|swelling|tenderness|redness)\b|i do appreciate|when i (?:press|listen|look)|affect|mood (?:is|was) (?:low|euthymic|anxious))\b`, 2),
   ],
   results: [
-    cue(String.raw`\b(?:pathology|histology|biopsy (?:showed|shows|results?)|panel|report(?:ed)? (?:shows?|showed|states?)|(?:alt|ast|wbc|hgb|hb|plt|platelets|inr|bun|crp|esr|psa|tsh|a1c|hba1c|ldl|hdl|triglycerides|glucose|creatinine|egfr|sodium|potassium|vitamin d|ejection fraction|ef)\b[^.]*\d)`, 3),
-    cue(String.raw`\b(?:x-?rays?|xr|ct|cat scan|mri|ultrasound|echo(?:cardiogram)?|ekg|ecg|labs?|blood (?:work|tests?|results?)|bloods|results?|a1c|hba1c|h(?:a)?emoglobin|creatinine|egfr|potassium|sodium|cholesterol|ldl|tsh|kidney function|liver function|urinalysis|urine (?:test|dip)|cultures?|swab|biopsy|scan|report|levels?)\b[^.]*\b(?:show(?:s|ed|n)?|reveal(?:s|ed)?|demonstrat\w+|confirm(?:s|ed)|came back|looks? (?:really |very |completely )?(?:good|normal|fine|great|okay|unremarkable|clear)|(?:was|were|is|are) (?:\w+ )?(?:normal|abnormal|elevated|high|low|negative|positive|unremarkable|fine|stable|\d))`, 3),
-    cue(String.raw`\b(?:(?:from|last) (?:last )?(?:week|month|year)|previous(?:ly)?|recent)\b[^.]*\b(?:tests?|results?|labs?|scan|x-?ray|bloods)\b`, 1),
+    cue(String.raw`\b(?:pathology|histology|biopsy (?:showed|shows|results?)|panel|report(?:ed)? (?:shows?|showed|states?)|(?:alt|ast|wbc|hgb|hb|plt|platelets|inr|bun|crp|esr|psa|tsh|a1c|hba1c|ldl|hdl|triglycerides|glucose|creatinine|egfr|sodium|potassium|vitamin d|ejection fraction|ef)\b[^.]{0,150}\d)`, 3),
+    cue(String.raw`\b(?:x-?rays?|xr|ct|cat scan|mri|ultrasound|echo(?:cardiogram)?|ekg|ecg|labs?|blood (?:work|tests?|results?)|bloods|results?|a1c|hba1c|h(?:a)?emoglobin|creatinine|egfr|potassium|sodium|cholesterol|ldl|tsh|kidney function|liver function|urinalysis|urine (?:test|dip)|cultures?|swab|biopsy|scan|report|levels?)\b[^.]{0,150}\b(?:show(?:s|ed|n)?|reveal(?:s|ed)?|demonstrat\w+|confirm(?:s|ed)|came back|looks? (?:really |very |completely )?(?:good|normal|fine|great|okay|unremarkable|clear)|(?:was|were|is|are) (?:\w+ )?(?:normal|abnormal|elevated|high|low|negative|positive|unremarkable|fine|stable|\d))`, 3),
+    cue(String.raw`\b(?:(?:from|last) (?:last )?(?:week|month|year)|previous(?:ly)?|recent)\b[^.]{0,150}\b(?:tests?|results?|labs?|scan|x-?ray|bloods)\b`, 1),
   ],
   assessment: [
     cue(String.raw`\b(?:most likely|likely|unlikely|consistent with|suggestive of|in keeping with|compatible with|impression|diagnos(?:is|es)|differential|rule out|ruled out|r\/o|secondary to|probable|probably|possible|possibly|suspect(?:ed)?|concern(?:ing)? for|indicative of|(?:i|we) (?:(?:do not|don't) )?(?:think|believe|suspect)|side effect)\b`, 3),
@@ -150,16 +152,16 @@ const CUES: Record<Kind, readonly Cue[]> = {
     cue(String.raw`(?<!\b(?:was|were|been|had|has|have|is|are|being|who|she|he|they|patient)\s)\b(?:start (?:you |him |her |them )?(?:on|with)|start|begin|initiate|prescribe|continue|keep (?:taking|using|doing)|stay on|increase|decrease|reduce|titrate|switch|change (?:to|your|the|his|her)|stop(?: taking)?|discontinue|hold (?:the|off|his|her)|taper|instead of)\b`, 4),
     cue(String.raw`\brefer(?:ring)?\b(?! (?:by|from))|\breferral (?:to|for)\b|\b(?:i|we)(?: have|'ve)? (?:ordered|scheduled|arranged|sent|prescribed|referred|recommended|advised|started|increased|decreased|switched|stopped)\b`, 3),
     cue(String.raw`^(?:please |we will |i will |will )?(?:start|continue|take|use|apply|avoid|increase|decrease|stop|obtain|order|check|repeat|schedule|refer|rest|elevate|keep|monitor|recheck|encourage|counsel|prescribe|discontinue|hold|titrate|drink|limit|return|try|call|complete|book|arrange|bring|remember|practi[sc]e|homework)\b`, 3),
-    cue(String.raw`\b(?:(?:i|we)(?: do)?(?:'ll| will| are going to|'re going to| would like to|'d like to| want to| need to|'re gonna| are gonna| wan na| wanna| gon na| gonna| going to) (?:(?:go ahead and|just|also|probably|then|first|definitely|get you|have you|have to|do) )*(?:order|send|get|check|start|refer|give|prescribe|put|have|do|recommend|arrange|book|repeat|increase|decrease|switch|continue|try|go ahead|schedule|obtain|draw|test|stop|change|write|place|bring|plan for|plan on|consider|set up|send)|i(?:'d| would)? (?:like|want|need) (?:you|him|her|them) to|(?:is|are) (?:due|overdue) for|will be (?:considered|ordered|scheduled|started|arranged|done|repeated|checked|sent|referred|increased|decreased|stopped)|(?:let's |we'll |we will )?go ahead and|get (?:your|an?|the|some) (?:\w+ ){1,5}(?:scheduled|booked|done|ordered|arranged)|(?:we|i) (?:could|can|should|might|may) (?:also )?(?:do|try|order|get|start|consider|refer|add|increase|switch|give)|(?:the )?(?:other |best )?options? (?:is|are|would be)|(?:discussion|discussed)\b[^.]*\b(?:regarding|options|treatment|risks|benefits|plan))\b`, 3),
+    cue(String.raw`\b(?:(?:i|we)(?: do)?(?:'ll| will| are going to|'re going to| would like to|'d like to| want to| need to|'re gonna| are gonna| wan na| wanna| gon na| gonna| going to) (?:(?:go ahead and|just|also|probably|then|first|definitely|get you|have you|have to|do) )*(?:order|send|get|check|start|refer|give|prescribe|put|have|do|recommend|arrange|book|repeat|increase|decrease|switch|continue|try|go ahead|schedule|obtain|draw|test|stop|change|write|place|bring|plan for|plan on|consider|set up|send)|i(?:'d| would)? (?:like|want|need) (?:you|him|her|them) to|(?:is|are) (?:due|overdue) for|will be (?:considered|ordered|scheduled|started|arranged|done|repeated|checked|sent|referred|increased|decreased|stopped)|(?:let's |we'll |we will )?go ahead and|get (?:your|an?|the|some) (?:\w+ ){1,5}(?:scheduled|booked|done|ordered|arranged)|(?:we|i) (?:could|can|should|might|may) (?:also )?(?:do|try|order|get|start|consider|refer|add|increase|switch|give)|(?:the )?(?:other |best )?options? (?:is|are|would be)|(?:discussion|discussed)\b[^.]{0,150}\b(?:regarding|options|treatment|risks|benefits|plan))\b`, 3),
     cue(String.raw`\b(?:order|schedule|arrange|book|get (?:an? |some )?(?:x-?ray|scan|mri|ct|ultrasound|echo|blood|labs?|ecg|ekg)|the plan (?:is|will be)|recommend\w*|advis\w+|suggest\w*|encourag\w+|counsel\w+|educat\w+|instruct\w+|prescription|refills?|should (?:try|use|take|avoid|rest|keep|drink|apply|continue|start|stop|monitor|limit)|try to|vaccin\w+|work note|sick note)\b`, 2),
     cue(String.raw`\b(?:avoid\w*|rest\b|fluids|elevat\w+|raise (?:your|the) legs|physiotherapy|physical therapy|exercises|diet|weight loss|lifestyle)\b`, 1),
-    cue(String.raw`(?:${DOSE})[^.]*(?:${FREQUENCY})|\bfor (?:${NUMBER}) (?:days|weeks)\b`, 1),
+    cue(String.raw`(?:${DOSE})[^.]{0,150}(?:${FREQUENCY})|\bfor (?:${NUMBER}) (?:days|weeks)\b`, 1),
   ],
   followup: [
     cue(String.raw`\b(?:follow(?:ing)?[ -]?up (?:in|with (?:me|us|you|your|the|him|her|his)|as needed|prn|appointment|visit|on)|(?:will|'ll|should|please|can|going to|want to|like to|need to) (?:follow[ -]?up|return|come back|see (?:you|him|her|them))|come back|return (?:to (?:clinic|the clinic|see)|in)|see (?:you|him|her|them) (?:again|back|in)|(?:review|recheck|reassess)(?:ed)? in|next (?:appointment|visit|session|review|time)|pending|awaiting)\b`, 3),
   ],
   safety: [
-    cue(String.raw`\bif (?:it|the|you|your|she|he|they|his|her|their|there|any|symptoms?|things?)\b[^.]*\b(?:call|come (?:back|in)|return|go to|seek|contact|ring|phone|emergency|a&e|er\b|911|999|urgent\w*|same day)`, 4),
+    cue(String.raw`\bif (?:it|the|you|your|she|he|they|his|her|their|there|any|symptoms?|things?)\b[^.]{0,150}\b(?:call|come (?:back|in)|return|go to|seek|contact|ring|phone|emergency|a&e|er\b|911|999|urgent\w*|same day)`, 4),
     cue(String.raw`\b(?:call (?:me|us|the (?:office|clinic|practice))|(?:go|come|return|head|present|attend)(?: back)? to (?:the )?(?:emergency|er\b|a&e|urgent care|hospital)|seek (?:urgent |medical |immediate )?(?:help|attention|care)|red flags?|warning signs?|(?:call|dial) (?:911|999|112|an ambulance))\b`, 3),
   ],
   referral: [cue(String.raw`\b(?:grateful if you could|would you (?:kindly )?see|your (?:opinion|advice|assessment)|for (?:an? )?(?:opinion|assessment|review|further management)|(?:i am|i'm) referring|refer(?:ring)? (?:him|her|them|this (?:patient|gentleman|lady)) (?:to|for))\b`, 3)],
@@ -218,6 +220,7 @@ const PATIENTS_KINDS = new Set<Kind>(['complaint', 'history', 'medications', 'so
  */
 export function classify(sentences: readonly NoteSentence[]): (Kind | null)[] {
   const kinds: (Kind | null)[] = [];
+  const position = new Map(sentences.map((s, i) => [s, i]));
   for (const [i, s] of sentences.entries()) {
     const ownScores = cueScores(s.text);
     const scores = new Map(ownScores);
@@ -234,7 +237,7 @@ export function classify(sentences: readonly NoteSentence[]): (Kind | null)[] {
     for (const topic of s.heading) if (isKind(topic)) for (const kind of covered(topic)) headed.add(kind);
     for (const kind of headed) scores.set(kind, (scores.get(kind) ?? 0) + (s.carried ? 2 : 5));
     // A thought continues: the sentence before in the same segment breaks ties.
-    const before = s.previous ? (kinds[sentences.indexOf(s.previous)] ?? null) : null;
+    const before = s.previous ? (kinds[position.get(s.previous)!] ?? null) : null;
     if (before) scores.set(before, (scores.get(before) ?? 0) + 1.5);
     const first = s.heading.find(isKind);
     const rank = (kind: Kind) => (first && kind === first ? -1 : PRIORITY.indexOf(kind));
