@@ -129,7 +129,7 @@ function fieldLabel(label: string): string {
 const SIMULATED_NOTICE = /^\s*\[Demo transcript:[^\]]*\]\s*/;
 
 // Words after which a full stop does not end a sentence ("Dr. Lee", "500 mg p.o. daily", "e.g. rest").
-const ABBREVIATION_BEFORE_STOP = /(?:\b(?:dr|mr|mrs|ms|st|vs|approx|e\.g|i\.e|etc|no|fig|pt|hx|dx|rx|tx|b\.i\.d|t\.i\.d|q\.i\.d|q\.d|p\.o|p\.r\.n|i\.v|i\.m|s\.c)|\b[a-z])\.$/i;
+const ABBREVIATION_BEFORE_STOP = /\b(?:dr|mr|mrs|ms|st|vs|approx|e\.g|i\.e|etc|fig|pt|hx|dx|rx|tx|b\.i\.d|t\.i\.d|q\.i\.d|q\.d|p\.o|p\.r\.n|i\.v|i\.m|s\.c)\.$/i;
 
 /** Sentences of one piece of text: after . ! ? and a space, unless an abbreviation ends there. */
 function sentencesOf(text: string): string[] {
@@ -185,7 +185,9 @@ const PLEASANTRIES = [
 export const isPleasantry = (sentence: string) => PLEASANTRIES.some((p) => p.test(sentence));
 
 // Transcription without punctuation drops question marks: "okay and have you taken anything for the pain".
-const UNMARKED_QUESTION = /^(?:(?:okay|ok|and|so|well|um|uh|alright|all right|right|now|yeah|mm-?hmm)\s*,?\s*)*(?:do|does|did|are|is|was|were|have|has|had|can|could|would|will|how|what|when|where|why|which|who|any)\s+(?:you|your|it|there|the|that|this|he|she|they|much|long|often|many|about|other|else|anything|any)\b/i;
+// Only openings a statement does not have: "what you describe sounds like a sprain" is not a question.
+const UNMARKED_QUESTION =
+  /^(?:(?:okay|ok|and|so|well|um|uh|alright|all right|right|now|yeah|mm-?hmm)\s*,?\s*)*(?:(?:do|does|did|are|is|was|were|have|has|had|can|could|would|will)\s+(?:you|your|it|there|the|that|this|he|she|they|anything|any)|(?:how|what|when|where|why|which|who)\s+(?:is|are|was|were|do|does|did|have|has|had|can|could|would|will|long|much|many|often|else|kind|sort|brings|happened))\b/i;
 
 const isQuestion = (sentence: string) => sentence.endsWith('?') || UNMARKED_QUESTION.test(sentence);
 
