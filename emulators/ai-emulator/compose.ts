@@ -129,6 +129,15 @@ export function answerLines(query: Set<string>, lines: TranscriptLine[], max: nu
 
 export const NOT_DISCUSSED = 'Not discussed in this session.';
 
+/**
+ * A section's text that only says nothing was there: the sentinel, or what a section's instructions ask
+ * for then ("Not discussed.", "No plan discussed.", "Assessment not stated in the session.").
+ */
+export function saysNothing(content: string): boolean {
+  const text = content.trim();
+  return text.length < 100 && /^(?:not discussed\b|no [\p{L} ]+ (?:recorded|discussed|reviewed|mentioned|stated)\b|[\p{L} ]+ not (?:stated|assessed|discussed)\b)[^\n]*$/iu.test(text);
+}
+
 export interface ComposedSection {
   id: string;
   content: string;
@@ -421,7 +430,7 @@ export function parseAddition(instruction: string, titles: readonly string[]): A
 export function addTo(content: string, added: string): string {
   const sentence = `${added.charAt(0).toUpperCase()}${added.slice(1)}${/[.!?]$/.test(added) ? '' : '.'}`;
   const note = parseText(content);
-  if (note.items.length === 0 || /^not discussed\b|\bnot stated\b|^no .* (recorded|discussed)\.?$/i.test(note.items.join(' '))) return sentence;
+  if (note.items.length === 0 || saysNothing(note.items.join(' '))) return sentence;
   return render({ items: [...note.items, sentence], bullets: note.bullets });
 }
 

@@ -99,6 +99,16 @@ describe('Edit instructions take visible effect, or the answer says the emulator
     expect(editSection('subjective', 'shorter', edited)).not.toMatch(/local AI emulator/);
   });
 
+  it('A whole-note edit leaves the sections that say nothing was discussed as they are', () => {
+    const segments = [{ id: 'seg-1', speaker: 'note', startMs: 0, endMs: 0, text: 'Cough for three days. Likely viral.' }];
+    const progress = builtinTemplate('progress-note')!;
+    const pastedCtx = { ...ctx, segments };
+    const written = (TASKS['write_note']!(writeNotePrompt(pastedCtx, progress.sections)) as { sections: Section[] }).sections;
+    const current = written.map((s) => ({ id: s.id, title: progress.sections.find((x) => x.id === s.id)!.title, content: s.content }));
+    const edited = (TASKS['edit_note']!(editNotePrompt(pastedCtx, current, 'Use bullet points')) as { sections: Section[] }).sections;
+    expect(edited.map((s) => s.content)).toEqual(['- Cough for three days.', 'Not discussed.', 'No examination recorded.', 'No results reviewed.', '- Likely viral.', 'No plan discussed.']);
+  });
+
   it('Custom section instructions take effect: a bulleted list of only what they ask for', () => {
     const custom = { ...sectionSpec('subjective'), instructions: 'Only the medications the patient takes, as a bulleted list.' };
     const { content } = TASKS['rewrite_section']!(rewriteSectionPrompt(ctx, custom)) as Section;
