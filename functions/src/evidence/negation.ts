@@ -1,0 +1,154 @@
+/**
+ * Negations and what they negate: "denies fevers, chills, or weight loss" negates three findings; "no chest
+ * pain but some pressure" negates the chest pain only. A cue's scope runs to the end of its clause: it stops
+ * at sentence punctuation, at "but" (and words like it), and at a comma that starts a new clause ("no fever,
+ * he has a cough"); commas, "or" and "and" inside it separate the findings of a list.
+ */
+import { isContentWord, normalWord, type Token } from './text.js';
+
+export interface NegatedFinding {
+  /** Token indexes of the finding's words (end exclusive). */
+  from: number;
+  to: number;
+  /** Its content words, in normal form. */
+  words: string[];
+}
+
+export interface Negation {
+  /** Token indexes of the cue ("denies", "negative for", "n't"), end exclusive. */
+  cueFrom: number;
+  cueTo: number;
+  /** Token index where its scope ends (exclusive). */
+  scopeTo: number;
+  findings: NegatedFinding[];
+}
+
+const SINGLE_CUES = new Set(['denies', 'denied', 'deny', 'denying', 'no', 'not', "n't", 'never', 'without', 'none', 'nor', 'negative', 'absent', 'neither']);
+/** Two-word cues: "negative for", "free of", "absence of", "ruled out" ("rules out" is a plan, not a finding). */
+const PAIR_CUES: readonly (readonly [string, string])[] = [['negative', 'for'], ['free', 'of'], ['absence', 'of'], ['ruled', 'out'], ['no', 'longer']];
+/** Words where "not"/"no" negates no finding ("not only", "whether or not", "no problem", "if not"). */
+const PSEUDO_AFTER = new Set(['only', 'just', 'to', 'problem', 'worries', 'doubt']);
+const PSEUDO_BEFORE = new Set(['or', 'if', 'whether']);
+const TERMINATOR_WORDS = new Set(['but', 'however', 'although', 'though', 'except', 'apart', 'aside', 'yet', 'whereas', 'while', 'which', 'who', 'because', 'since', 'unless', 'until', 'than', 'so', 'then']);
+/**
+ * A subject starts a clause of its own even without a comma: speech recognisers seldom punctuate ("no
+ * trauma it just seemed like a blister and i picked at it" negates the trauma only).
+ */
+const SUBJECTS = new Set(['i', 'he', 'she', 'they', 'we', 'you', 'it', "i'm", "it's", "he's", "she's", "they're", "you're", "we're", "that's", "there's"]);
+/**
+ * Words that state a normal finding: a list item holding one is said, not negated ("no murmur, no gallop,
+ * chest clear, cardiac rhythm regular" negates only the murmur and the gallop).
+ */
+const STATE_WORDS = new Set(['normal', 'clear', 'regular', 'intact', 'soft', 'supple', 'moist', 'dry', 'warm', 'equal', 'reactive', 'symmetric', 'symmetrical', 'good', 'fine', 'flat', 'present', 'unlabored', 'benign', 'stable', 'healthy', 'pink', 'nontender', 'appropriate', 'alert', 'oriented', 'unremarkable', 'full', 'strong', 'palpable', 'brisk', 'okay']);
+const TERMINATOR_PUNCT = new Set(['.', ';', ':', '!', '?', '(', ')', '"']);
+const LIST_SEPARATORS = new Set([',', 'or', 'and', 'nor', '/']);
+/** Words that start a clause of their own after a comma: the negation does not reach into it. */
+const CLAUSE_STARTERS = new Set([
+  'he', 'she', 'they', 'i', 'we', 'you', 'it', 'patient', 'there', 'this', 'that', 'reports', 'reported', 'endorses', 'endorsed', 'complains',
+  'has', 'have', 'had', 'is', 'was', 'are', 'were', 'states', 'stated', 'says', 'notes', 'noted', 'feels', 'takes', 'will', 'would', 'should',
+  'can', 'could', 'does', 'did', 'also', 'admits', 'describes', 'presents', 'continues', 'otherwise', 'positive', 'mild', 'some',
+]);
+/** Words in a finding that say how it was asked about, not what it is. */
+export const FINDING_FILLER: ReadonlySet<string> = new Set(['evidence', 'sign', 'signs', 'symptom', 'symptoms', 'history', 'complaint', 'complaints', 'further', 'other', 'significant', 'known', 'new', 'recent', 'acute', 'obvious', 'apparent', 'issue', 'issues', 'problem', 'problems', 'episode', 'episodes', 'noticed', 'experienced', 'had', 'having', 'any', 'change', 'changes', 'question', 'questions', 'concern', 'concerns', 'else', 'anything', 'something']);
+
+const COPULAS = new Set(['is', 'are', 'was', 'were', 'looks', 'look', 'seems', 'seem', 'sounds', 'sound', 'appears', 'appear', 'feels']);
+const DETERMINERS = new Set(['your', 'my', 'his', 'her', 'their', 'our', 'the']);
+const MAX_SCOPE = 16;
+
+/** The negations in a run of tokens (a sentence), each with its scope and the findings it negates. */
+export function negations(tokens: readonly Token[]): Negation[] {
+  const found: Negation[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const word = tokens[i]!.lower;
+    const pair = PAIR_CUES.find(([a, b]) => a === word && tokens[i + 1]?.lower === b);
+    if (!pair && !SINGLE_CUES.has(word)) continue;
+    if (!pair && word === 'negative') continue; // "negative" alone follows what it qualifies ("test negative")
+    const cueTo = pair ? i + 2 : i + 1;
+    if (PSEUDO_AFTER.has(tokens[cueTo]?.lower ?? '') || PSEUDO_BEFORE.has(tokens[i - 1]?.lower ?? '')) continue;
+    const { scopeTo, findings } = scopeOf(tokens, cueTo);
+    found.push({ cueFrom: i, cueTo, scopeTo, findings });
+    // A negation inside another's scope ("denies chest pain and does not have fever") is its own.
+    i = cueTo - 1;
+  }
+  return found;
+}
+
+function scopeOf(tokens: readonly Token[], from: number): { scopeTo: number; findings: NegatedFinding[] } {
+  const findings: NegatedFinding[] = [];
+  let itemFrom = from;
+  let k = from;
+  const closeItem = (to: number) => {
+    const words: string[] = [];
+    let first = -1;
+    let last = -1;
+    for (let n = itemFrom; n < to; n++) {
+      const t = tokens[n]!;
+      if (isContentWord(t) && !FINDING_FILLER.has(t.lower)) {
+        words.push(normalWord(t.lower));
+        if (first < 0) first = n;
+        last = n;
+      }
+    }
+    if (words.length > 0) findings.push({ from: first, to: last + 1, words });
+  };
+  for (; k < tokens.length && k < from + MAX_SCOPE; k++) {
+    const t = tokens[k]!;
+    if ((t.kind === 'punct' && TERMINATOR_PUNCT.has(t.text)) || TERMINATOR_WORDS.has(t.lower)) break;
+    if (k > from && SUBJECTS.has(t.lower)) break;
+    if (STATE_WORDS.has(t.lower)) {
+      // This word states a finding ("no bruits your lungs are clear"): the scope ends before the clause it
+      // is in, which starts at its subject (a word before "is"/"are", or a "your"/"the" before that).
+      let cut = itemFrom;
+      for (let n = k - 1; n > itemFrom; n--) {
+        if (COPULAS.has(tokens[n]!.lower)) {
+          cut = Math.max(itemFrom, n - 1);
+          if (DETERMINERS.has(tokens[n - 2]?.lower ?? '') && n - 2 >= itemFrom) cut = n - 2;
+          break;
+        }
+        if (DETERMINERS.has(tokens[n]!.lower)) {
+          cut = n;
+          break;
+        }
+      }
+      k = cut;
+      break;
+    }
+    // Another cue starts its own negation.
+    if (k > from && (SINGLE_CUES.has(t.lower) && t.lower !== 'nor' && t.lower !== 'negative')) break;
+    if (LIST_SEPARATORS.has(t.lower)) {
+      // A comma (or "and") followed by a clause of its own ends the scope.
+      const next = tokens[k + 1];
+      const afterNext = next && LIST_SEPARATORS.has(next.lower) ? tokens[k + 2] : next;
+      if (afterNext && CLAUSE_STARTERS.has(afterNext.lower)) break;
+      closeItem(k);
+      itemFrom = k + 1;
+    }
+  }
+  closeItem(k);
+  return { scopeTo: k, findings };
+}
+
+/** Whether a negated finding's words are (mostly) among `words`: at least half of them, and at least one. */
+export function findingMatches(finding: readonly string[], words: ReadonlySet<string>): boolean {
+  const considered = finding.slice(0, 4);
+  const hits = considered.filter((w) => words.has(w)).length;
+  return hits >= Math.max(1, Math.ceil(considered.length / 2));
+}
+
+/** Words that open an answer meaning "no" ("no", "nope", "not really", "i haven't", "never"), after fillers. */
+const FILLERS = new Set(['uh', 'um', 'uhm', 'hmm', 'mm', 'oh', 'well', 'so', 'actually', 'honestly', ',', '.', '-', 'mm-hmm']);
+
+export function isNegativeAnswer(tokens: readonly Token[]): boolean {
+  let i = 0;
+  while (i < tokens.length && FILLERS.has(tokens[i]!.lower)) i++;
+  const w = (n: number) => tokens[i + n]?.lower ?? '';
+  if (['no', 'nope', 'nah', 'never', 'none', 'negative', 'nothing', 'neither', 'nay'].includes(w(0))) return true;
+  if (w(0) === 'not' && ['really', 'at', 'that', 'much', 'anymore', 'since', 'recently', 'lately'].includes(w(1))) return true;
+  if (w(0) === 'i' && ['have', 'do', 'did', 'had', 'am', 'was'].includes(w(1)) && (w(2) === "n't" || w(2) === 'not')) return true;
+  if (w(0) === "i've" || w(0) === "i'm") return w(1) === 'not' || w(1) === 'never';
+  if (w(0) === 'i' && w(1) === 'never') return true;
+  return false;
+}
+
+/** Whether a sentence of speech asks ("any chest pain?"): it ends with a question mark. */
+export const isQuestion = (tokens: readonly Token[]): boolean => tokens.some((t) => t.text === '?');
