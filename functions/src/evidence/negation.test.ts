@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { findingMatches, isNegativeAnswer, negations } from './negation.js';
+import { tokenize } from './text.js';
+
+/** Each negation's findings, as the words of the text they cover. */
+function negated(text: string): string[][] {
+  const tokens = tokenize(text);
+  return negations(tokens).map((n) => n.findings.map((f) => text.slice(tokens[f.from]!.start, tokens[f.to - 1]!.end)));
+}
+
+describe('negations and their scope', () => {
+  it.each([
+    ['Denies chest pain.', [['chest pain']]],
+    ['He denies fevers, chills, or weight loss.', [['fevers', 'chills', 'weight loss']]],
+    ['No chest pain but some pressure.', [['chest pain']]],
+    ['No fever, he has a cough.', [['fever']]],
+    ['Negative for nausea and vomiting; reports diarrhea.', [['nausea', 'vomiting']]],
+    ['Neck supple without thyromegaly or lymphadenopathy.', [['thyromegaly', 'lymphadenopathy']]],
+    ['She does not smoke.', [['smoke']]],
+    ["He doesn't drink alcohol.", [['drink alcohol']]],
+    ['no trauma it just seemed like a blister and i picked at it', [['trauma']]],
+    ['no murmur , no gallop , chest clear , cardiac rhythm regular', [['murmur'], ['gallop']]],
+    ['there is no bruits your lungs are clear', [['bruits']]],
+  ])('%s', (text, expected) => {
+    expect(negated(text)).toEqual(expected);
+  });
+
+  it('words that look like a negation but negate no finding are left alone', () => {
+    expect(negated('Whether or not she takes it, not only the knee hurts.')).toEqual([]);
+    expect(negated('Test negative.')).toEqual([]);
+  });
+
+  it('a finding matches all of one word, or two words (or one specific word) of a longer one', () => {
+    expect(findingMatches(['fever'], new Set(['fever', 'cough']))).toBe(true);
+    expect(findingMatches(['chest', 'pain'], new Set(['chest', 'pain']))).toBe(true);
+    expect(findingMatches(['knee', 'pain'], new Set(['chest', 'pain']))).toBe(false);
+    expect(findingMatches(['short', 'breath'], new Set(['troubl', 'breath']))).toBe(true);
+    expect(findingMatches([], new Set(['fever']))).toBe(false);
+  });
+});
+
+describe('negative answers', () => {
+  it.each(['no', 'No.', 'uh , no', 'nope', 'not really', "I haven't", 'i do n\'t think so', 'never', 'none at all'])('"%s" answers no', (text) => {
+    expect(isNegativeAnswer(tokenize(text))).toBe(true);
+  });
+  it.each(['yes', 'yeah a little', 'slight cramps', 'i have some', 'not sure'])('"%s" does not', (text) => {
+    expect(isNegativeAnswer(tokenize(text))).toBe(false);
+  });
+});
