@@ -5,6 +5,7 @@ import { isoDateTime, requiredText, resourceId } from './fields.js';
 import { languageTag } from './languages.js';
 import { engineQuality, isSimulatedEngine, type EngineQuality } from './transcripts.js';
 import { patientNameField } from './session-requests.js';
+import type { EvidenceSentence, FactFlag } from './evidence.js';
 
 // --- Resource ---------------------------------------------------------------------------------------------
 
@@ -48,6 +49,14 @@ export interface DocumentationSection {
   updatedAt: string;
   /** Who wrote `content` (the API always sends it; notes written before it was kept read as `generated`). */
   source?: SectionSource;
+  /**
+   * Our extension (README "Sentence evidence and the fact check"), computed on every answer from `content` and
+   * the session's transcript: each sentence with the segments that support it, and each fact the transcript
+   * does not support (a number, drug, side or negation), unresolved until the clinician edits the sentence or
+   * confirms it (POST /session/documentation/confirm_fact).
+   */
+  sentences: EvidenceSentence[];
+  flags: FactFlag[];
 }
 
 /** What replaced a section's text: one of the sources, or a restore of an older version. */

@@ -59,6 +59,8 @@ export class CreationService {
     // Another documentation took the month's last one meanwhile: the session is kept, held for later.
     if (!doc && session.error?.code === PLAN_LIMIT_SESSION_ERROR_CODE) throw planLimitReached(session.error.message);
     if (!doc) throw unavailable(session.error?.message ?? 'The documentation could not be written right now. The session is saved: retry it from the session page.');
-    return { session: sessionToContract(session), documentation: toContract(doc) };
+    // Pasted text is the transcript its sentences are checked against.
+    const transcript = await this.transcripts.find(session.id);
+    return { session: sessionToContract(session), documentation: toContract(doc, transcript?.ownerUid === uid ? transcript.segments : []) };
   }
 }

@@ -6,6 +6,8 @@ import { isBeingProcessed, toContract as sessionToContract, type Session, type S
 import type { TemplateCatalog } from '../templates/template-catalog.js';
 import type { TranscriptRecord } from '../transcripts/transcript.js';
 import type { TranscriptRepo } from '../transcripts/transcript-repo.js';
+import { checkSection } from '../evidence/check.js';
+import { keptConfirmations, sentenceKey } from '../evidence/confirmations.js';
 import { sectionToContract, toContract, type Documentation, type DocumentationRecord, type DocumentationSection, type Evidence, type SectionSpec, type StoredSection } from './documentation.js';
 import type { DocumentationRepo } from './documentation-repo.js';
 import type { NoteWriter } from './note-writer.js';
@@ -34,11 +36,12 @@ export class DocumentationService {
     const session = await this.ownedSession(uid, sessionId);
     const doc = session.documentationId ? await this.docs.find(session.documentationId) : null;
     if (!doc || doc.ownerUid !== uid) throw conflict(`The documentation is not written yet (the session is ${session.status})`);
-    return toContract(doc);
+    return toContract(doc, await this.segmentsOf(doc));
   }
 
   async byId(uid: string, documentationId: string): Promise<Documentation> {
-    return toContract(await this.ownedDoc(uid, documentationId));
+    const doc = await this.ownedDoc(uid, documentationId);
+    return toContract(doc, await this.segmentsOf(doc));
   }
 
   async transcriptOf(uid: string, sessionId: string): Promise<TranscriptRecord> {
@@ -86,12 +89,12 @@ export class DocumentationService {
       },
     });
     if (!written) throw notFound('No such session');
-    return toContract(written.documentation);
+    return toContract(written.documentation, transcript.segments);
   }
 
   async section(uid: string, documentationId: string, sectionId: string): Promise<DocumentationSection> {
     const doc = await this.ownedDoc(uid, documentationId);
-    return sectionToContract(sectionOf(doc, sectionId));
+    return sectionToContract(sectionOf(doc, sectionId), await this.segmentsOf(doc));
   }
 
   /** Writes one section again from the transcript, as its instructions say. */
@@ -127,7 +130,7 @@ export class DocumentationService {
           : s;
       }),
     }), 'magic_edit_note');
-    return toContract(saved);
+    return toContract(saved, transcript.segments);
   }
 
   /** The clinician's own text for a section, from one editor (tab): see continuesOwnTyping. */
@@ -145,7 +148,30 @@ export class DocumentationService {
       counter,
       editorId,
     );
-    return { section: sectionToContract(sectionOf(saved, sectionId)), counter: saved.counter };
+    return { section: sectionToContract(sectionOf(saved, sectionId), await this.segmentsOf(saved)), counter: saved.counter };
+  }
+
+  /**
+   * "I confirm this" on a flagged fact: kept with the section until the flag's sentence changes. Confirming
+   * a flag already confirmed changes nothing (a retry after a lost answer is not a conflict); otherwise the
+   * counter must be current and the flag one the section has now.
+   */
+  async confirmFact(uid: string, documentationId: string, sectionId: string, flagId: string, counter: number): Promise<{ section: DocumentationSection; counter: number }> {
+    const doc = await this.ownedDoc(uid, documentationId);
+    const section = sectionOf(doc, sectionId);
+    const segments = await this.segmentsOf(doc);
+    if ((section.confirmedFacts ?? []).some((c) => c.flagId === flagId)) return { section: sectionToContract(section, segments), counter: doc.counter };
+    requireCurrent(doc, counter);
+    const { sentences, flags } = checkSection({ content: section.content, citedSegmentIds: section.evidence.map((e) => e.segmentId) }, segments);
+    const flag = flags.find((f) => f.id === flagId);
+    if (!flag) throw notFound('No such flag in this section (its sentence may have changed: reload the note)');
+    const confirmed = { flagId, sentenceKey: sentenceKey(sentences[flag.sentenceIndex]!.text), confirmedAt: this.now().toISOString() };
+    // The text does not change, so no version is kept; the counter goes up so other tabs see the confirmation.
+    const saved = await this.commit(doc, (current) => ({
+      ...current,
+      sections: current.sections.map((s) => (s.id === sectionId ? { ...s, confirmedFacts: [...(s.confirmedFacts ?? []).filter((c) => c.flagId !== flagId), confirmed] } : s)),
+    }), 'clinician', counter);
+    return { section: sectionToContract(sectionOf(saved, sectionId), segments), counter: saved.counter };
   }
 
   /** A section's kept earlier texts, newest first. */
@@ -166,7 +192,7 @@ export class DocumentationService {
       ...current,
       sections: current.sections.map((s) => (s.id === sectionId ? { ...withoutEditor(s), content: version.content, evidence: version.evidence, source: version.source, updatedAt: now } : s)),
     }), 'restore', counter);
-    return { section: sectionToContract(sectionOf(saved, sectionId)), counter: saved.counter };
+    return { section: sectionToContract(sectionOf(saved, sectionId), await this.segmentsOf(saved)), counter: saved.counter };
   }
 
   /** Marks the session's note done (reviewed and signed off) or not; marking it again keeps the first time. */
@@ -196,7 +222,7 @@ export class DocumentationService {
     sectionId: string,
     counter: number,
     source: SectionSource,
-    how: (spec: SectionSpec, current: DocumentationSection) => { spec: SectionSpec; edit?: { currentContent: string; instruction: string } },
+    how: (spec: SectionSpec, current: StoredSection) => { spec: SectionSpec; edit?: { currentContent: string; instruction: string } },
     confirmReplaceEdited: boolean,
   ): Promise<{ section: DocumentationSection; counter: number }> {
     const doc = await this.ownedDoc(uid, documentationId);
@@ -213,7 +239,7 @@ export class DocumentationService {
       templateSections: latest.templateSections.map((s) => (s.id === sectionId ? used : s)),
       sections: latest.sections.map((s) => (s.id === sectionId ? { ...withoutEditor(s), content: written.value.content, evidence: written.value.evidence, updatedAt: now, source } : s)),
     }), source);
-    return { section: sectionToContract(sectionOf(saved, sectionId)), counter: saved.counter };
+    return { section: sectionToContract(sectionOf(saved, sectionId), transcript.segments), counter: saved.counter };
   }
 
   /**
@@ -232,7 +258,10 @@ export class DocumentationService {
       if (!current || current.ownerUid !== from.ownerUid) throw notFound('No such documentation');
       requireCurrent(current, expected);
       const now = this.now().toISOString();
-      const next = { ...change(current, now), counter: current.counter + 1, updatedAt: now };
+      const changed = change(current, now);
+      // A confirmed fact stays confirmed only while its sentence is unchanged.
+      const sections = changed.sections.map((s) => withConfirmationsFor(s));
+      const next = { ...changed, sections, counter: current.counter + 1, updatedAt: now };
       // The text each change replaces is kept, in the same transaction: never written without its predecessor kept.
       const versions = replacedVersions(current, next, replacedBy, now, editorId);
       this.docs.keepVersions(tx, versions);
@@ -246,6 +275,12 @@ export class DocumentationService {
   /** Keeps each section's versions under the cap; a failure here loses nothing and the next write prunes again. */
   private async pruneVersions(documentationId: string, sectionIds: readonly string[]): Promise<void> {
     await this.docs.pruneVersions(documentationId, sectionIds).catch(() => undefined);
+  }
+
+  /** The transcript segments a documentation's facts are checked against (none if it has no transcript). */
+  private async segmentsOf(doc: DocumentationRecord): Promise<TranscriptRecord['segments']> {
+    const transcript = await this.transcripts.find(doc.sessionId);
+    return transcript && transcript.ownerUid === doc.ownerUid ? transcript.segments : [];
   }
 
   private async context(uid: string, session: SessionRecord, transcript: TranscriptRecord) {
@@ -278,8 +313,16 @@ function requireCurrent(doc: DocumentationRecord, counter: number): void {
   }
 }
 
+/** The section with only the confirmations its text still has the sentences of. */
+function withConfirmationsFor(section: StoredSection): StoredSection {
+  if (!section.confirmedFacts) return section;
+  const { confirmedFacts, ...rest } = section;
+  const kept = keptConfirmations(confirmedFacts, section.content);
+  return kept.length > 0 ? { ...rest, confirmedFacts: kept } : rest;
+}
+
 /** AI actions that throw text away ask before replacing what the clinician wrote. */
-function requireNoClinicianText(sections: readonly DocumentationSection[]): void {
+function requireNoClinicianText(sections: readonly StoredSection[]): void {
   const edited = sections.filter(isClinicianText);
   if (edited.length === 0) return;
   const names = edited.map((s) => `"${s.title}"`).join(', ');

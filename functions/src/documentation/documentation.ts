@@ -1,5 +1,8 @@
 /** Documentation written for a session, section by section: the contract's types live in @charta/contract. */
 import type { Documentation, DocumentationSection, Evidence } from '@charta/contract';
+import { checkSection } from '../evidence/check.js';
+import type { ConfirmedFact } from '../evidence/confirmations.js';
+import type { SegmentInput } from '../evidence/transcript-index.js';
 
 export type { Documentation, DocumentationSection, Evidence };
 
@@ -11,12 +14,16 @@ export interface SectionSpec {
   format: 'paragraph' | 'bullets';
 }
 
-/** A section as stored: the contract's, and which editor (tab) wrote the clinician's text (never sent out). */
-export interface StoredSection extends DocumentationSection {
+/**
+ * A section as stored: the contract's, less what each answer computes (its sentences and flags), with
+ * which editor (tab) wrote the clinician's text and the facts the clinician confirmed (never sent as such).
+ */
+export interface StoredSection extends Omit<DocumentationSection, 'sentences' | 'flags'> {
   editorId?: string;
+  confirmedFacts?: ConfirmedFact[];
 }
 
-export interface DocumentationRecord extends Documentation {
+export interface DocumentationRecord extends Omit<Documentation, 'sections'> {
   sections: StoredSection[];
   ownerUid: string;
   model: string;
@@ -30,15 +37,20 @@ export interface DocumentationRecord extends Documentation {
   metrics: { transcribeMs: number | null; generateMs: number; modelCalls: number; promptTokens: number; outputTokens: number } | null;
 }
 
-export function toContract(record: DocumentationRecord): Documentation {
+/** The documentation as the API answers it: each section with its sentence evidence and fact flags, checked against `segments` (the session's transcript). */
+export function toContract(record: DocumentationRecord, segments: readonly SegmentInput[]): Documentation {
   const { id, sessionId, templateId, counter, engine, createdAt, updatedAt, sections } = record;
-  // Sections written before sources were kept read as generated.
-  return { id, sessionId, templateId, counter, engine, createdAt, updatedAt, sections: sections.map(sectionToContract) };
+  return { id, sessionId, templateId, counter, engine, createdAt, updatedAt, sections: sections.map((s) => sectionToContract(s, segments)) };
 }
 
-export function sectionToContract(section: StoredSection): DocumentationSection {
-  const { editorId: _editor, ...rest } = section;
-  return { ...rest, source: section.source ?? 'generated' };
+export function sectionToContract(section: StoredSection, segments: readonly SegmentInput[]): DocumentationSection {
+  const { editorId: _editor, confirmedFacts, ...rest } = section;
+  const { sentences, flags } = checkSection(
+    { content: section.content, citedSegmentIds: section.evidence.map((e) => e.segmentId), confirmedFlagIds: (confirmedFacts ?? []).map((c) => c.flagId) },
+    segments,
+  );
+  // Sections written before sources were kept read as generated.
+  return { ...rest, source: section.source ?? 'generated', sentences, flags };
 }
 
 export const engineLabel = (model: string, promptVersion: string) => `${model} · ${promptVersion}`;

@@ -9,6 +9,7 @@ import type { CreationService } from './creation-service.js';
 import type { DocumentationService } from './documentation-service.js';
 import {
   chatBody,
+  confirmFactBody,
   counterQuery,
   creationBody,
   customizeSectionBody,
@@ -90,6 +91,11 @@ export function sessionDocumentationRoutes(docs: DocumentationService, limits: R
   router.post('/documentation/section/restore', async (req, res) => {
     const { documentationId, sectionId, versionId, counter } = parseInput(restoreSectionVersionBody, req.body);
     res.json(await docs.restoreSectionVersion(callerOf(req).uid, documentationId, sectionId, versionId, counter));
+  });
+  // Our extension: "I confirm this" on a fact the check could not find in the transcript.
+  router.post('/documentation/confirm_fact', async (req, res) => {
+    const { documentationId, sectionId, flagId, counter } = parseInput(confirmFactBody, req.body);
+    res.json(await docs.confirmFact(callerOf(req).uid, documentationId, sectionId, flagId, counter));
   });
   router.post('/mark_done', async (req, res) => {
     const { sessionId, done } = parseInput(markDoneBody, req.body);

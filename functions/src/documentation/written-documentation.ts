@@ -1,11 +1,20 @@
 import type { SessionRecord } from '../sessions/session.js';
 import type { TemplateDefinition } from '../templates/template-catalog.js';
 import type { SectionSource } from '@charta/contract';
-import { engineLabel, type DocumentationRecord, type DocumentationSection, type SectionSpec } from './documentation.js';
+import { keptConfirmations } from '../evidence/confirmations.js';
+import { engineLabel, type DocumentationRecord, type SectionSpec, type StoredSection } from './documentation.js';
 import type { WriteResult, WrittenSection } from './note-writer.js';
 
-export function toSections(specs: readonly SectionSpec[], written: readonly WrittenSection[], now: string, source: SectionSource = 'generated'): DocumentationSection[] {
-  return specs.map((spec, i) => ({ id: spec.id, title: spec.title, content: written[i]?.content ?? '', evidence: written[i]?.evidence ?? [], updatedAt: now, source }));
+/**
+ * The sections of a freshly written note. A fact the clinician confirmed in the note it replaces stays
+ * confirmed where the new text has the very same sentence (it is the same fact in the same words).
+ */
+export function toSections(specs: readonly SectionSpec[], written: readonly WrittenSection[], now: string, source: SectionSource = 'generated', previous: readonly StoredSection[] = []): StoredSection[] {
+  return specs.map((spec, i) => {
+    const content = written[i]?.content ?? '';
+    const confirmedFacts = keptConfirmations(previous.find((s) => s.id === spec.id)?.confirmedFacts, content);
+    return { id: spec.id, title: spec.title, content, evidence: written[i]?.evidence ?? [], updatedAt: now, source, ...(confirmedFacts.length > 0 ? { confirmedFacts } : {}) };
+  });
 }
 
 /**
@@ -41,6 +50,6 @@ export function writtenDocumentation(args: {
     updatedAt: now,
     // Counted once per session, however often it is regenerated.
     generatedAt: previous?.generatedAt ?? now,
-    sections: toSections(template.sections, written.value, now, args.source ?? (args.previous ? 'regenerate_note' : 'generated')),
+    sections: toSections(template.sections, written.value, now, args.source ?? (args.previous ? 'regenerate_note' : 'generated'), previous?.sections),
   };
 }

@@ -134,38 +134,39 @@ function contradictions(tokens: readonly Token[], index: TranscriptIndex): (Fact
 }
 
 /**
- * The segments that support a sentence: the writer's citations that hold up (they share its words or
- * support its facts); failing that, the segments that match it best (rare words weigh more, supported facts
- * most). Headings and sentences that share too little with any segment get none.
+ * The segments that support a sentence: the writer's citations that hold up (they share at least two of
+ * its words, or support one of its facts), with the segments that support its facts (the best two per
+ * fact); failing both, the segments that match it best by words (rare words weigh more). Headings and
+ * sentences that share too little with any segment get none.
  */
 function sentenceSegments(span: SentenceSpan, context: SentenceContext, factSupport: readonly string[][], cited: readonly string[], index: TranscriptIndex): string[] {
   if (context.words.size === 0 || isHeading(span.text)) return [];
-  const supportCount = new Map<string, number>();
-  for (const ids of factSupport) for (const id of new Set(ids)) supportCount.set(id, (supportCount.get(id) ?? 0) + 1);
+  const supporting = new Set(factSupport.flat());
   const total = index.segments.length;
-  const score = (segmentId: string): { score: number; shared: number } => {
-    const segment = index.segments.find((s) => s.id === segmentId)!;
-    let value = 0;
+  const byId = new Map(index.segments.map((s) => [s.id, s]));
+  const overlap = (segmentId: string): { score: number; shared: number } => {
+    const segment = byId.get(segmentId)!;
+    let score = 0;
     let shared = 0;
     for (const w of context.words) {
       if (!segment.words.has(w)) continue;
       shared++;
-      value += 1 + Math.log((total + 1) / ((index.documentFrequency.get(w) ?? 0) + 1));
+      score += 1 + Math.log((total + 1) / ((index.documentFrequency.get(w) ?? 0) + 1));
     }
-    return { score: value + 3 * (supportCount.get(segmentId) ?? 0), shared };
+    return { score, shared };
   };
-  const holds = (id: string) => {
-    const { shared } = score(id);
-    return (supportCount.get(id) ?? 0) > 0 || shared >= 2 || (shared >= 1 && context.words.size <= 3);
-  };
-  const fromCitations = cited.filter(holds);
-  const chosen = fromCitations.length > 0 ? fromCitations : bestMatches(index, score);
+  const holds = (id: string) => supporting.has(id) || overlap(id).shared >= Math.min(2, context.words.size);
+  const chosen = new Set(cited.filter(holds));
+  for (const ids of factSupport) {
+    [...ids].sort((a, b) => overlap(b).score - overlap(a).score).slice(0, 2).forEach((id) => chosen.add(id));
+  }
+  if (chosen.size === 0) for (const id of bestMatches(index, overlap)) chosen.add(id);
   const order = new Map(index.segments.map((s) => [s.id, s.position]));
-  return [...new Set(chosen)].sort((a, b) => order.get(a)! - order.get(b)!);
+  return [...chosen].sort((a, b) => order.get(a)! - order.get(b)!);
 }
 
-function bestMatches(index: TranscriptIndex, score: (id: string) => { score: number; shared: number }): string[] {
-  const scored = index.segments.map((s) => ({ id: s.id, ...score(s.id) })).filter((s) => s.score >= 3 && s.shared >= 1);
+function bestMatches(index: TranscriptIndex, overlap: (id: string) => { score: number; shared: number }): string[] {
+  const scored = index.segments.map((s) => ({ id: s.id, ...overlap(s.id) })).filter((s) => s.score >= 3 && s.shared >= 1);
   if (scored.length === 0) return [];
   const best = Math.max(...scored.map((s) => s.score));
   return scored

@@ -50,6 +50,8 @@ function isNotASide(tokens: readonly Token[], i: number): boolean {
   if (word !== 'right' && word !== 'left') return false;
   const before = tokens[i - 1]?.lower ?? '';
   const after = tokens[i + 1]?.lower ?? '';
+  // A body part right after it makes it a side whatever came before ("she is right handed").
+  if (bodyPartOf(after)) return false;
   if (word === 'left') return ['i', 'he', 'she', 'they', 'we', 'you', 'was', 'just', 'have', 'has', 'had', 'is', 'anything', 'nothing', 'what', 'days', 'weeks', 'over', 'still'].includes(before) || ['over', 'the', 'home', 'work', 'him', 'her', 'me', 'it', 'a', 'for'].includes(after);
   return ['all', "that's", 'thats', 'is', 'yeah', 'okay', 'ok', 'alright', 'exactly', 'oh', 'be'].includes(before) || ['now', 'away', 'there', 'here', 'after', 'before', 'then', 'when', 'back', 'into', 'at', 'about', 'so', '?', 'ok', 'okay'].includes(after) || (before === '' && (after === ',' || after === '.' || after === ''));
 }

@@ -128,11 +128,19 @@ function scopeOf(tokens: readonly Token[], from: number): { scopeTo: number; fin
   return { scopeTo: k, findings };
 }
 
-/** Whether a negated finding's words are (mostly) among `words`: at least half of them, and at least one. */
+/** Words too general to tell one finding from another on their own ("knee pain" is not "chest pain"). */
+const GENERAL_WORDS: ReadonlySet<string> = new Set(['pain', 'swell', 'blood', 'short', 'lower', 'upper', 'limb', 'troubl', 'difficulti', 'sever', 'mild', 'bad', 'wors', 'better', 'left', 'right', 'side', 'area', 'feel', 'abl', 'need', 'lot', 'last', 'week', 'day', 'year', 'month', 'night', 'morn']);
+
+/**
+ * Whether a negated finding's words are among `words`: all of a one-word finding; of a longer one, two
+ * words, or one that is specific ("shortness of breath" is "trouble breathing", but "knee pain" is not
+ * "chest pain"). At most its first four words are considered.
+ */
 export function findingMatches(finding: readonly string[], words: ReadonlySet<string>): boolean {
-  const considered = finding.slice(0, 4);
-  const hits = considered.filter((w) => words.has(w)).length;
-  return hits >= Math.max(1, Math.ceil(considered.length / 2));
+  const considered = [...new Set(finding.slice(0, 4))];
+  const hits = considered.filter((w) => words.has(w));
+  if (considered.length === 0) return false;
+  return hits.length >= Math.min(2, considered.length) || hits.some((w) => !GENERAL_WORDS.has(w));
 }
 
 /** Words that open an answer meaning "no" ("no", "nope", "not really", "i haven't", "never"), after fillers. */

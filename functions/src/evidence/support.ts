@@ -28,8 +28,9 @@ export function findSupport(fact: Fact, context: SentenceContext, index: Transcr
   }
 }
 
-/** Whether segment `i` or a neighbour shares a content word with the sentence. */
+/** Whether segment `i` or a neighbour shares a content word with the sentence (one without any cannot tell). */
 function nearContext(index: TranscriptIndex, i: number, context: SentenceContext): boolean {
+  if (context.words.size === 0) return true;
   for (let k = Math.max(0, i - 1); k <= Math.min(index.segments.length - 1, i + 1); k++) {
     for (const w of index.segments[k]!.words) if (context.words.has(w)) return true;
   }
@@ -45,7 +46,9 @@ function numberSupport(fact: NumberFact, context: SentenceContext, index: Transc
   const ids: string[] = [];
   index.segments.forEach((s, i) => {
     if (fact.parts) {
-      if (fact.parts.every((p) => s.values.some((v) => sameValue(v, p))) && nearContext(index, i, context)) ids.push(s.id);
+      // Every part said in one segment; small parts ("3/6") also near what the sentence is about.
+      const said = fact.parts.every((p) => s.values.some((v) => sameValue(v, p)));
+      if (said && (fact.parts.every((p) => p >= 10) || nearContext(index, i, context))) ids.push(s.id);
       return;
     }
     let withUnit = false;

@@ -139,13 +139,18 @@ const SYNONYMS: Readonly<Record<string, string>> = {
 /** The normal form of a word: lower case, Porter stem, then the shared synonym if it has one. */
 export function normalWord(word: string): string {
   const lower = word.toLowerCase();
+  const abbreviation = ABBREVIATIONS[lower];
+  if (abbreviation) return abbreviation;
   const stem = stemmer(lower);
   return SYNONYMS[stem] ?? SYNONYMS[lower] ?? stem;
 }
 
-/** Whether a token carries content: a word of three letters or more that is not a stopword. */
+/** Two-letter abbreviations a note uses for what speech says in full ("BP" for blood pressure). */
+const ABBREVIATIONS: Readonly<Record<string, string>> = { bp: 'pressur', hr: 'heart', rr: 'respir', ef: 'ejection', o2: 'oxygen' };
+
+/** Whether a token carries content: a word of three letters or more that is not a stopword, or a known abbreviation. */
 export function isContentWord(token: Pick<Token, 'kind' | 'lower'>): boolean {
-  return token.kind === 'word' && token.lower.length >= 3 && !STOPWORDS.has(token.lower);
+  return token.kind === 'word' && ((token.lower.length >= 3 && !STOPWORDS.has(token.lower)) || token.lower in ABBREVIATIONS);
 }
 
 /** The normal forms of a text's content words. */

@@ -52,9 +52,11 @@ export function documentation(overrides: Partial<Documentation> = {}): Documenta
           { segmentId: 'seg-2', quote: 'A dry cough for four days.' },
         ],
         updatedAt: '',
+        sentences: [],
+        flags: [],
       },
-      { id: 'objective', title: 'Objective', content: 'Lungs clear.', evidence: [], updatedAt: '' },
-      { id: 'plan', title: 'Plan', content: 'Not discussed in this session.', evidence: [], updatedAt: '' },
+      { id: 'objective', title: 'Objective', content: 'Lungs clear.', evidence: [], updatedAt: '', sentences: [], flags: [] },
+      { id: 'plan', title: 'Plan', content: 'Not discussed in this session.', evidence: [], updatedAt: '', sentences: [], flags: [] },
     ],
     ...overrides,
   };
