@@ -36,6 +36,13 @@ describe('each kind of fact, found and missed', () => {
     expect(flagged('She is 80.', transcript(['patient', 'she is eighty next week']))).toEqual([]);
   });
 
+  it('a specific value needs nothing else nearby; a plural body part is both sides (ACI-Bench tuning)', () => {
+    const readings = transcript(['clinician', 'how has it been?'], ['patient', "it's been running at about 146 to 152 lately"], ['clinician', 'ok']);
+    expect(flagged('Systolic blood pressure readings between 146-152.', readings)).toEqual([]);
+    expect(flagged('Edema of bilateral lower extremities.', transcript(['clinician', 'your legs are a bit swollen']))).toEqual([]);
+    expect(flagged('Edema of bilateral lower extremities.', transcript(['clinician', 'your left leg is a bit swollen']))).toEqual([['laterality', 'bilateral lower extremities']]);
+  });
+
   it('drugs: by generic or brand name, or a recogniser\'s near spelling; others are flagged', () => {
     expect(flagged('Takes lisinopril and furosemide.', VISIT)).toEqual([]);
     expect(flagged('Takes lisinopril and Lasix.', transcript(['patient', 'lisinopril and furosemide']))).toEqual([]);

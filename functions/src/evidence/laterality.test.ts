@@ -16,6 +16,7 @@ describe('sideMentions', () => {
     ['Left-sided chest pain.', [['left', 'chest']]],
     ['my left and right ankles are swollen', [['bilateral', 'ankle']]],
     ["she is right handed", [['right', 'hand']]],
+    ['no redness on either breast', [['bilateral', 'breast']]],
   ])('%s', (text, expected) => {
     expect(sides(text)).toEqual(expected);
   });

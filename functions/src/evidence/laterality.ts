@@ -59,14 +59,14 @@ function isNotASide(tokens: readonly Token[], i: number): boolean {
 /**
  * The sides a text names, each with its body part: the part after the side ("left knee", "bilateral lower
  * extremities", "both knees"), or, for "bilaterally" and "on the right", the nearest part before it in the
- * same clause ("crackles at the bases bilaterally", "pain in the knee on the right"). "both" counts only with a
- * part right after it; "right" and "left" in other senses ("all right", "he left") do not count.
+ * same clause ("crackles at the bases bilaterally", "pain in the knee on the right"). "both", "either" and
+ * "each" count only with a part right after them; "right" and "left" in other senses ("all right", "he left") do not count.
  */
 export function sideMentions(tokens: readonly Token[]): SideMention[] {
   const mentions: SideMention[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const word = tokens[i]!.lower;
-    let side: Side | null = word === 'left' || word === 'right' ? word : ['bilateral', 'bilaterally', 'both'].includes(word) ? 'bilateral' : null;
+    let side: Side | null = word === 'left' || word === 'right' ? word : ['bilateral', 'bilaterally', 'both', 'either', 'each'].includes(word) ? 'bilateral' : null;
     if (!side || isNotASide(tokens, i)) continue;
     let sideTo = i;
     // "left and right" is both sides.
@@ -74,11 +74,13 @@ export function sideMentions(tokens: readonly Token[]): SideMention[] {
       side = 'bilateral';
       sideTo = i + 2;
     }
-    const after = partAfter(tokens, sideTo + 1, word === 'both' ? 2 : 4);
-    const before = word === 'both' ? null : partBefore(tokens, i - 1);
+    // "both", "either" and "each" qualify only a part right after them ("either breast", "both knees").
+    const pairWord = word === 'both' || word === 'either' || word === 'each';
+    const after = partAfter(tokens, sideTo + 1, pairWord ? 2 : 4);
+    const before = pairWord ? null : partBefore(tokens, i - 1);
     const adverbial = word === 'bilaterally' || ['on', 'to', 'in', 'at'].includes(tokens[i - 2]?.lower ?? '') || after === null;
     const partIndex = word === 'bilaterally' ? (before ?? after) : after ?? (adverbial ? before : null);
-    if (word === 'both' && partIndex === null) continue;
+    if (pairWord && partIndex === null) continue;
     mentions.push({ side, bodyPart: partIndex === null ? null : bodyPartOf(tokens[partIndex]!.lower), sideFrom: i, sideTo, partIndex });
     i = sideTo;
   }

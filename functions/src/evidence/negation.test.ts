@@ -25,6 +25,22 @@ describe('negations and their scope', () => {
     expect(negated(text)).toEqual(expected);
   });
 
+  it('a review of systems read out as one list stays in scope (ACI-Bench tuning)', () => {
+    const text = "you've not had any recent weight loss or gain , headaches , bone pain , urinary symptoms , or blood in the stools";
+    expect(negated(text)[0]).toHaveLength(6);
+    expect(negated(text)[0]!.at(-1)).toBe('blood in the stools');
+  });
+
+  it('the examiner\'s verbs are not part of the finding', () => {
+    const tokens = tokenize("i do n't appreciate any murmurs");
+    expect(negations(tokens)[0]!.findings[0]!.words).toEqual(['murmur']);
+  });
+
+  it('conditionals and broken-off words are no negations (ACI-Bench tuning)', () => {
+    expect(negated('if we do not do this poor bone healing can follow')).toEqual([]);
+    expect(negated('coordination slow from no- finger to nose')).toEqual([]);
+  });
+
   it('words that look like a negation but negate no finding are left alone', () => {
     expect(negated('Whether or not she takes it, not only the knee hurts.')).toEqual([]);
     expect(negated('Test negative.')).toEqual([]);

@@ -49,11 +49,15 @@ const CLAUSE_STARTERS = new Set([
   'can', 'could', 'does', 'did', 'also', 'admits', 'describes', 'presents', 'continues', 'otherwise', 'positive', 'mild', 'some',
 ]);
 /** Words in a finding that say how it was asked about, not what it is. */
-export const FINDING_FILLER: ReadonlySet<string> = new Set(['evidence', 'sign', 'signs', 'symptom', 'symptoms', 'history', 'complaint', 'complaints', 'further', 'other', 'significant', 'known', 'new', 'recent', 'acute', 'obvious', 'apparent', 'issue', 'issues', 'problem', 'problems', 'episode', 'episodes', 'noticed', 'experienced', 'had', 'having', 'any', 'change', 'changes', 'question', 'questions', 'concern', 'concerns', 'else', 'anything', 'something']);
+export const FINDING_FILLER: ReadonlySet<string> = new Set(['evidence', 'sign', 'signs', 'symptom', 'symptoms', 'history', 'complaint', 'complaints', 'further', 'other', 'significant', 'known', 'new', 'recent', 'acute', 'obvious', 'apparent', 'issue', 'issues', 'problem', 'problems', 'episode', 'episodes', 'noticed', 'experienced', 'had', 'having', 'any', 'change', 'changes', 'question', 'questions', 'concern', 'concerns', 'else', 'anything', 'something',
+  // The examiner's verbs: "I don't appreciate any murmurs", "I don't see any swelling" negate the murmurs, the swelling.
+  'appreciate', 'appreciated', 'appreciable', 'hear', 'heard', 'see', 'seen', 'notice', 'find', 'found', 'detect', 'detected', 'feel', 'felt', 'really']);
 
 const COPULAS = new Set(['is', 'are', 'was', 'were', 'looks', 'look', 'seems', 'seem', 'sounds', 'sound', 'appears', 'appear', 'feels']);
 const DETERMINERS = new Set(['your', 'my', 'his', 'her', 'their', 'our', 'the']);
-const MAX_SCOPE = 16;
+const CONDITIONALS = new Set(['if', 'unless', 'whether']);
+/** Long enough for a review of systems read out as one list ("not had any weight loss or gain, headaches, ..."). */
+const MAX_SCOPE = 30;
 
 /** The negations in a run of tokens (a sentence), each with its scope and the findings it negates. */
 export function negations(tokens: readonly Token[]): Negation[] {
@@ -65,6 +69,11 @@ export function negations(tokens: readonly Token[]): Negation[] {
     if (!pair && word === 'negative') continue; // "negative" alone follows what it qualifies ("test negative")
     const cueTo = pair ? i + 2 : i + 1;
     if (PSEUDO_AFTER.has(tokens[cueTo]?.lower ?? '') || PSEUDO_BEFORE.has(tokens[i - 1]?.lower ?? '')) continue;
+    // A conditional ("if we do not do this, poor healing") states no absence.
+    if (tokens.slice(Math.max(0, i - 3), i).some((t) => CONDITIONALS.has(t.lower))) continue;
+    // A speaker breaking off ("slow from no- finger to nose"): a disfluency, not a negation.
+    const next = tokens[cueTo];
+    if (next?.text === '-' && next.start === tokens[cueTo - 1]!.end) continue;
     const { scopeTo, findings } = scopeOf(tokens, cueTo);
     found.push({ cueFrom: i, cueTo, scopeTo, findings });
     // A negation inside another's scope ("denies chest pain and does not have fever") is its own.

@@ -68,6 +68,14 @@ describe('numberMentions', () => {
     expect(read('half a centimeter')).toMatchObject([{ value: 0.5, unit: 'cm' }]);
   });
 
+  it('speech says one of a unit without a number, and years with an apostrophe (ACI-Bench tuning)', () => {
+    expect(read('check it again in a month or so', true)).toMatchObject([{ value: 1, unit: 'month' }]);
+    expect(read('i will see you next year', true)).toMatchObject([{ value: 1, unit: 'year' }]);
+    expect(numberMentions("my first dose on january 15th , '21", { implicit: true }).flatMap((m) => m.alternatives)).toEqual(expect.arrayContaining([1, 15, 2021]));
+    // Not in a note: "a month" there is no quantity to check.
+    expect(read('in a month')).toEqual([]);
+  });
+
   it('spelled units are canonical', () => {
     expect(['milligrams', 'mg', 'MG', 'mgs'].map(canonicalUnit)).toEqual(['mg', 'mg', 'mg', 'mg']);
     expect(canonicalUnit('percent')).toBe('%');

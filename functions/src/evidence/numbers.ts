@@ -182,6 +182,14 @@ function frequencyMentions(text: string, tokens: readonly Token[], implicit: boo
     if (unit) add(t.start, end, count, unit, alternatives);
   }
   if (implicit) for (const m of text.matchAll(IMPLICIT_ONCE)) add(m.index, m.index + m[0].length, 1, '/day');
+  if (implicit) {
+    // Speech's "in a month", "an hour", "see you next year": one of the unit.
+    for (const m of text.matchAll(/\b(?:a|an|next|last|one)\s+(minute|hour|day|week|month|year)\b(?!\s+and\s+a\s+half)/giu)) {
+      add(m.index, m.index + m[0].length, 1, canonicalUnit(m[1]!)!);
+    }
+    // "'21" for 2021.
+    for (const m of text.matchAll(/'(\d\d)\b/gu)) add(m.index, m.index + m[0].length, 2000 + Number(m[1]), 'year', [2000 + Number(m[1]), 1900 + Number(m[1])]);
+  }
   // "an hour and a half", "a year and a half": one and a half of the unit.
   for (const m of text.matchAll(/\b(?:a|an|one)\s+(hour|day|week|month|year)\s+and\s+a\s+half\b/giu)) add(m.index, m.index + m[0].length, 1.5, canonicalUnit(m[1]!)!);
   return found;

@@ -38,6 +38,12 @@ function nearContext(index: TranscriptIndex, i: number, context: SentenceContext
 }
 
 /**
+ * A value few sentences share by chance: not a day of the month or small count, nor a round number ("146",
+ * "37.4", but not "20" or "45"). Said bare anywhere, it is this one.
+ */
+const isSpecific = (value: number) => !Number.isInteger(value) ? value % 0.5 !== 0 : value > 31 && value % 5 !== 0;
+
+/**
  * A number is said when a segment says the same value (every part of "120/80") with no other unit. Said
  * with its unit ("20 milligrams") it stands alone; said bare ("lasix 80") it must come with something the
  * sentence is about, nearby: a bare "40" elsewhere in a consultation is not a 40 mg dose.
@@ -58,7 +64,7 @@ function numberSupport(fact: NumberFact, context: SentenceContext, index: Transc
       if (fact.unit !== null && m.unit === fact.unit) withUnit = true;
       else if (unitsAgree(fact.unit, m.unit)) bare = true;
     }
-    if (withUnit || (bare && nearContext(index, i, context))) ids.push(s.id);
+    if (withUnit || (bare && (isSpecific(fact.value) || nearContext(index, i, context)))) ids.push(s.id);
   });
   return ids;
 }
@@ -96,6 +102,8 @@ function sideSupport(fact: SideFact, context: SentenceContext, index: Transcript
     const part = fact.bodyPart;
     if (sameSide.some((m) => m.bodyPart === part)) ids.add(s.id);
     if (fact.side === 'bilateral' && ['left', 'right'].every((side) => s.sides.some((m) => m.side === side && m.bodyPart === part))) ids.add(s.id);
+    // "your legs", "my breasts": both of a pair, said as a plural.
+    if (fact.side === 'bilateral' && s.pluralBodyParts.has(part)) ids.add(s.id);
     if (sameSide.some((m) => m.bodyPart === null || m.bodyPart === 'side')) {
       for (const neighbour of [index.segments[i - 1], index.segments[i + 1]]) {
         if (neighbour && neighbour.bodyParts.has(part)) {

@@ -30,8 +30,9 @@ export interface IndexedSegment {
   /** Longer words as said, for a recogniser's misspelling of a drug. */
   longWords: Set<string>;
   sides: SideMention[];
-  /** Body parts named anywhere in the segment. */
+  /** Body parts named anywhere in the segment, and those named in the plural ("legs": both of them). */
   bodyParts: Set<string>;
+  pluralBodyParts: Set<string>;
   /** Negated findings said as statements (questions left out): each finding's words. */
   negatedFindings: string[][];
   /** Of those, each negation's first finding (the one right after the cue). */
@@ -92,9 +93,11 @@ function indexSegment(segment: SegmentInput, position: number): IndexedSegment {
   }
   const sides = sideMentions(tokens);
   const bodyParts = new Set<string>();
+  const pluralBodyParts = new Set<string>();
   for (const t of tokens) {
     const part = bodyPartOf(t.lower);
     if (part) bodyParts.add(part);
+    if (part && t.lower !== part && /(s|feet)$/.test(t.lower)) pluralBodyParts.add(part);
   }
   return {
     id: segment.id,
@@ -108,6 +111,7 @@ function indexSegment(segment: SegmentInput, position: number): IndexedSegment {
     longWords: new Set(tokens.filter((t) => t.kind === 'word' && t.lower.length >= 5).map((t) => t.lower)),
     sides,
     bodyParts,
+    pluralBodyParts,
     negatedFindings,
     firstNegatedFindings,
     affirmedWords,
