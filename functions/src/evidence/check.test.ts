@@ -43,6 +43,21 @@ describe('each kind of fact, found and missed', () => {
     expect(flagged('Edema of bilateral lower extremities.', transcript(['clinician', 'your left leg is a bit swollen']))).toEqual([['laterality', 'bilateral lower extremities']]);
   });
 
+  it('elliptical answers, "not yet", redness for erythema, "a day" for one day (ACI-Bench tuning)', () => {
+    const legs = transcript(['clinician', 'any leg swelling or calf swelling?'], ['patient', 'my knee hurts but there is no swelling']);
+    expect(flagged('Denies lower extremity edema.', legs)).toEqual([]);
+    expect(flagged('Denies coughing up anything.', transcript(['clinician', 'are you coughing up anything?'], ['patient', 'not yet']))).toEqual([]);
+    expect(flagged('No signs of infection or erythema.', transcript(['clinician', 'no signs of infection or any redness']))).toEqual([]);
+    expect(flagged('Symptoms resolved after 1 day.', transcript(['patient', 'it went away after a day']))).toEqual([]);
+    expect(flagged('Depressed for about a year and a half.', transcript(['patient', 'it has been a tough year-and-a-half']))).toEqual([]);
+  });
+
+  it('a score out of ten is said as its score; "the second metatarsal" is 2nd; injuries are injured (ACI-Bench tuning)', () => {
+    expect(flagged('Pain rated 8/10.', transcript(['clinician', 'how bad is the pain?'], ['patient', 'like a seven eight']))).toEqual([]);
+    expect(flagged('Displacement of the 2nd metatarsal.', transcript(['clinician', 'the first and second metatarsals are displaced']))).toEqual([]);
+    expect(flagged('Denies previous injuries to her arm.', transcript(['clinician', 'have you ever injured this arm before ?'], ['patient', 'no']))).toEqual([]);
+  });
+
   it('drugs: by generic or brand name, or a recogniser\'s near spelling; others are flagged', () => {
     expect(flagged('Takes lisinopril and furosemide.', VISIT)).toEqual([]);
     expect(flagged('Takes lisinopril and Lasix.', transcript(['patient', 'lisinopril and furosemide']))).toEqual([]);
@@ -83,6 +98,13 @@ describe('speaker attribution', () => {
         expect(check(note, transcript(['clinician', `any ${word} ?`], ['patient', 'yes , a little'])).flags).toHaveLength(1);
       }),
     );
+  });
+
+  it('a negated question agreed to is a denial; a bare "yes" to it is not (ACI-Bench tuning)', () => {
+    const asked = (answer: string) => transcript(['clinician', 'and then no allergies to medicines that you know of , is that correct ?'], ['patient', answer]);
+    expect(flagged('No known drug allergies.', asked('correct .'))).toEqual([]);
+    expect(flagged('No known drug allergies.', asked("yes , that's right"))).toEqual([]);
+    expect(flagged('No known drug allergies.', asked('yes , penicillin'))).toEqual([['negation', 'No known drug allergies']]);
   });
 
   it('a negated question is no denial by itself', () => {

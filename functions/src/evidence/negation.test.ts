@@ -43,6 +43,7 @@ describe('negations and their scope', () => {
 
   it('words that look like a negation but negate no finding are left alone', () => {
     expect(negated('Whether or not she takes it, not only the knee hurts.')).toEqual([]);
+    expect(negated('Risks include but are not limited to pain and infection.')).toEqual([]);
     expect(negated('Test negative.')).toEqual([]);
   });
 

@@ -26,8 +26,8 @@ export interface Negation {
 const SINGLE_CUES = new Set(['denies', 'denied', 'deny', 'denying', 'no', 'not', "n't", 'never', 'without', 'none', 'nor', 'negative', 'absent', 'neither']);
 /** Two-word cues: "negative for", "free of", "absence of", "ruled out" ("rules out" is a plan, not a finding). */
 const PAIR_CUES: readonly (readonly [string, string])[] = [['negative', 'for'], ['free', 'of'], ['absence', 'of'], ['ruled', 'out'], ['no', 'longer']];
-/** Words where "not"/"no" negates no finding ("not only", "whether or not", "no problem", "if not"). */
-const PSEUDO_AFTER = new Set(['only', 'just', 'to', 'problem', 'worries', 'doubt']);
+/** Words where "not"/"no" negates no finding ("not only", "not limited to", "whether or not", "no problem", "if not"). */
+const PSEUDO_AFTER = new Set(['only', 'just', 'to', 'problem', 'worries', 'doubt', 'limited']);
 const PSEUDO_BEFORE = new Set(['or', 'if', 'whether']);
 const TERMINATOR_WORDS = new Set(['but', 'however', 'although', 'though', 'except', 'apart', 'aside', 'yet', 'whereas', 'while', 'which', 'who', 'because', 'since', 'unless', 'until', 'than', 'so', 'then']);
 /**
@@ -160,11 +160,22 @@ export function isNegativeAnswer(tokens: readonly Token[]): boolean {
   while (i < tokens.length && FILLERS.has(tokens[i]!.lower)) i++;
   const w = (n: number) => tokens[i + n]?.lower ?? '';
   if (['no', 'nope', 'nah', 'never', 'none', 'negative', 'nothing', 'neither', 'nay'].includes(w(0))) return true;
-  if (w(0) === 'not' && ['really', 'at', 'that', 'much', 'anymore', 'since', 'recently', 'lately'].includes(w(1))) return true;
+  if (w(0) === 'not' && ['really', 'at', 'that', 'much', 'anymore', 'since', 'recently', 'lately', 'yet', 'often', 'usually'].includes(w(1))) return true;
   if (w(0) === 'i' && ['have', 'do', 'did', 'had', 'am', 'was'].includes(w(1)) && (w(2) === "n't" || w(2) === 'not')) return true;
   if (w(0) === "i've" || w(0) === "i'm") return w(1) === 'not' || w(1) === 'never';
   if (w(0) === 'i' && w(1) === 'never') return true;
   return false;
+}
+
+/**
+ * Whether an answer opens by agreeing ("correct", "that's right", "yes, correct"): to a negated question, a
+ * denial. A bare "yes" is not: to "no fever?" it as often means "yes, I had one".
+ */
+export function isAgreement(tokens: readonly Token[]): boolean {
+  let i = 0;
+  while (i < tokens.length && (FILLERS.has(tokens[i]!.lower) || ['yes', 'yeah', 'yep'].includes(tokens[i]!.lower))) i++;
+  const w = (n: number) => tokens[i + n]?.lower ?? '';
+  return ['correct', 'right', 'exactly', 'true'].includes(w(0)) || (["that's", 'thats', 'that'].includes(w(0)) && ['right', 'correct', 'true', 'is'].includes(w(1)));
 }
 
 /** Whether a sentence of speech asks ("any chest pain?"): it ends with a question mark. */

@@ -184,14 +184,14 @@ function frequencyMentions(text: string, tokens: readonly Token[], implicit: boo
   if (implicit) for (const m of text.matchAll(IMPLICIT_ONCE)) add(m.index, m.index + m[0].length, 1, '/day');
   if (implicit) {
     // Speech's "in a month", "an hour", "see you next year": one of the unit.
-    for (const m of text.matchAll(/\b(?:a|an|next|last|one)\s+(minute|hour|day|week|month|year)\b(?!\s+and\s+a\s+half)/giu)) {
+    for (const m of text.matchAll(/\b(?:a|an|next|last|one)\s+(minute|hour|day|week|month|year)\b(?![\s-]+and[\s-]+a[\s-]+half)/giu)) {
       add(m.index, m.index + m[0].length, 1, canonicalUnit(m[1]!)!);
     }
     // "'21" for 2021.
     for (const m of text.matchAll(/'(\d\d)\b/gu)) add(m.index, m.index + m[0].length, 2000 + Number(m[1]), 'year', [2000 + Number(m[1]), 1900 + Number(m[1])]);
   }
-  // "an hour and a half", "a year and a half": one and a half of the unit.
-  for (const m of text.matchAll(/\b(?:a|an|one)\s+(hour|day|week|month|year)\s+and\s+a\s+half\b/giu)) add(m.index, m.index + m[0].length, 1.5, canonicalUnit(m[1]!)!);
+  // "an hour and a half", "a (tough) year-and-a-half": one and a half of the unit.
+  for (const m of text.matchAll(/\b(?:(?:a|an|one)[\s-]+)?(hour|day|week|month|year)[\s-]+and[\s-]+a[\s-]+half\b/giu)) add(m.index, m.index + m[0].length, 1.5, canonicalUnit(m[1]!)!);
   return found;
 }
 
@@ -302,8 +302,10 @@ function wordKind(word: string): WordKind | null {
 function parseWordsAt(tokens: readonly Token[], i: number, spoken = false): { mention: NumberMention; next: number } | null {
   const first = tokens[i]!;
   const nearMonth = [-2, -1, 1, 2].some((d) => MONTHS.has(tokens[i + d]?.lower ?? ''));
-  // In speech, ordinals count ("the third finger") except "first" and "second", which are mostly not numbers.
-  const commonOrdinal = first.lower === 'first' || first.lower === 'second';
+  // In speech, ordinals count ("the third finger"); "first" and "second" only before what they count ("the
+  // second metatarsal", not "a second", "first of all").
+  const counted = tokens[i + 1];
+  const commonOrdinal = (first.lower === 'first' || first.lower === 'second') && !(counted?.kind === 'word' && counted.lower.length > 3 && !canonicalUnit(counted.lower) && !['time', 'thing', 'things', 'visit'].includes(counted.lower) && !['of', 'and', 'off'].includes(counted.lower));
   if (first.lower in ORDINALS && ((spoken && !commonOrdinal) || (nearMonth && first.lower !== 'second'))) {
     const value = ORDINALS[first.lower]!;
     return { mention: { value, alternatives: [value], parts: null, unit: null, start: first.start, end: first.end, numberStart: first.start, numberEnd: first.end, inWords: true }, next: i + 1 };

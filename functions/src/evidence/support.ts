@@ -52,8 +52,10 @@ function numberSupport(fact: NumberFact, context: SentenceContext, index: Transc
   const ids: string[] = [];
   index.segments.forEach((s, i) => {
     if (fact.parts) {
-      // Every part said in one segment; small parts ("3/6") also near what the sentence is about.
-      const said = fact.parts.every((p) => s.values.some((v) => sameValue(v, p)));
+      // Every part said in one segment; small parts ("3/6") also near what the sentence is about. A score out
+      // of ten ("pain 7/10") is said as its score: "like a seven".
+      const parts = fact.parts.length === 2 && fact.parts[1] === 10 ? fact.parts.slice(0, 1) : fact.parts;
+      const said = parts.every((p) => s.values.some((v) => sameValue(v, p)));
       if (said && (fact.parts.every((p) => p >= 10) || nearContext(index, i, context))) ids.push(s.id);
       return;
     }
@@ -63,6 +65,8 @@ function numberSupport(fact: NumberFact, context: SentenceContext, index: Transc
       if (!m.alternatives.some((v) => sameValue(v, fact.value)) && !(m.parts ?? []).some((v) => sameValue(v, fact.value))) continue;
       if (fact.unit !== null && m.unit === fact.unit) withUnit = true;
       else if (unitsAgree(fact.unit, m.unit)) bare = true;
+      // Speech's "a day" is once a day or one day.
+      else if (fact.value === 1 && m.unit === `/${fact.unit ?? ''}`) withUnit = true;
     }
     if (withUnit || (bare && (isSpecific(fact.value) || nearContext(index, i, context)))) ids.push(s.id);
   });
@@ -124,8 +128,19 @@ function negationSupport(fact: NegationFact, index: TranscriptIndex): string[] {
   const ids = new Set<string>();
   index.segments.forEach((s, i) => {
     if (s.negatedFindings.some((said) => findingMatches(fact.words, new Set(said)))) ids.add(s.id);
+    // Answers are elliptical: "any leg swelling?" / "there is no swelling" denies the leg swelling.
+    const asked = index.segments[i - 1];
+    if (asked && asked.speaker !== s.speaker && s.negatedFindings.some((said) => said.some((w) => asked.words.has(w)) && findingMatches(fact.words, new Set([...said, ...asked.words])))) {
+      ids.add(asked.id);
+      ids.add(s.id);
+    }
     const answer = index.segments[i + 1];
     if (answer && answer.answersNo && answer.speaker !== s.speaker && findingMatches(fact.words, s.words)) {
+      ids.add(s.id);
+      ids.add(answer.id);
+    }
+    // "No allergies to medicines that you know of, is that correct?" / "Correct.": a denial agreed to.
+    if (answer && answer.agrees && answer.speaker !== s.speaker && s.askedNegatedFindings.some((asked) => findingMatches(fact.words, new Set(asked)))) {
       ids.add(s.id);
       ids.add(answer.id);
     }

@@ -62,7 +62,9 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'more most much many few lot lots little bit kind sort like um uh uhm hmm mm mhm okay ok yeah yes yep well oh so alright right ' +
     'not no n\'t never none nothing denies denied deny denying reports reported report states stated notes noted says said ' +
     'patient patients pt doctor today now still again currently recently ever since per due one time times thing things ' +
-    'get gets got go goes going gone went know think feel feels felt see seen let make made take taking took give given'
+    'get gets got go goes going gone went know think feel feels felt see seen let make made take taking took give given ' +
+    "i'm i've i'd i'll you're you've you'll he's she's it's we're we've they're they've that's there's what's don't"
+
   ).split(/\s+/),
 );
 
@@ -131,6 +133,11 @@ const SYNONYMS: Readonly<Record<string, string>> = {
   numb: 'numb',
   tingl: 'numb',
   paresthesia: 'numb',
+  // Porter stems the two spellings apart: "respiratory" rate, "respirations".
+  respiratori: 'respir',
+  erythema: 'red',
+  erythemat: 'red',
+  redness: 'red',
   blood: 'blood',
   bleed: 'blood',
   hematuria: 'blood',
@@ -142,7 +149,9 @@ export function normalWord(word: string): string {
   const abbreviation = ABBREVIATIONS[lower];
   if (abbreviation) return abbreviation;
   const stem = stemmer(lower);
-  return SYNONYMS[stem] ?? SYNONYMS[lower] ?? stem;
+  const normal = SYNONYMS[stem] ?? SYNONYMS[lower] ?? stem;
+  // Porter leaves "injuries" as "injuri" and "injured" as "injur": one form for both.
+  return normal.length > 4 && normal.endsWith('i') ? normal.slice(0, -1) : normal;
 }
 
 /** Two-letter abbreviations a note uses for what speech says in full ("BP" for blood pressure). */

@@ -5,7 +5,7 @@
  */
 import { drugOf } from './drugs.js';
 import { bodyPartOf, sideMentions, type SideMention } from './laterality.js';
-import { FINDING_FILLER, isNegativeAnswer, isQuestion, negations } from './negation.js';
+import { FINDING_FILLER, isAgreement, isNegativeAnswer, isQuestion, negations } from './negation.js';
 import { numberMentions, type NumberMention } from './numbers.js';
 import { contentWords, isContentWord, normalWord, tokenize, type Token } from './text.js';
 
@@ -45,6 +45,10 @@ export interface IndexedSegment {
   lastQuestion: string[];
   asks: boolean;
   answersNo: boolean;
+  /** It opens with "yes", "correct", "that's right": agreeing to what was asked. */
+  agrees: boolean;
+  /** Negated findings said in questions ("no allergies, is that correct?"): denied if the answer agrees. */
+  askedNegatedFindings: string[][];
 }
 
 export interface TranscriptIndex {
@@ -71,6 +75,7 @@ function indexSegment(segment: SegmentInput, position: number): IndexedSegment {
   const numbers = numberMentions(segment.text, { implicit: true });
   const negatedFindings: string[][] = [];
   const firstNegatedFindings: string[][] = [];
+  const askedNegatedFindings: string[][] = [];
   const affirmedWords = new Set<string>();
   const askedWords = new Set<string>();
   let asks = false;
@@ -83,6 +88,7 @@ function indexSegment(segment: SegmentInput, position: number): IndexedSegment {
     for (const n of negations(clause)) {
       for (let k = n.cueFrom; k < n.scopeTo; k++) inScope.add(k);
       if (!question) for (const f of n.findings) negatedFindings.push(f.words);
+      else for (const f of n.findings) askedNegatedFindings.push(f.words);
       if (!question && n.findings[0] && n.findings[0].from - n.cueTo <= 2) firstNegatedFindings.push(n.findings[0].words);
     }
     clause.forEach((t, k) => {
@@ -119,6 +125,8 @@ function indexSegment(segment: SegmentInput, position: number): IndexedSegment {
     lastQuestion,
     asks,
     answersNo: isNegativeAnswer(tokens),
+    agrees: isAgreement(tokens),
+    askedNegatedFindings,
   };
 }
 
