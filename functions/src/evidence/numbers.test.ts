@@ -76,6 +76,11 @@ describe('numberMentions', () => {
     expect(read('in a month')).toEqual([]);
   });
 
+  it('a range says its unit once: both ends have it', () => {
+    expect(read('every six to eight hours')).toMatchObject([{ value: 6, unit: 'hour' }, { value: 8, unit: 'hour' }]);
+    expect(read('5 or 10 mg, 2-3 times per day')).toMatchObject([{ value: 5, unit: 'mg' }, { value: 10, unit: 'mg' }, { value: 2, unit: '/day' }, { value: 3, unit: '/day' }]);
+  });
+
   it('spelled units are canonical', () => {
     expect(['milligrams', 'mg', 'MG', 'mgs'].map(canonicalUnit)).toEqual(['mg', 'mg', 'mg', 'mg']);
     expect(canonicalUnit('percent')).toBe('%');

@@ -143,7 +143,13 @@ export function numberMentions(text: string, options: { implicit?: boolean } = {
     if (!inFrequency(mention.start, mention.end)) mentions.push(mention);
     i = next;
   }
-  return mentions.sort((a, b) => a.start - b.start);
+  mentions.sort((a, b) => a.start - b.start);
+  // A range says its unit once: "six to eight hours", "2-3 times a day", "5 or 10 mg".
+  for (let n = mentions.length - 2; n >= 0; n--) {
+    const [first, second] = [mentions[n]!, mentions[n + 1]!];
+    if (first.unit === null && second.unit !== null && /^\s*(?:-|–|to|or)\s*$/i.test(text.slice(first.end, second.numberStart))) mentions[n] = { ...first, unit: second.unit };
+  }
+  return mentions;
 }
 
 function frequencyMentions(text: string, tokens: readonly Token[], implicit: boolean): NumberMention[] {
