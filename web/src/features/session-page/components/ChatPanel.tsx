@@ -16,7 +16,7 @@ import { formatClock } from '@/lib/format';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import type { ChatMessage } from '../api/types';
 import type { useSessionChat } from '../hooks/use-session-chat';
-import { speakerLabel } from '../lib/speakers';
+import { speakerLabel } from '@/lib/speakers';
 
 const SUGGESTIONS = ['What medications were mentioned?', 'What is the plan?', 'Did the patient mention allergies?'] as const;
 

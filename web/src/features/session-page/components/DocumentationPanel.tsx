@@ -25,10 +25,11 @@ import { needsCheck } from '../lib/evidence';
 import { VISUALLY_HIDDEN } from '@/lib/visually-hidden';
 import { noteToHtml, noteToPlainText } from '../lib/note-format';
 import { markedForCopy, noteWarning } from '../lib/simulated-output';
+import { OutputWarningAlert } from '@/components/feedback/OutputWarningAlert';
 import { ActionsMenu } from './ActionsMenu';
 import { InstructionDialog } from './InstructionDialog';
 import { SectionCard } from './SectionCard';
-import { OutputWarningAlert, useDemoCopyConfirmation } from './SimulatedOutput';
+import { useDemoCopyConfirmation } from './SimulatedOutput';
 import { MAGIC_EDIT_EXAMPLES } from './SectionRewriteDialogs';
 
 interface DocumentationPanelProps {

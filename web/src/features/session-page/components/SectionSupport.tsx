@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatClock } from '@/lib/format';
-import { speakerColor, speakerLabel } from '../lib/speakers';
+import { speakerColor, speakerLabel } from '@/lib/speakers';
 
 interface SectionSupportProps {
   cited: { segment: TranscriptSegment; quote: string }[];

@@ -30,7 +30,7 @@ import { useSessionChat } from '../hooks/use-session-chat';
 import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { useSessionView } from '../hooks/use-session-view';
 import { useTakingLong } from '../hooks/use-taking-long';
-import { hasTimings } from '../lib/speakers';
+import { hasTimings } from '@/lib/speakers';
 import { ChatPanel } from './ChatPanel';
 import { DocumentationPanel } from './DocumentationPanel';
 import { PlanLimitHeld } from './PlanLimitHeld';

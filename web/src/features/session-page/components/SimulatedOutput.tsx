@@ -1,22 +1,6 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
-import { SIMULATED_COPY_HEADER, type OutputWarning } from '../lib/simulated-output';
-
-/**
- * Says that a transcript or note is not a real model's, above it, in words a clinician cannot miss: filled
- * for simulated output (never for a record), outlined for demo quality (check it word by word).
- */
-export function OutputWarningAlert({ warning }: { warning: OutputWarning | null }) {
-  if (!warning) return null;
-  return (
-    <Alert severity="warning" variant={warning.level === 'simulated' ? 'filled' : 'standard'} data-output-quality={warning.level}>
-      <AlertTitle>{warning.title}</AlertTitle>
-      {warning.detail}
-    </Alert>
-  );
-}
+import { SIMULATED_COPY_HEADER } from '../lib/simulated-output';
 
 /**
  * Copying a simulated note asks first (the clipboard is how a note reaches a record). The copy it makes

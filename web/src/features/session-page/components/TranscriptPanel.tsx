@@ -8,16 +8,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorState } from '@/components/feedback/ErrorState';
+import { OutputWarningAlert } from '@/components/feedback/OutputWarningAlert';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { formatClock } from '@/lib/format';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
+import { transcriptWarning } from '@/lib/output-quality';
 import { highlightFor, NO_HIGHLIGHT } from '../lib/evidence';
-import { transcriptWarning } from '../lib/simulated-output';
 import { VISUALLY_HIDDEN } from '@/lib/visually-hidden';
-import { hasTimings, speakerColor, speakerLabel } from '../lib/speakers';
+import { hasTimings, speakerColor, speakerLabel } from '@/lib/speakers';
 import { SessionAudioPlayer, type SessionAudioPlayerHandle } from './SessionAudioPlayer';
-import { OutputWarningAlert } from './SimulatedOutput';
 
 /** What the transcript should point at: segments to mark, one to bring into view, whether to play it. */
 export interface TranscriptFocus {

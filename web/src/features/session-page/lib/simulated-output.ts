@@ -1,35 +1,9 @@
-// What the page says about output that no real model made (the contract's engineQuality): the local AI
-// emulator's transcripts are sample consultations, not the recording, and its notes are stitched from quotes
-// by rules; pocketsphinx hears the recording but poorly. Pure, so the words are tested exactly.
-import { engineQuality, isSimulatedDocumentation, isSimulatedEngine, SIMULATED_NOTE_LABEL, TRANSCRIPT_QUALITY_LABELS } from '@charta/contract';
+// What the page says about a note no real model made (the contract's engineQuality): the local AI emulator
+// stitches its notes from transcript quotes by rules; a note from pocketsphinx's transcript may hold misheard
+// words. (The transcript's own warning is shared: lib/output-quality.ts.) Pure, so the words are tested exactly.
+import { engineQuality, isSimulatedDocumentation, isSimulatedEngine, SIMULATED_NOTE_LABEL } from '@charta/contract';
+import type { OutputWarning } from '@/lib/output-quality';
 import { escapeHtml } from './note-format';
-
-export interface OutputWarning {
-  title: string;
-  detail: string;
-  /** simulated: never for a record; demo: made from the recording, to be checked word by word. */
-  level: 'simulated' | 'demo';
-}
-
-export function transcriptWarning(engine: string | null | undefined): OutputWarning | null {
-  const quality = engineQuality(engine);
-  const title = TRANSCRIPT_QUALITY_LABELS[quality];
-  if (quality === 'simulated' && title) {
-    return {
-      title,
-      level: 'simulated',
-      detail: 'The local AI emulator does not listen to audio: this is a sample consultation, not what was said. Do not use it for this patient.',
-    };
-  }
-  if (quality === 'demo' && title) {
-    return {
-      title,
-      level: 'demo',
-      detail: 'Made from this recording by an offline recogniser of low accuracy (English only). Check every word against the recording.',
-    };
-  }
-  return null;
-}
 
 export function noteWarning(documentationEngine: string | null | undefined, transcriptEngine: string | null | undefined): OutputWarning | null {
   if (isSimulatedDocumentation(documentationEngine, transcriptEngine)) {

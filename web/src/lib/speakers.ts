@@ -1,4 +1,4 @@
-// Speakers and times as the transcript panel shows them.
+// Speakers and times as a transcript shows them: the session page's and the Record tab's as it is recorded.
 import type { ChipProps } from '@mui/material/Chip';
 import type { Transcript } from '@charta/contract';
 
