@@ -1,12 +1,50 @@
-// A session followed while the pipeline works on it (the Record tab after Stop, the session page), through
-// the shared session cache: one reader of the polling rules for both. Apart from sessions.ts, which the
-// uploads (on every page, the sign-in page's too) import, so that SWR stays with the signed-in shell.
-import type { Session } from '@charta/contract';
+// A session followed while the pipeline works on it (the Record tab while recording and after Stop, the
+// session page), through the shared session cache: one reader of the polling rules for all of them. Apart
+// from sessions.ts, which the uploads (on every page, the sign-in page's too) import, so that SWR stays with
+// the signed-in shell.
+import type { LiveTranscript, Session } from '@charta/contract';
 import useSWR from 'swr';
+import { api } from '@/lib/api';
 import { getSession, sessionKey } from './sessions';
 
 /** How often a page asks for a session the pipeline is working on: live, without hammering. */
 export const SESSION_POLL_MS = 1_500;
+/**
+ * How often the transcript so far is asked for. Windows close at the first pause after about 7.5 s and
+ * land 10 to 15 s behind the voice (README: transcription in windows), so every 2.5 s shows each one within
+ * moments of its arrival at a third of the session's request rate.
+ */
+export const LIVE_TRANSCRIPT_POLL_MS = 2_500;
+
+export const liveTranscriptKey = (sessionId: string) => ['/session/live_transcript', sessionId] as const;
+
+/** POST /session/live_transcript: what the recording's windows have made of its transcript so far. */
+export async function getLiveTranscript(sessionId: string): Promise<LiveTranscript> {
+  return api.post<LiveTranscript>('/session/live_transcript', { sessionId });
+}
+
+/**
+ * The transcript so far of a session's recording (null: none asked for), asked for again every 2.5 s while
+ * `poll` and the tab is shown. Kept when polling stops (a paused recording keeps its text on screen). Its
+ * failures are the caller's to show in place: a poll that fails every few seconds while offline must not
+ * fill the app-wide snackbar.
+ */
+export function useLiveTranscript(sessionId: string | null | undefined, poll: boolean) {
+  return useSWR<LiveTranscript, unknown>(sessionId ? liveTranscriptKey(sessionId) : null, ([, id]: readonly [string, string]) => getLiveTranscript(id), {
+    refreshInterval: poll ? LIVE_TRANSCRIPT_POLL_MS : 0,
+    refreshWhenHidden: false,
+    revalidateOnFocus: poll,
+    onError: () => undefined,
+  });
+}
+
+export interface LiveSessionOptions {
+  /**
+   * While this says so of the latest session, its transcript so far is read and polled as well (the
+   * progress then says how much is left to transcribe). Never: the transcript so far is not read.
+   */
+  liveTranscriptWhile?: (session: Session | undefined) => boolean;
+}
 
 /**
  * The session, asked for again every 1.5 s while `pollWhile` says so of the latest answer (undefined before
@@ -14,11 +52,32 @@ export const SESSION_POLL_MS = 1_500;
  * returns 0 and restarts it when the function changes: a new `pollWhile` each render (renders follow data
  * changes) is what makes polling resume after Retry puts the session back into processing. A hidden tab asks
  * nothing (a page left open all day would otherwise poll all day); shown again, the next tick (and SWR's
- * revalidation on focus) brings it up to date at once.
+ * revalidation on focus) brings it up to date at once. With `liveTranscriptWhile`, the transcript so far
+ * follows the same rules beside it (`liveTranscript`).
  */
-export function useLiveSession(sessionId: string | null | undefined, pollWhile: (session: Session | undefined) => boolean) {
-  return useSWR<Session, unknown>(sessionId ? sessionKey(sessionId) : null, ([, id]: readonly [string, string]) => getSession(id), {
-    refreshInterval: (session) => (pollWhile(session) ? SESSION_POLL_MS : 0),
+export function useLiveSession(sessionId: string | null | undefined, pollWhile: (session: Session | undefined) => boolean, options: LiveSessionOptions = {}) {
+  const session = useSWR<Session, unknown>(sessionId ? sessionKey(sessionId) : null, ([, id]: readonly [string, string]) => getSession(id), {
+    refreshInterval: (current) => (pollWhile(current) ? SESSION_POLL_MS : 0),
     refreshWhenHidden: false,
   });
+  const wantsTranscript = options.liveTranscriptWhile?.(session.data) ?? false;
+  const live = useLiveTranscript(wantsTranscript ? sessionId : null, wantsTranscript);
+  // Getters, not copies: SWR re-renders a component only for the fields it reads (a page that never reads
+  // isValidating is not re-rendered twice per poll).
+  return {
+    get data() {
+      return session.data;
+    },
+    get error() {
+      return session.error;
+    },
+    get isValidating() {
+      return session.isValidating;
+    },
+    mutate: session.mutate,
+    /** The transcript so far while `liveTranscriptWhile` holds (undefined otherwise, or before it is read). */
+    get liveTranscript() {
+      return wantsTranscript ? live.data : undefined;
+    },
+  };
 }

@@ -11,8 +11,10 @@ import { renderRoutes } from '@/test/render';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
-import type { Session } from '@charta/contract';
+import type { LiveTranscript, Session } from '@charta/contract';
 import { deleteSession } from '@/data/sessions';
+import { LIVE_TRANSCRIPT_POLL_MS } from '@/data/live-session';
+import { setViewportWidth, staticMediaQueryList } from '@/test/viewport';
 import type * as UploadAudioModule from '../api/upload-audio';
 import { uploadAudioPart, type AudioPart, type UploadReceipt } from '../api/upload-audio';
 import { RecorderProvider } from '../hooks/recorder-provider';
@@ -379,7 +381,7 @@ describe('RecordPage', () => {
 
     const progress = await screen.findByRole('region', { name: 'Upload of the recording for María García' });
     expect(await within(progress).findByText('Recording uploaded')).toBeInTheDocument();
-    expect(within(progress).getByText(/opens the session here when it is ready/)).toBeInTheDocument();
+    expect(within(progress).getByText(/The session opens here when it is ready/)).toBeInTheDocument();
     expect(within(progress).getByRole('link', { name: 'Open the session' })).toHaveAttribute('href', '/sessions/session-1');
     // In the clock's place, inside the recorder, above Start recording.
     expect(within(screen.getByRole('region', { name: 'Record' })).getByRole('region', { name: /^Upload of the recording/ })).toBe(progress);
@@ -513,5 +515,75 @@ describe('RecordPage', () => {
     renderPage();
     expect(await screen.findByText(/You are offline. You can still record/)).toBeInTheDocument();
     vi.restoreAllMocks();
+  });
+});
+
+/** Answers these POST paths besides the page's usual ones; a handler may change its answer between polls. */
+function answerAlso(handlers: Record<string, (body: unknown) => unknown>) {
+  const posts = mockedApi.post.getMockImplementation()!;
+  mockedApi.post.mockImplementation((path: string, body?: unknown) => {
+    const handler = handlers[path];
+    return handler ? Promise.resolve().then(() => handler(body)) : posts(path, body);
+  });
+}
+
+const liveReads = () => mockedApi.post.mock.calls.filter(([path]) => path === '/session/live_transcript');
+
+/** The transcript so far, as /session/live_transcript answers it while the recording arrives. */
+function liveTranscript(segments: LiveTranscript['segments'], overrides: Partial<LiveTranscript> = {}): LiveTranscript {
+  return { segments, transcribedUntilSec: (segments.at(-1)?.endMs ?? 0) / 1000, audioSec: null, engine: segments.length ? 'pocketsphinx/en-us' : null, ...overrides };
+}
+
+const GREETING = { id: 'live-1', speaker: 'clinician', startMs: 1_200, endMs: 3_900, text: 'Good morning, what brings you in today?' };
+
+// Polled every 2.5 s: a test that waits for the transcript to grow takes a few seconds.
+describe('RecordPage: what is left after Stop', { timeout: 20_000 }, () => {
+  // Back to the harness's answer (nothing matches) for whatever runs next.
+  afterEach(() => {
+    window.matchMedia = (query: string) => staticMediaQueryList(query, false);
+  });
+
+  it('after Stop, names what is left: the last seconds to transcribe, then writing the note, then opens the session', async () => {
+    setViewportWidth(1280);
+    let status: Session['status'] = 'transcribing';
+    let live = liveTranscript([GREETING], { transcribedUntilSec: 100, audioSec: 120 });
+    answerAlso({
+      '/session/session': () => ({ session: session({ status, audio_uri: 'local://a' }) }),
+      '/session/live_transcript': () => live,
+    });
+    const user = userEvent.setup();
+    fakeUploads();
+    const recorder = await startRecording(user);
+    act(() => recorder.emit('AAA'));
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+
+    const progress = await screen.findByRole('region', { name: 'Upload of the recording for María García' });
+    expect(await within(progress).findByText(/^Safely stored\. Transcribing the last 20 seconds\. The session opens here when it is ready\.$/)).toBeInTheDocument();
+    live = { ...live, transcribedUntilSec: 108 };
+    expect(await within(progress).findByText(/Transcribing the last 10 seconds\./, {}, { timeout: LIVE_TRANSCRIPT_POLL_MS + 2000 })).toBeInTheDocument();
+    // The transcript stored: the live one is empty, and the note is being written.
+    live = liveTranscript([]);
+    status = 'generating';
+    expect(await within(progress).findByText(/^Safely stored\. Writing the note\. The session opens here when it is ready\.$/, {}, { timeout: 4000 })).toBeInTheDocument();
+    const reads = liveReads().length;
+    await new Promise((r) => setTimeout(r, LIVE_TRANSCRIPT_POLL_MS + 500));
+    expect(liveReads()).toHaveLength(reads);
+    status = 'ready';
+    expect(await screen.findByText('Session page', {}, { timeout: 4000 })).toBeInTheDocument();
+  });
+
+  it('after Stop, says only "Transcribing…" while what is left is not known', async () => {
+    setViewportWidth(1280);
+    answerAlso({
+      '/session/session': () => ({ session: session({ status: 'transcribing', audio_uri: 'local://a' }) }),
+      '/session/live_transcript': () => liveTranscript([]),
+    });
+    const user = userEvent.setup();
+    fakeUploads();
+    const recorder = await startRecording(user);
+    act(() => recorder.emit('AAA'));
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    const progress = await screen.findByRole('region', { name: 'Upload of the recording for María García' });
+    expect(await within(progress).findByText(/^Safely stored\. Transcribing… The session opens here when it is ready\.$/)).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import type { LiveTranscript } from '@charta/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
@@ -10,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useIsMobileLayout } from '@/lib/use-is-mobile-layout';
+import { transcribingText, WRITING_THE_NOTE } from '@/lib/work-left';
 import { PROGRESS_STEPS, type ProgressStage } from '../lib/recording-progress';
 
 interface RecordingProgressProps {
@@ -19,6 +21,8 @@ interface RecordingProgressProps {
   failure: string | null;
   /** Says that the session opens by itself when ready. */
   opensByItself: boolean;
+  /** The recording's transcript so far, while it is transcribed: how much is left. */
+  liveTranscript?: LiveTranscript | undefined;
   onClose: () => void;
 }
 
@@ -30,7 +34,7 @@ function activeStep(stage: ProgressStage): number {
   return stage === 'ready' ? PROGRESS_STEPS.length : Math.max(0, index);
 }
 
-function statusLine(stage: ProgressStage, opensByItself: boolean): string {
+function statusLine(stage: ProgressStage, opensByItself: boolean, liveTranscript: LiveTranscript | undefined): string {
   switch (stage) {
     case 'uploading':
       return 'The rest of the audio is going up. You can start the next recording meanwhile.';
@@ -41,15 +45,16 @@ function statusLine(stage: ProgressStage, opensByItself: boolean): string {
     case 'upload-failed':
       return 'The upload failed.';
     case 'transcribing':
-    case 'writing':
-      return `Safely stored. Charta is ${stage === 'writing' ? 'writing the documentation' : 'transcribing it'}${
-        opensByItself ? ', and opens the session here when it is ready' : ''
-      }.`;
+    case 'writing': {
+      // What is left, as the session page says it: most of the recording was transcribed while it was made.
+      const left = stage === 'writing' ? WRITING_THE_NOTE : transcribingText(liveTranscript);
+      return `Safely stored. ${left}${left.endsWith('…') ? '' : '.'}${opensByItself ? ' The session opens here when it is ready.' : ''}`;
+    }
   }
 }
 
 /** A stopped recording on its way to a note, uploading → transcribing → writing → ready, with the way to its session. */
-export function RecordingProgress({ stage, sessionId, failure, opensByItself, onClose }: RecordingProgressProps) {
+export function RecordingProgress({ stage, sessionId, failure, opensByItself, liveTranscript, onClose }: RecordingProgressProps) {
   // On a phone the four labels do not fit side by side, and Start recording must stay in view below: one line
   // naming the step and a bar, instead of the stepper.
   const compact = useIsMobileLayout();
@@ -104,7 +109,7 @@ export function RecordingProgress({ stage, sessionId, failure, opensByItself, on
           }}
         >
           <AlertTitle>Recording uploaded</AlertTitle>
-          {statusLine(stage, opensByItself)}
+          {statusLine(stage, opensByItself, liveTranscript)}
           {stage === 'failed' && failure ? ` ${failure}` : ''}
         </Alert>
       )}

@@ -87,6 +87,7 @@ export function RecordingUploadCard({ entry, online, onRetry, onDiscard, onDismi
               sessionId={sessionId}
               failure={progress.session?.error?.message ?? null}
               opensByItself={openWhenReady}
+              liveTranscript={progress.liveTranscript}
               onClose={onDismiss}
             />
           )}

@@ -1,4 +1,4 @@
-import type { Session } from '@charta/contract';
+import type { LiveTranscript, Session } from '@charta/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -15,6 +15,8 @@ import { PROGRESS_STEPS, progressOf } from '../lib/progress';
 
 interface ProcessingProgressProps {
   session: Session;
+  /** The transcript so far, while transcribing: how much is left to transcribe. */
+  liveTranscript: LiveTranscript | undefined;
   /** The step has taken longer than expected (lib/progress): say so, and offer Retry. */
   takingLong: boolean;
   /** Retry was pressed and the server was still working on the session: nothing was restarted. */
@@ -24,8 +26,8 @@ interface ProcessingProgressProps {
 }
 
 /** The pipeline at work: which step, in words, with a moving bar so it never looks stuck. */
-export function ProcessingProgress({ session, takingLong, stillRunning, retrying, onRetry }: ProcessingProgressProps) {
-  const progress = progressOf(session.status);
+export function ProcessingProgress({ session, liveTranscript, takingLong, stillRunning, retrying, onRetry }: ProcessingProgressProps) {
+  const progress = progressOf(session.status, liveTranscript);
   if (!progress) return null;
   return (
     <Card component="section" aria-labelledby="processing-heading">

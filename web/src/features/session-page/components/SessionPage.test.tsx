@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { answerPosts, postsTo, type Handler } from '@/test/api';
 import { documentation, session, transcript } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
-import { SESSION_POLL_MS as PROGRESS_POLL_MS } from '@/data/live-session';
+import { LIVE_TRANSCRIPT_POLL_MS, SESSION_POLL_MS as PROGRESS_POLL_MS } from '@/data/live-session';
 import { AUTOSAVE_DELAY_MS } from '../lib/section-editing';
 import { THIS_TAB_EDITOR_ID } from '../api/documentation';
 import { SessionPage } from './SessionPage';
@@ -83,17 +83,54 @@ describe('SessionPage: progress', () => {
 
     expect(await screen.findByRole('heading', { name: 'Transcribing…' })).toBeInTheDocument();
     expect(screen.getByText('The transcript appears here when transcription has finished.')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Writing documentation…' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Writing the note' }, { timeout: 4000 })).toBeInTheDocument();
     // The transcript is there as soon as it exists, before the note.
     expect(await screen.findByText('A dry cough for four days.')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Subjective' }, { timeout: 4000 })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Writing documentation…' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Writing the note' })).not.toBeInTheDocument();
 
     // Polling stops once ready.
     const reads = postsTo('/session/session').length;
     await new Promise((r) => setTimeout(r, 1800));
     expect(postsTo('/session/session').length).toBe(reads);
   }, 12_000);
+
+  it('Says how much is left to transcribe from the transcript so far, and stops asking for it once the note is being written', async () => {
+    let current = session({ status: 'transcribing', documentationId: null, updatedAt: new Date().toISOString() });
+    let live = { segments: [], transcribedUntilSec: 96.2, audioSec: 131.5, engine: 'google-speech/medical_conversation' };
+    serve({
+      '/session/session': () => ({ session: current }),
+      '/session/live_transcript': () => live,
+      '/session/transcription': () => ({ transcript }),
+    });
+    renderPage();
+
+    expect(await screen.findByRole('heading', { name: 'Transcribing the last 35 seconds' })).toBeInTheDocument();
+    expect(postsTo('/session/live_transcript')).toContainEqual({ sessionId: 's1' });
+    live = { ...live, transcribedUntilSec: 121 };
+    expect(await screen.findByRole('heading', { name: 'Transcribing the last 10 seconds' }, { timeout: 4000 })).toBeInTheDocument();
+
+    current = session({ status: 'generating', documentationId: null, updatedAt: new Date().toISOString() });
+    expect(await screen.findByRole('heading', { name: 'Writing the note' }, { timeout: 4000 })).toBeInTheDocument();
+    const reads = postsTo('/session/live_transcript').length;
+    // Past a whole poll interval of the transcript so far: no more reads of it.
+    await new Promise((r) => setTimeout(r, LIVE_TRANSCRIPT_POLL_MS + 500));
+    expect(postsTo('/session/live_transcript').length).toBe(reads);
+  }, 15_000);
+
+  it('Says only "Transcribing…" when the transcript so far cannot be read, and shows no error for it', async () => {
+    serve({
+      '/session/session': () => ({ session: session({ status: 'transcribing', documentationId: null, updatedAt: new Date().toISOString() }) }),
+      '/session/live_transcript': () => {
+        throw new ApiError({ status: 503, code: 'unavailable', message: 'Try again' });
+      },
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Transcribing…' })).toBeInTheDocument();
+    await waitFor(() => expect(postsTo('/session/live_transcript').length).toBeGreaterThanOrEqual(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Try again')).not.toBeInTheDocument();
+  });
 
   it('A failure says why, and Retry starts processing again and follows it', async () => {
     let current = session({ status: 'failed', documentationId: null, error: { code: 'transcription_failed', message: 'The speech service did not answer in time.' } });
@@ -178,7 +215,7 @@ describe('SessionPage: progress', () => {
       '/session/transcription': () => ({ transcript }),
     });
     renderPage();
-    expect(await screen.findByRole('heading', { name: 'Writing documentation…' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Writing the note' })).toBeInTheDocument();
     expect(await screen.findByText('A dry cough for four days.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

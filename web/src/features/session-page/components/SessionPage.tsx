@@ -1,4 +1,4 @@
-import { isProcessing, mayHaveTranscript, titleWithoutDefaultDate, type Evidence, type Session } from '@charta/contract';
+import { isProcessing, mayHaveTranscript, titleWithoutDefaultDate, type Evidence, type LiveTranscript, type Session } from '@charta/contract';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -45,13 +45,16 @@ const PHONE_CHAT_LAYOUT = { height: 'max(360px, calc(100dvh - 300px))' };
 /** The session page: progress while it is processed, then the note to check, edit and copy, beside its transcript. */
 export function SessionPage() {
   const { sessionId = '' } = useParams();
-  const { data: session, error, mutate } = useLiveSession(sessionId, (current) => current !== undefined && isProcessing(current.status));
+  // While transcribing, the transcript so far too: the progress says how much is left ("the last 20 seconds").
+  const { data: session, error, mutate, liveTranscript } = useLiveSession(sessionId, (current) => current !== undefined && isProcessing(current.status), {
+    liveTranscriptWhile: (current) => current?.status === 'uploaded' || current?.status === 'transcribing',
+  });
   // The heading names the session without the date a default title carries: the date is said once, below.
   useShellPage('sessions', session ? titleWithoutDefaultDate(session) : 'Session');
 
   let content: ReactNode;
   if (session) {
-    content = <SessionWorkspace key={session.id} session={session} />;
+    content = <SessionWorkspace key={session.id} session={session} liveTranscript={liveTranscript} />;
   } else if (error instanceof ApiError && error.status === 404) {
     content = <Alert severity="warning">This session does not exist, or it was deleted.</Alert>;
   } else if (error) {
@@ -79,7 +82,7 @@ export function SessionPage() {
   );
 }
 
-function SessionWorkspace({ session }: { session: Session }) {
+function SessionWorkspace({ session, liveTranscript }: { session: Session; liveTranscript: LiveTranscript | undefined }) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const phone = usePhoneLayout();
@@ -245,6 +248,7 @@ function SessionWorkspace({ session }: { session: Session }) {
       {isProcessing(status) && (
         <ProcessingProgress
           session={session}
+          liveTranscript={liveTranscript}
           takingLong={takingLong}
           stillRunning={stillRunningAt === session.updatedAt}
           retrying={retrying}

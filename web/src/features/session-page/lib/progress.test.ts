@@ -6,8 +6,18 @@ describe('progressOf', () => {
   it('Names the step at work', () => {
     expect(progressOf('uploaded')).toMatchObject({ activeStep: 1, headline: 'Starting transcription…' });
     expect(progressOf('transcribing')).toMatchObject({ activeStep: 1, headline: 'Transcribing…' });
-    expect(progressOf('generating')).toMatchObject({ activeStep: 2, headline: 'Writing documentation…' });
+    expect(progressOf('generating')).toMatchObject({ activeStep: 2, headline: 'Writing the note' });
     expect(PROGRESS_STEPS[2]).toBe('Documentation');
+  });
+
+  it('Names what is left to transcribe, from the transcript so far, as the Record tab does', () => {
+    const live = { transcribedUntilSec: 100, audioSec: 120 };
+    expect(progressOf('transcribing', live)).toMatchObject({ activeStep: 1, headline: 'Transcribing the last 20 seconds' });
+    // Windows transcribed while recording: the pipeline has only the rest to start on.
+    expect(progressOf('uploaded', live)).toMatchObject({ activeStep: 1, headline: 'Transcribing the last 20 seconds' });
+    expect(progressOf('uploaded', { transcribedUntilSec: 0, audioSec: 120 })).toMatchObject({ headline: 'Starting transcription…' });
+    expect(progressOf('transcribing', { transcribedUntilSec: 0, audioSec: null })).toMatchObject({ headline: 'Transcribing…' });
+    expect(progressOf('generating', live)).toMatchObject({ headline: 'Writing the note' });
   });
 
   it('Is not progress when there is nothing to wait for', () => {

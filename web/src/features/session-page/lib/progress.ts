@@ -1,5 +1,6 @@
 // Where a session is on its way to a note, in a clinician's words. Pure, so every state is tested directly.
-import { isProcessing, PIPELINE_TIMING, SESSION_STATUS_LABELS, type Session, type SessionStatus } from '@charta/contract';
+import { isProcessing, PIPELINE_TIMING, SESSION_STATUS_LABELS, type LiveTranscript, type Session, type SessionStatus } from '@charta/contract';
+import { transcribingText, WRITING_THE_NOTE } from '@/lib/work-left';
 
 /** The first step is where an uploaded session stands, in the status's own words. */
 export const PROGRESS_STEPS = [SESSION_STATUS_LABELS.uploaded, 'Transcript', 'Documentation'] as const;
@@ -12,10 +13,15 @@ export interface Progress {
   detail: string;
 }
 
-/** Null for the states that are not progress: no audio yet, ready, failed. */
-export function progressOf(status: SessionStatus): Progress | null {
+/**
+ * Null for the states that are not progress: no audio yet, ready, failed. `live`, the transcript so far,
+ * says how much is left to transcribe, as the Record tab says it after Stop (lib/work-left.ts).
+ */
+export function progressOf(status: SessionStatus, live?: Pick<LiveTranscript, 'transcribedUntilSec' | 'audioSec'> | null): Progress | null {
   switch (status) {
     case 'uploaded':
+      // Windows transcribed while it was recorded: the rest is what the pipeline starts on.
+      if (live && live.transcribedUntilSec > 0) return progressOf('transcribing', live);
       return {
         activeStep: 1,
         headline: 'Starting transcription…',
@@ -24,14 +30,14 @@ export function progressOf(status: SessionStatus): Progress | null {
     case 'transcribing':
       return {
         activeStep: 1,
-        headline: 'Transcribing…',
+        headline: transcribingText(live),
         detail: 'Turning the conversation into text, speaker by speaker.',
       };
     case 'generating':
       return {
         activeStep: 2,
-        headline: 'Writing documentation…',
-        detail: 'The transcript is ready. The documentation is being written from your template.',
+        headline: WRITING_THE_NOTE,
+        detail: 'The transcript is ready. The note is being written from your template.',
       };
     case 'draft':
     case 'ready':
