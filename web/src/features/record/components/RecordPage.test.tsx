@@ -15,6 +15,7 @@ import type { LiveTranscript, Session } from '@charta/contract';
 import { deleteSession } from '@/data/sessions';
 import { LIVE_TRANSCRIPT_POLL_MS } from '@/data/live-session';
 import { setViewportWidth, staticMediaQueryList } from '@/test/viewport';
+import { LIVE_TRANSCRIPT_STORAGE_KEY } from '../hooks/use-live-transcript-choice';
 import type * as UploadAudioModule from '../api/upload-audio';
 import { uploadAudioPart, type AudioPart, type UploadReceipt } from '../api/upload-audio';
 import { RecorderProvider } from '../hooks/recorder-provider';
@@ -535,12 +536,116 @@ function liveTranscript(segments: LiveTranscript['segments'], overrides: Partial
 }
 
 const GREETING = { id: 'live-1', speaker: 'clinician', startMs: 1_200, endMs: 3_900, text: 'Good morning, what brings you in today?' };
+const COUGH = { id: 'live-2', speaker: 'patient', startMs: 65_000, endMs: 69_000, text: 'I have had a dry cough for three days.' };
 
 // Polled every 2.5 s: a test that waits for the transcript to grow takes a few seconds.
-describe('RecordPage: what is left after Stop', { timeout: 20_000 }, () => {
+describe('RecordPage: the transcript as it is recorded, and what is left after Stop', { timeout: 20_000 }, () => {
   // Back to the harness's answer (nothing matches) for whatever runs next.
   afterEach(() => {
     window.matchMedia = (query: string) => staticMediaQueryList(query, false);
+  });
+
+  it('on a desktop, shows it by default while recording, growing as windows land, with the engine’s quality label; asks only while recording', async () => {
+    setViewportWidth(1280);
+    let live = liveTranscript([]);
+    answerAlso({ '/session/live_transcript': () => live });
+    const user = userEvent.setup();
+    fakeUploads();
+    renderPage();
+    await fillPatient(user);
+    // Not before the recording starts: the Record tab stays as it was.
+    expect(screen.queryByRole('switch', { name: 'Show transcript as I record' })).not.toBeInTheDocument();
+    getUserMedia.mockResolvedValue(fakeStream());
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Pause' });
+
+    expect(screen.getByRole('switch', { name: 'Show transcript as I record' })).toBeChecked();
+    const panel = screen.getByRole('region', { name: 'Transcript so far' });
+    expect(await within(panel).findByText('Your words appear here a few seconds after you say them.')).toBeInTheDocument();
+    expect(liveReads()[0]![1]).toEqual({ sessionId: 'session-1' });
+
+    live = liveTranscript([GREETING]);
+    const segments = await within(panel).findByRole('list', { name: 'Transcript segments so far' }, { timeout: LIVE_TRANSCRIPT_POLL_MS + 2000 });
+    expect(within(segments).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(segments).getByText('Clinician')).toBeInTheDocument();
+    expect(within(segments).getByText('00:01')).toBeInTheDocument();
+    expect(within(segments).getByText(GREETING.text)).toBeInTheDocument();
+    // The label the session page puts above a pocketsphinx transcript.
+    expect(within(panel).getByText('Offline demo-quality transcription')).toBeInTheDocument();
+
+    live = liveTranscript([GREETING, COUGH]);
+    await waitFor(() => expect(within(segments).getAllByRole('listitem')).toHaveLength(2), { timeout: LIVE_TRANSCRIPT_POLL_MS + 2000 });
+    expect(within(segments).getAllByRole('listitem')[1]).toHaveTextContent(/Patient.*01:05.*I have had a dry cough for three days\./);
+
+    // Paused: nothing new is recorded, so nothing is asked; the text stays.
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    const reads = liveReads().length;
+    await new Promise((r) => setTimeout(r, LIVE_TRANSCRIPT_POLL_MS + 500));
+    expect(liveReads()).toHaveLength(reads);
+    expect(within(segments).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('on a phone, hides it until the clinician turns it on, and remembers the choice on this device', async () => {
+    setViewportWidth(390);
+    answerAlso({ '/session/live_transcript': () => liveTranscript([GREETING]) });
+    const user = userEvent.setup();
+    fakeUploads();
+    await startRecording(user);
+
+    const toggle = screen.getByRole('switch', { name: 'Show transcript as I record' });
+    expect(toggle).not.toBeChecked();
+    expect(screen.queryByRole('region', { name: 'Transcript so far' })).not.toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(liveReads()).toHaveLength(0);
+
+    await user.click(toggle);
+    expect(await screen.findByText(GREETING.text)).toBeInTheDocument();
+    expect(localStorage.getItem(LIVE_TRANSCRIPT_STORAGE_KEY)).toBe('shown');
+  });
+
+  it('on a desktop, stays hidden when the clinician turned it off on this device before', async () => {
+    setViewportWidth(1280);
+    localStorage.setItem(LIVE_TRANSCRIPT_STORAGE_KEY, 'hidden');
+    answerAlso({ '/session/live_transcript': () => liveTranscript([GREETING]) });
+    const user = userEvent.setup();
+    fakeUploads();
+    await startRecording(user);
+
+    expect(screen.getByRole('switch', { name: 'Show transcript as I record' })).not.toBeChecked();
+    expect(screen.queryByRole('region', { name: 'Transcript so far' })).not.toBeInTheDocument();
+    expect(liveReads()).toHaveLength(0);
+  });
+
+  it('says so in place when the transcript so far cannot be loaded, and tries again when asked', async () => {
+    setViewportWidth(1280);
+    let failing = true;
+    answerAlso({
+      '/session/live_transcript': () => {
+        if (failing) throw new ApiError({ status: 503, code: 'unavailable', message: 'The service is busy' });
+        return liveTranscript([GREETING]);
+      },
+    });
+    const user = userEvent.setup();
+    fakeUploads();
+    await startRecording(user);
+
+    const panel = screen.getByRole('region', { name: 'Transcript so far' });
+    expect(await within(panel).findByText(/The transcript so far could not be loaded\. Your recording is not affected/)).toBeInTheDocument();
+    // The recording goes on.
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument();
+    failing = false;
+    await user.click(within(panel).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findByText(GREETING.text)).toBeInTheDocument();
+    expect(within(panel).queryByText(/could not be loaded/)).not.toBeInTheDocument();
+  });
+
+  it('shows a loading state until the first answer', async () => {
+    setViewportWidth(1280);
+    answerAlso({ '/session/live_transcript': () => new Promise(() => undefined) });
+    const user = userEvent.setup();
+    fakeUploads();
+    await startRecording(user);
+    expect(await within(screen.getByRole('region', { name: 'Transcript so far' })).findByRole('status', { name: 'Loading the transcript so far…' })).toHaveAttribute('aria-busy', 'true');
   });
 
   it('after Stop, names what is left: the last seconds to transcribe, then writing the note, then opens the session', async () => {

@@ -16,6 +16,7 @@ import { useOnlineStatus } from '../hooks/use-online-status';
 import { useRecorderSession } from '../hooks/recorder-provider';
 import { useRecordingUploads } from '../hooks/use-recording-uploads';
 import { FileUploadCard } from './FileUploadCard';
+import { LiveTranscript } from './LiveTranscript';
 import { PasteNotes } from './PasteNotes';
 import { PlanLimitNotice } from './PlanLimitNotice';
 import { RecorderCard } from './RecorderCard';
@@ -64,6 +65,8 @@ export function RecordPage() {
   const entries = allEntries.filter((entry) => entry.uid === user?.uid);
   const fileUpload = useFileUpload();
   const followed = entries.find((entry) => entry.recordingId === followedRecordingId) ?? null;
+  // The recording under way: its session names the transcript so far.
+  const underWay = recording ? (entries.find((entry) => entry.recordingId === recorder.recordingId) ?? null) : null;
   const uploadCard = (entry: (typeof entries)[number], inline = false) => (
     <RecordingUploadCard
       key={entry.recordingId}
@@ -185,6 +188,7 @@ export function RecordPage() {
         onResume={recorder.resume}
         onStop={stopRecording}
         progress={followed && uploadCard(followed, true)}
+        liveTranscript={<LiveTranscript sessionId={underWay?.sessionId ?? null} status={recorder.status} online={online} />}
       />
 
       {[...entries]

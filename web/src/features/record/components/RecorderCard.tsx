@@ -38,6 +38,8 @@ interface RecorderCardProps {
   onStop: () => void;
   /** The recording stopped last, on its way to a note: shown in the clock's place until the next one starts. */
   progress?: ReactNode;
+  /** While recording: the transcript so far (and the choice to show it), below the controls. */
+  liveTranscript?: ReactNode;
 }
 
 /** How to let Charta use the microphone again, for a clinician who pressed "Block" once. */
@@ -157,6 +159,8 @@ export function RecorderCard(props: RecorderCardProps) {
             )}
             <RecordingControls status={status} size="large" onPause={props.onPause} onResume={props.onResume} onStop={props.onStop} />
           </Stack>
+          {/* Below the controls: however long it grows, Pause and Stop stay where they were. */}
+          {active && props.liveTranscript}
           {/* Below Start, so that on a phone Start is in view without scrolling; the system default suits most. */}
           <TextField
             select
