@@ -559,7 +559,7 @@ describe('RecordPage: the transcript as it is recorded, and what is left after S
     await user.click(screen.getByRole('button', { name: 'Start recording' }));
     await screen.findByRole('button', { name: 'Pause' });
 
-    expect(screen.getByRole('switch', { name: 'Show transcript as I record' })).toBeChecked();
+    expect(await screen.findByRole('switch', { name: 'Show transcript as I record' })).toBeChecked();
     const panel = screen.getByRole('region', { name: 'Transcript so far' });
     expect(await within(panel).findByText('Your words appear here a few seconds after you say them.')).toBeInTheDocument();
     expect(liveReads()[0]![1]).toEqual({ sessionId: 'session-1' });
@@ -592,7 +592,7 @@ describe('RecordPage: the transcript as it is recorded, and what is left after S
     fakeUploads();
     await startRecording(user);
 
-    const toggle = screen.getByRole('switch', { name: 'Show transcript as I record' });
+    const toggle = await screen.findByRole('switch', { name: 'Show transcript as I record' });
     expect(toggle).not.toBeChecked();
     expect(screen.queryByRole('region', { name: 'Transcript so far' })).not.toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 200));
@@ -611,7 +611,7 @@ describe('RecordPage: the transcript as it is recorded, and what is left after S
     fakeUploads();
     await startRecording(user);
 
-    expect(screen.getByRole('switch', { name: 'Show transcript as I record' })).not.toBeChecked();
+    expect(await screen.findByRole('switch', { name: 'Show transcript as I record' })).not.toBeChecked();
     expect(screen.queryByRole('region', { name: 'Transcript so far' })).not.toBeInTheDocument();
     expect(liveReads()).toHaveLength(0);
   });
@@ -629,7 +629,7 @@ describe('RecordPage: the transcript as it is recorded, and what is left after S
     fakeUploads();
     await startRecording(user);
 
-    const panel = screen.getByRole('region', { name: 'Transcript so far' });
+    const panel = await screen.findByRole('region', { name: 'Transcript so far' });
     expect(await within(panel).findByText(/The transcript so far could not be loaded\. Your recording is not affected/)).toBeInTheDocument();
     // The recording goes on.
     expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument();
@@ -645,7 +645,7 @@ describe('RecordPage: the transcript as it is recorded, and what is left after S
     const user = userEvent.setup();
     fakeUploads();
     await startRecording(user);
-    expect(await within(screen.getByRole('region', { name: 'Transcript so far' })).findByRole('status', { name: 'Loading the transcript so far…' })).toHaveAttribute('aria-busy', 'true');
+    expect(await within(await screen.findByRole('region', { name: 'Transcript so far' })).findByRole('status', { name: 'Loading the transcript so far…' })).toHaveAttribute('aria-busy', 'true');
   });
 
   it('after Stop, names what is left: the last seconds to transcribe, then writing the note, then opens the session', async () => {

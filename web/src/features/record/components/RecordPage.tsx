@@ -11,12 +11,12 @@ import { useProfile, useUpdateProfile } from '@/data/profile';
 import { useTemplateList } from '@/data/templates';
 import { useBeforeUnload } from '@/lib/use-before-unload';
 import { useFileUpload } from '../hooks/use-file-upload';
+import { useLiveTranscriptView } from '../hooks/use-live-transcript-view';
 import { useMicrophones } from '../hooks/use-microphones';
 import { useOnlineStatus } from '../hooks/use-online-status';
 import { useRecorderSession } from '../hooks/recorder-provider';
 import { useRecordingUploads } from '../hooks/use-recording-uploads';
 import { FileUploadCard } from './FileUploadCard';
-import { LiveTranscript } from './LiveTranscript';
 import { PasteNotes } from './PasteNotes';
 import { PlanLimitNotice } from './PlanLimitNotice';
 import { RecorderCard } from './RecorderCard';
@@ -67,6 +67,7 @@ export function RecordPage() {
   const followed = entries.find((entry) => entry.recordingId === followedRecordingId) ?? null;
   // The recording under way: its session names the transcript so far.
   const underWay = recording ? (entries.find((entry) => entry.recordingId === recorder.recordingId) ?? null) : null;
+  const LiveTranscript = useLiveTranscriptView(`${recording}-${online}`);
   const uploadCard = (entry: (typeof entries)[number], inline = false) => (
     <RecordingUploadCard
       key={entry.recordingId}
@@ -188,7 +189,7 @@ export function RecordPage() {
         onResume={recorder.resume}
         onStop={stopRecording}
         progress={followed && uploadCard(followed, true)}
-        liveTranscript={<LiveTranscript sessionId={underWay?.sessionId ?? null} status={recorder.status} online={online} />}
+        liveTranscript={LiveTranscript && <LiveTranscript sessionId={underWay?.sessionId ?? null} status={recorder.status} online={online} />}
       />
 
       {[...entries]
