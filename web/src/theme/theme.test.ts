@@ -32,3 +32,17 @@ describe('the theme’s toasts (filled Alerts in the Snackbar, components/feedba
     }
   }
 });
+
+describe('the theme’s contained buttons (Start recording, Stop, a destructive confirmation)', () => {
+  for (const scheme of ['light', 'dark'] as Scheme[]) {
+    for (const color of ['primary', 'error'] as const) {
+      // The label is 15 px, semibold: normal text for WCAG, 4.5:1 (axe-core's color-contrast).
+      it(`reads at 4.5:1 or more in the ${scheme} theme (${color})`, () => {
+        const { colorSchemes } = theme as unknown as { colorSchemes: Record<Scheme, { palette: Palette }> };
+        const palette = colorSchemes[scheme].palette;
+        const { main, contrastText } = palette[color] as { main: string; contrastText: string };
+        expect(getContrastRatio(resolve(palette, contrastText), resolve(palette, main)), `${contrastText} on ${main}`).toBeGreaterThanOrEqual(4.5);
+      });
+    }
+  }
+});

@@ -26,6 +26,10 @@ export const theme = createTheme({
       palette: {
         primary: { main: '#7cc4cc', contrastText: '#0c1a1d' },
         secondary: { main: '#a6b4d4' },
+        // MUI's dark red (#f44336) keeps white labels at 3.7:1: the Stop button read under AA while recording
+        // (axe-core in the live transcript e2e). Dark text on it reads at 4.8:1, and red text on the dark
+        // paper keeps MUI's shade.
+        error: { main: '#f44336', contrastText: '#0c1a1d' },
         // Dark toasts sit on each colour's dark shade, where white read at 4.1:1 (success, #388e3c) and 3.9:1
         // (info, #0288d1), under the 4.5:1 axe-core asks; the next shades read at 5.1:1 and 4.8:1 (theme.test.ts).
         Alert: { successFilledBg: '#2e7d32', infoFilledBg: '#0277bd' },
