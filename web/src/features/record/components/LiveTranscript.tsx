@@ -1,7 +1,6 @@
 import type { TranscriptSegment } from '@charta/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Skeleton from '@mui/material/Skeleton';
@@ -9,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useLayoutEffect, useRef } from 'react';
+import { ErrorState } from '@/components/feedback/ErrorState';
 import { OutputWarningAlert } from '@/components/feedback/OutputWarningAlert';
 import { useLiveTranscript } from '@/data/live-session';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
@@ -30,17 +30,17 @@ const FOLLOW_SLACK_PX = 24;
 
 /**
  * While recording: "Show transcript as I record", and when on, the transcript so far, a few seconds behind
- * the voice (README, "A recording belongs to the signed-in app"), newest at the bottom and kept in view.
+ * the voice (README, "Show transcript as I record"), newest at the bottom and kept in view.
  */
 export function LiveTranscript({ sessionId, status, online }: LiveTranscriptProps) {
   const [shown, choose] = useLiveTranscriptChoice();
   return (
     <Stack spacing={1}>
-      <FormControlLabel
-        control={<Switch checked={shown} onChange={(event) => choose(event.target.checked)} />}
-        label="Show transcript as I record"
-        sx={{ alignSelf: 'flex-start' }}
-      />
+      {/* In a Box: Stack resets its children's margins, and the label's negative one lines the switch's
+          track up with the buttons above. */}
+      <Box>
+        <FormControlLabel control={<Switch checked={shown} onChange={(event) => choose(event.target.checked)} />} label="Show transcript as I record" />
+      </Box>
       {shown && <TranscriptSoFar sessionId={sessionId} status={status} online={online} />}
     </Stack>
   );
@@ -85,17 +85,11 @@ function TranscriptSoFar({ sessionId, status, online }: LiveTranscriptProps) {
           <Alert severity="info">You are offline. The transcript goes on when the connection returns; the recording is kept on this device.</Alert>
         ) : (
           live.error !== undefined && (
-            <Alert
+            <ErrorState
               severity="warning"
-              action={
-                <Button color="inherit" size="small" onClick={() => void live.mutate()}>
-                  Try again
-                </Button>
-              }
-            >
-              {segments ? 'The transcript could not be brought up to date.' : 'The transcript so far could not be loaded.'} Your recording is not
-              affected: the full transcript is made after Stop.
-            </Alert>
+              message={`${segments ? 'The transcript could not be brought up to date.' : 'The transcript so far could not be loaded.'} Your recording is not affected: the full transcript is made after Stop.`}
+              onRetry={() => void live.mutate()}
+            />
           )
         )}
         {body}

@@ -198,6 +198,16 @@ async function startRecording(user: ReturnType<typeof userEvent.setup>, stream: 
   return FakeMediaRecorder.instances[0]!;
 }
 
+/** Records one chunk, stops, and returns the recording's progress shown in the recorder's place. */
+async function recordOneChunkAndStop() {
+  const user = userEvent.setup();
+  fakeUploads();
+  const recorder = await startRecording(user);
+  act(() => recorder.emit('AAA'));
+  await user.click(screen.getByRole('button', { name: 'Stop' }));
+  return screen.findByRole('region', { name: 'Upload of the recording for María García' });
+}
+
 /** A recording an earlier page load left on this device; `uploaded[i]`: whether the server has chunk i. */
 async function leaveRecordingBehind(overrides: Partial<StoredRecording>, uploaded: boolean[]) {
   const store = await openChunkStore({ factory: current.factory });
@@ -374,13 +384,7 @@ describe('RecordPage', () => {
   // Polled every 1.5 s through several statuses: past vitest's 5 s default on a loaded machine (CI timed out at 5 s).
   it('after Stop, shows the session’s progress where the clock was and opens the session by itself when ready', { timeout: 30_000 }, async () => {
     const statuses = answerSessionStatuses(['uploaded', 'transcribing', 'generating', 'ready']);
-    const user = userEvent.setup();
-    fakeUploads();
-    const recorder = await startRecording(user);
-    act(() => recorder.emit('AAA'));
-    await user.click(screen.getByRole('button', { name: 'Stop' }));
-
-    const progress = await screen.findByRole('region', { name: 'Upload of the recording for María García' });
+    const progress = await recordOneChunkAndStop();
     expect(await within(progress).findByText('Recording uploaded')).toBeInTheDocument();
     expect(within(progress).getByText(/The session opens here when it is ready/)).toBeInTheDocument();
     expect(within(progress).getByRole('link', { name: 'Open the session' })).toHaveAttribute('href', '/sessions/session-1');
@@ -639,6 +643,18 @@ describe('RecordPage: the transcript as it is recorded, and what is left after S
     expect(within(panel).queryByText(/could not be loaded/)).not.toBeInTheDocument();
   });
 
+  it('says that the transcript goes on when the connection returns, while offline', async () => {
+    setViewportWidth(1280);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    answerAlso({ '/session/live_transcript': () => liveTranscript([GREETING]) });
+    const user = userEvent.setup();
+    fakeUploads();
+    await startRecording(user);
+    const panel = await screen.findByRole('region', { name: 'Transcript so far' });
+    expect(within(panel).getByText('You are offline. The transcript goes on when the connection returns; the recording is kept on this device.')).toBeInTheDocument();
+    vi.restoreAllMocks();
+  });
+
   it('shows a loading state until the first answer', async () => {
     setViewportWidth(1280);
     answerAlso({ '/session/live_transcript': () => new Promise(() => undefined) });
@@ -656,13 +672,7 @@ describe('RecordPage: the transcript as it is recorded, and what is left after S
       '/session/session': () => ({ session: session({ status, audio_uri: 'local://a' }) }),
       '/session/live_transcript': () => live,
     });
-    const user = userEvent.setup();
-    fakeUploads();
-    const recorder = await startRecording(user);
-    act(() => recorder.emit('AAA'));
-    await user.click(screen.getByRole('button', { name: 'Stop' }));
-
-    const progress = await screen.findByRole('region', { name: 'Upload of the recording for María García' });
+    const progress = await recordOneChunkAndStop();
     expect(await within(progress).findByText(/^Safely stored\. Transcribing the last 20 seconds\. The session opens here when it is ready\.$/)).toBeInTheDocument();
     live = { ...live, transcribedUntilSec: 108 };
     expect(await within(progress).findByText(/Transcribing the last 10 seconds\./, {}, { timeout: LIVE_TRANSCRIPT_POLL_MS + 2000 })).toBeInTheDocument();
@@ -683,12 +693,7 @@ describe('RecordPage: the transcript as it is recorded, and what is left after S
       '/session/session': () => ({ session: session({ status: 'transcribing', audio_uri: 'local://a' }) }),
       '/session/live_transcript': () => liveTranscript([]),
     });
-    const user = userEvent.setup();
-    fakeUploads();
-    const recorder = await startRecording(user);
-    act(() => recorder.emit('AAA'));
-    await user.click(screen.getByRole('button', { name: 'Stop' }));
-    const progress = await screen.findByRole('region', { name: 'Upload of the recording for María García' });
+    const progress = await recordOneChunkAndStop();
     expect(await within(progress).findByText(/^Safely stored\. Transcribing… The session opens here when it is ready\.$/)).toBeInTheDocument();
   });
 });
