@@ -4,14 +4,15 @@ import type { TestUser } from './auth-users.js';
 import { APP_URL, launchBrowser, screenshotPath } from './browser.js';
 
 /**
- * Chromium with a fake microphone that plays the speech fixture (looped), and microphone permission
- * granted without a prompt: what a clinician's browser looks like after they allowed the microphone.
+ * Chromium with a fake microphone that plays the speech fixture (or another WAV file, such as tone speech),
+ * looped, and microphone permission granted without a prompt: what a clinician's browser looks like after
+ * they allowed the microphone.
  */
-export function launchBrowserWithSpeechMicrophone(): Promise<BrowserContext> {
+export function launchBrowserWithSpeechMicrophone(wavFile: string = fixture('dialogue.wav')): Promise<BrowserContext> {
   return launchBrowser([
     '--use-fake-ui-for-media-stream',
     '--use-fake-device-for-media-stream',
-    `--use-file-for-fake-audio-capture=${fixture('dialogue.wav')}`,
+    `--use-file-for-fake-audio-capture=${wavFile}`,
     // Headless tabs are "hidden"; the recorder and its timers must run as in a visible tab.
     '--disable-background-timer-throttling',
     '--disable-renderer-backgrounding',
