@@ -120,7 +120,8 @@ describe('Recording in Chromium with a fake microphone', () => {
     while (!sessionHref.test(new URL(page.url()).pathname)) {
       if (Date.now() - stopped > 120_000) throw new Error(`the session did not open by itself; progress seen: ${[...stagesSeen].join(', ')}`);
       const text = await progress.innerText({ timeout: 1_000 }).catch(() => '');
-      for (const stage of ['transcribing it', 'writing the documentation', 'The documentation is written']) if (text.includes(stage)) stagesSeen.add(stage);
+      // The alert's words (the stepper's labels are always there): what is left, then done.
+      for (const stage of ['Safely stored. Transcribing', 'Safely stored. Writing the note', 'The documentation is written']) if (text.includes(stage)) stagesSeen.add(stage);
       if (stagesSeen.size > 0 && !progressShot) {
         // Quickly, at one size: the session opens by itself any moment (the ready state is checked with axe below).
         progressShot = true;

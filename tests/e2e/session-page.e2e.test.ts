@@ -118,7 +118,7 @@ describe('The session page in Chromium', () => {
 
     // The note is written with the profile's specialty in the prompt: a tag there scopes the injected faults
     // to this user's calls. The first writing call answers late and fails over to a retry that fails too, so
-    // the page shows "Writing documentation…" for a while and then a failure to retry.
+    // the page shows "Writing the note" for a while and then a failure to retry.
     const tag = `e2e${randomUUID().slice(0, 8)}`;
     await setSpecialty(page, user, `Family medicine ${tag}`);
     const ai = stackAi();
@@ -138,7 +138,7 @@ describe('The session page in Chromium', () => {
     await page.waitForURL(`**/sessions/${sessionId}`);
 
     // Live progress, no reload: the step is named, and the transcript is there before the note.
-    await page.getByRole('heading', { name: 'Writing documentation…' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { name: 'Writing the note' }).waitFor({ timeout: 60_000 });
     await page.getByRole('list', { name: 'Transcript segments' }).waitFor({ timeout: 15_000 });
     await shot(page, '30-session-processing');
 
