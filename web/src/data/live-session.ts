@@ -3,7 +3,7 @@
 // from sessions.ts, which the uploads (on every page, the sign-in page's too) import, so that SWR stays with
 // the signed-in shell.
 import type { LiveTranscript, Session } from '@charta/contract';
-import useSWR from 'swr';
+import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
 import { api } from '@/lib/api';
 import { getSession, sessionKey } from './sessions';
 
@@ -11,31 +11,58 @@ import { getSession, sessionKey } from './sessions';
 export const SESSION_POLL_MS = 1_500;
 /**
  * How often the transcript so far is asked for. Windows close at the first pause after about 7.5 s and
- * land 10 to 15 s behind the voice (functions/src/transcription/window-cutter.ts), so every 2.5 s shows each one within
- * moments of its arrival at a third of the session's request rate.
+ * land 10 to 15 s behind the voice (README, "Transcribed while the clinician records"), so every 2.5 s
+ * shows each one within moments of its arrival, at a third of the session's request rate and well within
+ * the route's limit (RATE_LIMIT_LIVE_TRANSCRIPT, 60 a minute per user).
  */
 export const LIVE_TRANSCRIPT_POLL_MS = 2_500;
 
 export const liveTranscriptKey = (sessionId: string) => ['/session/live_transcript', sessionId] as const;
 
-/** POST /session/live_transcript: what the recording's windows have made of its transcript so far. */
-export async function getLiveTranscript(sessionId: string): Promise<LiveTranscript> {
-  return api.post<LiveTranscript>('/session/live_transcript', { sessionId });
+/**
+ * POST /session/live_transcript: what the recording's windows have made of its transcript so far; with
+ * `fromSec` (the last answer's transcribedUntilSec), only the windows from there on, so that a poll of an
+ * hour's recording reads its newest window rather than all of them again.
+ */
+export async function getLiveTranscript(sessionId: string, fromSec?: number): Promise<LiveTranscript> {
+  return api.post<LiveTranscript>('/session/live_transcript', fromSec ? { sessionId, fromSec } : { sessionId });
+}
+
+/** What was known, with what an answer from its transcribedUntilSec on adds (segment ids are their start: stable across polls). */
+export function withNewWindows(known: LiveTranscript | undefined, added: LiveTranscript): LiveTranscript {
+  if (!known) return added;
+  const seen = new Set(known.segments.map((segment) => segment.id));
+  return {
+    segments: [...known.segments, ...added.segments.filter((segment) => !seen.has(segment.id))],
+    transcribedUntilSec: Math.max(known.transcribedUntilSec, added.transcribedUntilSec),
+    audioSec: added.audioSec ?? known.audioSec,
+    engine: added.engine ?? known.engine,
+  };
 }
 
 /**
  * The transcript so far of a session's recording (null: none asked for), asked for again every 2.5 s while
- * `poll` and the tab is shown. Kept when polling stops (a paused recording keeps its text on screen). Its
- * failures are the caller's to show in place: a poll that fails every few seconds while offline must not
- * fill the app-wide snackbar.
+ * `poll` and the tab is shown, each time only from where the last answer ended (withNewWindows). Kept when
+ * polling stops (a paused recording keeps its text on screen). Its failures are the caller's to show in
+ * place: a poll that fails every few seconds while offline must not fill the app-wide snackbar.
  */
 export function useLiveTranscript(sessionId: string | null | undefined, poll: boolean) {
-  return useSWR<LiveTranscript, unknown>(sessionId ? liveTranscriptKey(sessionId) : null, ([, id]: readonly [string, string]) => getLiveTranscript(id), {
-    refreshInterval: poll ? LIVE_TRANSCRIPT_POLL_MS : 0,
-    refreshWhenHidden: false,
-    revalidateOnFocus: poll,
-    onError: () => undefined,
-  });
+  const { cache } = useSWRConfig();
+  const key = sessionId ? liveTranscriptKey(sessionId) : null;
+  return useSWR<LiveTranscript, unknown>(
+    key,
+    async ([, id]: readonly [string, string]) => {
+      // The cache, not this component's copy: the Record tab's view and its progress after Stop share the key.
+      const known = cache.get(unstable_serialize(liveTranscriptKey(id)))?.data as LiveTranscript | undefined;
+      return withNewWindows(known, await getLiveTranscript(id, known?.transcribedUntilSec));
+    },
+    {
+      refreshInterval: poll ? LIVE_TRANSCRIPT_POLL_MS : 0,
+      refreshWhenHidden: false,
+      revalidateOnFocus: poll,
+      onError: () => undefined,
+    },
+  );
 }
 
 export interface LiveSessionOptions {

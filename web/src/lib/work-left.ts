@@ -1,6 +1,7 @@
 // What is left before a session's note is ready, in a clinician's words: the same on the Record tab after
 // Stop and on the session page. After Stop the wait is the audio not yet transcribed (most of it was
-// transcribed while the clinician spoke: functions/src/transcription/), then the one model call.
+// transcribed while the clinician spoke: README, "Transcribed while the clinician records"), then the one
+// model call.
 import type { LiveTranscript } from '@charta/contract';
 
 /** When nothing is known of what is left to transcribe. */

@@ -539,8 +539,8 @@ function liveTranscript(segments: LiveTranscript['segments'], overrides: Partial
   return { segments, transcribedUntilSec: (segments.at(-1)?.endMs ?? 0) / 1000, audioSec: null, engine: segments.length ? 'pocketsphinx/en-us' : null, ...overrides };
 }
 
-const GREETING = { id: 'live-1', speaker: 'clinician', startMs: 1_200, endMs: 3_900, text: 'Good morning, what brings you in today?' };
-const COUGH = { id: 'live-2', speaker: 'patient', startMs: 65_000, endMs: 69_000, text: 'I have had a dry cough for three days.' };
+const GREETING = { id: 'live-1200', speaker: 'clinician', startMs: 1_200, endMs: 3_900, text: 'Good morning, what brings you in today?' };
+const COUGH = { id: 'live-65000', speaker: 'patient', startMs: 65_000, endMs: 69_000, text: 'I have had a dry cough for three days.' };
 
 // Polled every 2.5 s: a test that waits for the transcript to grow takes a few seconds.
 describe('RecordPage: the transcript as it is recorded, and what is left after Stop', { timeout: 20_000 }, () => {
@@ -551,8 +551,15 @@ describe('RecordPage: the transcript as it is recorded, and what is left after S
 
   it('on a desktop, shows it by default while recording, growing as windows land, with the engine’s quality label; asks only while recording', async () => {
     setViewportWidth(1280);
-    let live = liveTranscript([]);
-    answerAlso({ '/session/live_transcript': () => live });
+    // As the server answers: the windows from `fromSec` on (the last answer's transcribedUntilSec).
+    let windows: LiveTranscript['segments'] = [];
+    answerAlso({
+      '/session/live_transcript': (body) => {
+        const fromMs = ((body as { fromSec?: number }).fromSec ?? 0) * 1000;
+        const newer = windows.filter((s) => s.startMs >= fromMs);
+        return liveTranscript(newer, { transcribedUntilSec: Math.max(fromMs, ...windows.map((s) => s.endMs)) / 1000 });
+      },
+    });
     const user = userEvent.setup();
     fakeUploads();
     renderPage();
@@ -568,7 +575,7 @@ describe('RecordPage: the transcript as it is recorded, and what is left after S
     expect(await within(panel).findByText('Your words appear here a few seconds after you say them.')).toBeInTheDocument();
     expect(liveReads()[0]![1]).toEqual({ sessionId: 'session-1' });
 
-    live = liveTranscript([GREETING]);
+    windows = [GREETING];
     const segments = await within(panel).findByRole('list', { name: 'Transcript segments so far' }, { timeout: LIVE_TRANSCRIPT_POLL_MS + 2000 });
     expect(within(segments).getAllByRole('listitem')).toHaveLength(1);
     expect(within(segments).getByText('Clinician')).toBeInTheDocument();
@@ -577,9 +584,12 @@ describe('RecordPage: the transcript as it is recorded, and what is left after S
     // The label the session page puts above a pocketsphinx transcript.
     expect(within(panel).getByText('Offline demo-quality transcription')).toBeInTheDocument();
 
-    live = liveTranscript([GREETING, COUGH]);
+    windows = [GREETING, COUGH];
     await waitFor(() => expect(within(segments).getAllByRole('listitem')).toHaveLength(2), { timeout: LIVE_TRANSCRIPT_POLL_MS + 2000 });
+    expect(within(segments).getAllByRole('listitem')[0]).toHaveTextContent(GREETING.text);
     expect(within(segments).getAllByRole('listitem')[1]).toHaveTextContent(/Patient.*01:05.*I have had a dry cough for three days\./);
+    // Each poll asks only for what came after the last answer.
+    expect(liveReads().at(-1)![1]).toEqual({ sessionId: 'session-1', fromSec: 3.9 });
 
     // Paused: nothing new is recorded, so nothing is asked; the text stays.
     await user.click(screen.getByRole('button', { name: 'Pause' }));
