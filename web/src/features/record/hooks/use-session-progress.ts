@@ -1,8 +1,8 @@
-import { isProcessing, type Session } from '@charta/contract';
+import { isProcessing, mayHaveTranscript, type Session } from '@charta/contract';
 import { useLiveSession } from '@/data/live-session';
 
 /** Still on its way to a transcript: 'draft' too, since the upload's last answer can arrive a moment before the session says it has the audio. */
-const beforeTranscript = (session: Session | undefined) => !session || session.status === 'draft' || session.status === 'uploaded' || session.status === 'transcribing';
+const beforeTranscript = (session: Session | undefined) => !session || !mayHaveTranscript(session.status);
 
 /**
  * The session of a recording the server holds in full (null before that), asked for every 1.5 s until it is

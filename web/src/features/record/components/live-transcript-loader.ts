@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type * as LiveTranscriptModuleType from '../components/LiveTranscript';
+import type * as LiveTranscriptModuleType from './LiveTranscript';
 
 type LiveTranscriptModule = typeof LiveTranscriptModuleType;
 
@@ -7,7 +7,7 @@ let loaded: LiveTranscriptModule | null = null;
 let loading: Promise<LiveTranscriptModule> | null = null;
 
 function load(): Promise<LiveTranscriptModule> {
-  loading ??= import('../components/LiveTranscript').then(
+  loading ??= import('./LiveTranscript').then(
     (module) => (loaded = module),
     (error: unknown) => {
       // Offline, say: the next attempt fetches it again.

@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useLiveTranscriptView } from './use-live-transcript-view';
+import { useLiveTranscriptView } from './live-transcript-loader';
 
 // The view's chunk fails to load the first time (offline), then loads.
 const attempts = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../components/LiveTranscript', () => {
+vi.mock('./LiveTranscript', () => {
   attempts.count += 1;
   if (attempts.count === 1) throw new TypeError('Failed to fetch dynamically imported module');
   return { LiveTranscript: () => <p>The transcript view</p> };
