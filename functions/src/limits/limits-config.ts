@@ -61,9 +61,9 @@ export const AUDIO_STORAGE_CAP_ENV = 'AUDIO_STORAGE_CAP_MB';
  * - billingCall: the /stripe routes, per user; each asks Stripe (a Checkout Session, a portal session, the
  *   balance). The billing page asks a few times a visit: 30 a minute, 300 a day; a script looping on them
  *   would otherwise spend the Stripe account's own request rate, which every user's billing shares.
- * - liveTranscript: POST /session/live_transcript, per user. The Record tab asks every 2-3 s while recording
- *   and the progress after Stop as often: 60 a minute is two tabs at once; each answer reads the windows
- *   made since the caller's last one, so polling costs little.
+ * - liveTranscript: POST /session/live_transcript, per user. A view asks every 2.5 s (24 a minute) while
+ *   recording and after Stop: 120 a minute is five views at once; each answer reads only the windows made
+ *   since the caller's last one, so polling costs little.
  * - audio storage: 10 GB, about 700 hours of the recorder's Opus or 90 hours of 16 kHz WAV.
  */
 export const DEFAULT_LIMITS: LimitsConfig = {
@@ -102,7 +102,7 @@ export const DEFAULT_LIMITS: LimitsConfig = {
       { limit: 30, windowSec: 60 },
       { limit: 300, windowSec: 86_400 },
     ],
-    liveTranscript: [{ limit: 60, windowSec: 60 }],
+    liveTranscript: [{ limit: 120, windowSec: 60 }],
   },
   audioStorageBytesPerUser: 10 * 1024 * 1024 * 1024,
 };
