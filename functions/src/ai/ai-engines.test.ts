@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { aiServicesFromEnv, noteWriterEngineFromEnv, transcriberEngineFromEnv } from './ai-engines.js';
+import { aiServicesFromEnv, noteWriterEngineFromEnv, noteWriterModelFromEnv, transcriberEngineFromEnv } from './ai-engines.js';
 import { segmentsFromPocketsphinx } from './local-speech/pocketsphinx.js';
 import { checkWhisperModel, whisperLanguage } from './local-speech/whisper.js';
 import { jsonFromChatCompletion } from './openai/openai-chat-model.js';
@@ -22,6 +22,15 @@ describe('Engine choice', () => {
     expect(noteWriterEngineFromEnv({})).toBe('gemini');
     expect(transcriberEngineFromEnv({ ...local, TRANSCRIBER: 'emulator' }, () => true)).toBe('emulator');
     expect(noteWriterEngineFromEnv({ NOTE_WRITER: 'openai' })).toBe('openai');
+  });
+
+  it('The writing model alone (what `npm run eval` measures) is the one the API would write with', () => {
+    expect(noteWriterModelFromEnv(local)).toMatchObject({ engine: 'gemini', model: { model: 'ai-emulator/gemini-2.5-flash' } });
+    expect(noteWriterModelFromEnv({ GEMINI_MODEL: 'gemini-2.5-pro' }).model.model).toBe('gemini-2.5-pro');
+    const openai = noteWriterModelFromEnv({ NOTE_WRITER: 'openai', OPENAI_BASE_URL: 'http://localhost:11434/v1', OPENAI_CHAT_MODEL: 'llama3.1:8b' });
+    expect(openai.engine).toBe('openai');
+    expect(openai.model.model).toBe('llama3.1:8b');
+    expect(() => noteWriterModelFromEnv({ NOTE_WRITER: 'openai', OPENAI_BASE_URL: 'http://localhost:11434/v1' })).toThrow(/OPENAI_CHAT_MODEL/);
   });
 
   it('A wrong or incomplete setting stops the API at start, naming the variable', () => {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { aiConfigFromEnv, type AiConfig } from './ai-config.js';
 import { geminiModel } from './gemini-model.js';
+import type { GenerativeModel } from './generative-model.js';
 import type { AiServices } from './ai-services.js';
 import { googleSpeechTranscriber } from './google-speech.js';
 import { POCKETSPHINX_DEFAULTS, pocketsphinxTranscriber } from './local-speech/pocketsphinx.js';
@@ -88,15 +89,24 @@ function transcriberFor(engine: TranscriberEngine, env: NodeJS.ProcessEnv, confi
   }
 }
 
+const retryFrom = (config: AiConfig) => ({ attempts: config.retryAttempts, firstDelayMs: config.retryFirstDelayMs, maxDelayMs: 15_000 });
+
+/**
+ * The writing model alone, as NOTE_WRITER configures it: what the API writes notes with, and what the
+ * quality harness (`npm run eval`) measures, so both are the same adapter with the same settings.
+ */
+export function noteWriterModelFromEnv(env: NodeJS.ProcessEnv = process.env): { model: GenerativeModel; engine: NoteWriterEngine } {
+  const config = aiConfigFromEnv(env);
+  const engine = noteWriterEngineFromEnv(env);
+  const retry = { ...retryFrom(config), timeoutMs: config.geminiTimeoutMs };
+  return { model: engine === 'openai' ? openAiChatModel(openAiEndpointFromEnv(env, 'CHAT'), retry) : geminiModel(config, retry), engine };
+}
+
 /** The AI services as configured: the composition root's single call (functions/src/index.ts). */
 export function aiServicesFromEnv(env: NodeJS.ProcessEnv = process.env): AiServices & { engines: { transcriber: TranscriberEngine; noteWriter: NoteWriterEngine } } {
   const config = aiConfigFromEnv(env);
-  const retry = { attempts: config.retryAttempts, firstDelayMs: config.retryFirstDelayMs, maxDelayMs: 15_000 };
   const transcriber = transcriberEngineFromEnv(env);
-  const noteWriter = noteWriterEngineFromEnv(env);
-  return {
-    transcriber: transcriberFor(transcriber, env, config, retry),
-    model: noteWriter === 'openai' ? openAiChatModel(openAiEndpointFromEnv(env, 'CHAT'), { ...retry, timeoutMs: config.geminiTimeoutMs }) : geminiModel(config, { ...retry, timeoutMs: config.geminiTimeoutMs }),
-    engines: { transcriber, noteWriter },
-  };
+  const transcriberService = transcriberFor(transcriber, env, config, retryFrom(config));
+  const noteWriter = noteWriterModelFromEnv(env);
+  return { transcriber: transcriberService, model: noteWriter.model, engines: { transcriber, noteWriter: noteWriter.engine } };
 }
