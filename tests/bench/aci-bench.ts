@@ -21,13 +21,22 @@ export interface Encounter {
   note: string;
 }
 
+/** Where the dataset lies when nothing says otherwise: beside the repository, as CI machines have it. */
+export const DEFAULT_DATASET_DIR = '../shared/eval/aci-bench';
+
+/** A folder given relative to the repository's root (or absolute); by default DEFAULT_DATASET_DIR. */
+export function resolveDatasetDir(given?: string): string {
+  return resolve(import.meta.dirname, '../..', given || DEFAULT_DATASET_DIR);
+}
+
+/** Whether the folder holds the dataset (its validation split, which every file set has). */
+export const hasDataset = (dir: string): boolean => existsSync(join(dir, 'valid.csv'));
+
 /** The dataset's folder: `--data <dir>`, else ACI_BENCH_DIR, else ../shared/eval/aci-bench beside the repository. */
 export function datasetDir(argv: readonly string[] = process.argv): string {
   const flag = argv.indexOf('--data');
-  const given = flag >= 0 ? argv[flag + 1] : process.env['ACI_BENCH_DIR'];
-  const repoRoot = resolve(import.meta.dirname, '../..');
-  const dir = resolve(repoRoot, given ?? '../shared/eval/aci-bench');
-  if (!existsSync(join(dir, 'valid.csv'))) throw new Error(`ACI-Bench not found in ${dir} (give its folder with --data <dir> or ACI_BENCH_DIR)`);
+  const dir = resolveDatasetDir(flag >= 0 ? argv[flag + 1] : process.env['ACI_BENCH_DIR']);
+  if (!hasDataset(dir)) throw new Error(`ACI-Bench not found in ${dir} (give its folder with --data <dir> or ACI_BENCH_DIR)`);
   return dir;
 }
 
