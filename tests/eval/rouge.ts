@@ -2,8 +2,8 @@
  * ROUGE-1, ROUGE-2 and ROUGE-L F1 of a note against its reference, with js-rouge (MIT, maintained by
  * promptfoo, no dependencies) doing the counting and the LCS.
  *
- * Scored as ACI-Bench's own evaluation scores (its evaluate_fullnote.py: Hugging Face `evaluate`'s "rouge",
- * which is Google's rouge-score with its defaults), so our figures sit beside the paper's:
+ * Scored as ACI-Bench's own evaluation scores (Google's rouge-score with its defaults; README "Measuring the
+ * note writer: npm run eval"), so our figures sit beside the paper's:
  * - tokens: lower-cased, every run of characters other than a-z and 0-9 a separator (so punctuation never
  *   counts as a matching token, and "58-year-old" is "58 year old"), no stop words removed;
  * - no stemming ("fevers" and "fever" differ), as `evaluate` defaults to;
