@@ -97,3 +97,11 @@ describe('numberMentions', () => {
     );
   });
 });
+
+describe('A unit said as a frequency', () => {
+  it('"eighty beats a minute" is 80 a minute, not "a minute" (once) with the 80 lost', () => {
+    const mentions = numberMentions('your heart rate is eighty beats a minute', { implicit: true });
+    expect(mentions.map((m) => m.value)).toContain(80);
+    expect(mentions.filter((m) => m.value === 1)).toEqual([]);
+  });
+});

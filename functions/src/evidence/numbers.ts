@@ -130,19 +130,21 @@ const IMPLICIT_ONCE = /\b(?:daily|every day|a day|per day|each day|every morning
  */
 export function numberMentions(text: string, options: { implicit?: boolean } = {}): NumberMention[] {
   const tokens = tokenize(text);
-  const frequencies = frequencyMentions(text, tokens, options.implicit ?? false);
-  const inFrequency = (start: number, end: number) => frequencies.some((f) => start < f.end && f.start < end);
-  const mentions: NumberMention[] = [...frequencies];
+  const numbers: NumberMention[] = [];
   for (let i = 0; i < tokens.length; ) {
     const parsed = parseNumberAt(tokens, i, options.implicit ?? false);
     if (!parsed) {
       i++;
       continue;
     }
-    const { mention, next } = parsed;
-    if (!inFrequency(mention.start, mention.end)) mentions.push(mention);
-    i = next;
+    numbers.push(parsed.mention);
+    i = parsed.next;
   }
+  // A frequency that is only a number's unit ("eighty beats a minute": "a minute") is that number's, not a
+  // "once a minute" of its own, which would take the 80 away.
+  const frequencies = frequencyMentions(text, tokens, options.implicit ?? false).filter((f) => !numbers.some((n) => n.numberEnd <= f.start && f.start < n.end));
+  const inFrequency = (start: number, end: number) => frequencies.some((f) => start < f.end && f.start < end);
+  const mentions: NumberMention[] = [...frequencies, ...numbers.filter((m) => !inFrequency(m.start, m.end))];
   mentions.sort((a, b) => a.start - b.start);
   // A range says its unit once: "six to eight hours", "2-3 times a day", "5 or 10 mg".
   for (let n = mentions.length - 2; n >= 0; n--) {
