@@ -42,9 +42,11 @@ trap 'charta_stop_gcs_emulator; charta_stop_ai_emulator; charta_stop_mail_catche
 # A sample EHR visit-note page to try magic fill and the browser extension on.
 charta_start_sample_ehr 9450
 trap 'charta_stop_gcs_emulator; charta_stop_ai_emulator; charta_stop_mail_catcher; charta_stop_stripe_emulator; charta_stop_sample_ehr' EXIT
-# Fixed development keys for one-time codes and the referral ledger (production reads its own from Secret Manager).
+# Fixed development keys for one-time codes, the referral ledger and the audit trail's address hashes
+# (production reads its own from Secret Manager).
 export OTP_HMAC_SECRET=charta-local-development-otp-key-not-for-production
 export REFERRAL_HMAC_SECRET=charta-local-development-referral-key-not-for-production
+export AUDIT_HMAC_SECRET=charta-local-development-audit-key-not-for-production
 
 # The emulators run in a process group of their own so that Ctrl-C can stop every child (Java included).
 setsid npx firebase emulators:start --project demo-charta --only "$emulators" "${persist[@]}" &

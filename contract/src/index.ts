@@ -17,3 +17,4 @@ export * from './auth.js';
 export * from './billing.js';
 export * from './billing-requests.js';
 export * from './magic-fill.js';
+export * from './audit.js';

@@ -1,5 +1,7 @@
 import cors from 'cors';
 import express, { Router, type Express } from 'express';
+import { auditTrailMiddleware, recordSignIns } from './audit/audit-http.js';
+import { auditRoutes, publicAuditRoutes } from './audit/routes.js';
 import { referralRoutes, stripeRoutes, stripeWebhookHandlers } from './billing/routes.js';
 import { creationRoutes, documentationRoutes, sessionDocumentationRoutes } from './documentation/routes.js';
 import { authenticate } from './http/authenticate.js';
@@ -38,18 +40,25 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   const allowedOrigins = new Set(config.corsOrigins);
   const corsOrigin = (origin: string | undefined, allow: (err: Error | null, allowed: boolean) => void) => allow(null, origin !== undefined && allowedOrigins.has(origin));
   app.use(cors({ origin: corsOrigin, credentials: false, maxAge: 600, exposedHeaders: ['X-Request-Id', 'Retry-After'] }));
+  // Every route's audit decision (audit/route-audit.ts), recorded before its answer completes; ahead of
+  // everything that can answer, so refusals (a body that does not parse, a 404) are seen too.
+  app.use(API_BASE_PATH, auditTrailMiddleware(services.auditTrail));
   // Before the JSON parser: Stripe's signature covers the exact bytes it sent, which parsing would lose.
   app.post(`${API_BASE_PATH}/stripe/webhook`, ...stripeWebhookHandlers(services.webhookService, logger));
   app.use(jsonBody(config.jsonBodyLimitBytes));
 
-  const requireUser = authenticate(identity, logger);
+  // A new sign-in (a new auth_time for a uid) is recorded with the first request it makes: no client reports it.
+  const requireUser = [authenticate(identity, logger), recordSignIns(services.auditTrail)];
   const limits = routeLimits(services.rateLimiter, services.audioStorageUsage, config.limits);
   const api = Router();
   api.get('/health', limits.publicByAddress, (_req, res) => {
     res.json({ status: 'ok', version: APP_VERSION });
   });
   // Public: the caller is signing in (the contract lists them beside /health).
-  api.use('/auth', oneTimeCodeRoutes(services.oneTimeCodeService, limits));
+  api.use('/auth', oneTimeCodeRoutes(services.oneTimeCodeService, limits, services.auditTrail));
+  // Public: a failed sign-in or a password reset is reported before anyone is signed in (per address).
+  api.use('/audit', publicAuditRoutes(services.auditTrail, limits));
+  api.use('/audit', requireUser, auditRoutes(services.auditTrail, limits));
   api.use('/profile', requireUser, profileRoutes(services.profileService, services.accountDeletion, deps.now ?? (() => new Date())));
   api.use('/subscription', requireUser, subscriptionRoutes(services.subscriptionService, services.planLimits));
   api.use('/stripe', requireUser, stripeRoutes(services.checkoutService, services.customerService, limits));

@@ -1,3 +1,4 @@
+import { auditConfigFromEnv, type AuditConfig } from './audit/audit-config.js';
 import { billingConfigFromEnv, type BillingConfig } from './billing/billing-config.js';
 import { limitsConfigFromEnv, type LimitsConfig } from './limits/limits-config.js';
 import { mailConfigFromEnv, type MailConfig } from './mail/mail-config.js';
@@ -36,6 +37,8 @@ export interface AppConfig {
   library: LibraryConfig;
   /** Windows of a recording and a pipeline run's time (transcription/transcription-config.ts). */
   transcription: TranscriptionConfig;
+  /** How long audit entries are kept and the key client addresses are hashed under (audit/audit-config.ts). */
+  audit: AuditConfig;
   /**
    * The key one-time codes and the addresses they were sent to are stored under (HMAC-SHA256),
    * `OTP_HMAC_SECRET`: at least 32 characters, random (`openssl rand -base64 48`), a Secret Manager secret
@@ -98,6 +101,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: mailConfigFromEnv(env, isProduction(env)),
     library: libraryConfigFromEnv(env),
     transcription: transcriptionConfigFromEnv(env),
+    audit: auditConfigFromEnv(env, isProduction(env)),
     oneTimeCodeSecret: oneTimeCodeSecretOf(env),
   };
 }

@@ -33,12 +33,12 @@ const region = 'us-central1';
 
 /**
  * Secret Manager secrets the API reads as environment variables: the one-time code key, the SMTP URL (it
- * holds the relay's credentials) and the referral ledger's key. Declared for deployment only, where
+ * holds the relay's credentials), the referral ledger's key and the audit trail's address key. Declared for deployment only, where
  * `firebase deploy` refuses to go on while one is missing (`firebase functions:secrets:set OTP_HMAC_SECRET`);
  * the Functions emulator would otherwise try to reach Secret Manager, and locally the README commands set
  * these variables.
  */
-const API_SECRETS = process.env['FUNCTIONS_EMULATOR'] === 'true' ? [] : ['OTP_HMAC_SECRET', 'SMTP_URL', 'REFERRAL_HMAC_SECRET'];
+const API_SECRETS = process.env['FUNCTIONS_EMULATOR'] === 'true' ? [] : ['OTP_HMAC_SECRET', 'SMTP_URL', 'REFERRAL_HMAC_SECRET', 'AUDIT_HMAC_SECRET'];
 
 // `cors: false`: the app's own allowlist (config.corsOrigins) is the only CORS policy. Without it the Functions
 // emulator wraps the app in a CORS layer that allows every origin and answers preflights itself.

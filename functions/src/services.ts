@@ -2,6 +2,8 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { AccountDeletion } from './accounts/account-deletion.js';
 import { ownedDocumentsSweep } from './accounts/owned-documents.js';
 import type { AiServices } from './ai/ai-services.js';
+import { AuditRepo } from './audit/audit-repo.js';
+import { AuditTrail } from './audit/audit-trail.js';
 import { accountAudioOwner } from './audio/audio-data-owner.js';
 import { UploadRepo } from './audio/upload-repo.js';
 import { UploadService } from './audio/upload-service.js';
@@ -104,6 +106,8 @@ export function createServices(deps: AppDeps) {
   const transcriptRepo = new TranscriptRepo(db);
   const documentationRepo = new DocumentationRepo(db);
   const rateLimitRepo = new RateLimitRepo(db);
+  // Append-only; account deletion leaves it alone on purpose (accounts/owned-documents.ts RETAINED_COLLECTIONS).
+  const auditTrail = new AuditTrail(new AuditRepo(db), identity, deps.config.audit, logger, now);
 
   // Billing: one gateway to Stripe (or none, when not configured); the plan's limit is decided from our record.
   const billingConfig = deps.config.billing;
@@ -193,6 +197,8 @@ export function createServices(deps: AppDeps) {
   const documentationService = new DocumentationService(documentationRepo, sessionRepo, noteWriting, transcriptRepo, profileRepo, templates, writer, now, planLimits);
 
   return {
+    /** Who did what to which patient data, and account events (audit/; the app's middleware records requests). */
+    auditTrail,
     templates,
     templateService,
     libraryService,

@@ -47,9 +47,11 @@ charta_test_stack() {
   # The sample EHR page magic fill and the extension's e2e fill (SAMPLE_EHR_URL).
   charta_start_sample_ehr $((9450 + offset))
   trap 'charta_stop_gcs_emulator; charta_stop_ai_emulator; charta_stop_mail_catcher; charta_stop_stripe_emulator; charta_stop_sample_ehr' EXIT
-  # Fixed development keys for one-time codes and the referral ledger (production reads its own from Secret Manager).
+  # Fixed development keys for one-time codes, the referral ledger and the audit trail's address hashes
+  # (production reads its own from Secret Manager).
   export OTP_HMAC_SECRET=charta-local-development-otp-key-not-for-production
   export REFERRAL_HMAC_SECRET=charta-local-development-referral-key-not-for-production
+  export AUDIT_HMAC_SECRET=charta-local-development-audit-key-not-for-production
   # The emulator stays the engine of suites that need exact transcripts (TRANSCRIBER; see scripts/lib/transcriber.sh).
   # CHARTA_TEST_TRANSCRIBER=pocketsphinx runs a stack on the real offline engine instead.
   export TRANSCRIBER=${CHARTA_TEST_TRANSCRIBER:-emulator} NOTE_WRITER=gemini
@@ -59,5 +61,6 @@ charta_test_stack() {
   # tight ones) meets them; the counting itself still runs on every limited route.
   export RATE_LIMIT_MODEL_CALLS=100000/1m RATE_LIMIT_SESSION_CREATION=100000/1m RATE_LIMIT_UPLOADS=100000/1m \
     RATE_LIMIT_PUBLIC=100000/1m RATE_LIMIT_CODE_SEND_EMAIL=100000/1m RATE_LIMIT_CODE_SEND_ADDRESS=100000/1m \
-    RATE_LIMIT_CODE_VERIFY_ADDRESS=100000/1m RATE_LIMIT_REFERRAL_LOOKUP=100000/1m RATE_LIMIT_LIVE_TRANSCRIPT=100000/1m
+    RATE_LIMIT_CODE_VERIFY_ADDRESS=100000/1m RATE_LIMIT_REFERRAL_LOOKUP=100000/1m RATE_LIMIT_LIVE_TRANSCRIPT=100000/1m \
+    RATE_LIMIT_AUDIT_REPORTS=100000/1m RATE_LIMIT_AUDIT_ACCOUNT_EVENTS=100000/1m RATE_LIMIT_AUDIT_EXPORTS=100000/1m
 }

@@ -28,6 +28,9 @@ const TIGHT: LimitsConfig = {
     libraryReport: [{ limit: 2, windowSec: 60 }],
     billingCall: [{ limit: 2, windowSec: 60 }],
     liveTranscript: [{ limit: 2, windowSec: 60 }],
+    auditReport: [{ limit: 2, windowSec: 60 }],
+    auditAccountEvent: [{ limit: 2, windowSec: 60 }],
+    auditExport: [{ limit: 2, windowSec: 60 }],
   },
   audioStorageBytesPerUser: DEFAULT_LIMITS.audioStorageBytesPerUser,
 };

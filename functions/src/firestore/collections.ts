@@ -48,4 +48,10 @@ export const COLLECTIONS = {
   oneTimeCodes: 'oneTimeCodes',
   /** Guess places and the use mark of those codes (create-only, ids only); `expiresAt` has a TTL policy. */
   oneTimeCodeGuesses: 'oneTimeCodeGuesses',
+  /**
+   * The audit trail (`auditTrail/{id}`, create-only, ids only): who did what to which resource, when and from
+   * where. Names its user by `actorUid`, which account deletion does not sweep: entries are kept six years
+   * after the account too (README "Audit trail"); `expiresAt` has a TTL policy.
+   */
+  auditTrail: 'auditTrail',
 } as const;

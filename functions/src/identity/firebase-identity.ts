@@ -29,6 +29,7 @@ export function firebaseIdentity(auth: Auth): IdentityProvider {
           emailVerified: decoded.email_verified ?? false,
           name: typeof decoded['name'] === 'string' ? decoded['name'] : null,
           signedInAt: new Date(decoded.auth_time * 1000),
+          signInMethod: typeof decoded.firebase.sign_in_provider === 'string' ? decoded.firebase.sign_in_provider : null,
         };
       } catch (err) {
         const reason = REJECTION_BY_CODE[errorCode(err) ?? ''];
@@ -41,6 +42,15 @@ export function firebaseIdentity(auth: Auth): IdentityProvider {
       try {
         const user = await auth.getUser(uid);
         return { uid: user.uid, email: user.email ?? null, emailVerified: user.emailVerified, createdAt: new Date(user.metadata.creationTime) };
+      } catch (err) {
+        if (errorCode(err) === 'auth/user-not-found') return null;
+        throw err;
+      }
+    },
+
+    async uidOfEmail(email: string): Promise<string | null> {
+      try {
+        return (await auth.getUserByEmail(email)).uid;
       } catch (err) {
         if (errorCode(err) === 'auth/user-not-found') return null;
         throw err;

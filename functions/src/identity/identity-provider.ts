@@ -6,6 +6,8 @@ export interface CallerIdentity {
   name: string | null;
   /** When the caller last signed in (the token's `auth_time`), not when the token was refreshed. */
   signedInAt: Date;
+  /** How they signed in (the token's `firebase.sign_in_provider`: `password`, `google.com`, `custom`...). */
+  signInMethod: string | null;
 }
 
 /** What the identity service holds of an account, read by its uid (not from a caller's token). */
@@ -31,6 +33,8 @@ export interface IdentityProvider {
   verifyIdToken(token: string): Promise<CallerIdentity>;
   /** The account as the identity service holds it now; null if there is none (deleted). */
   accountOf(uid: string): Promise<AccountRecord | null>;
+  /** The uid of the account with this email (trimmed, lower-cased), or null if there is none. */
+  uidOfEmail(email: string): Promise<string | null>;
   /** Deletes the sign-in account; a missing account is not an error (deletion is retried safely). */
   deleteUser(uid: string): Promise<void>;
   /**

@@ -13,7 +13,7 @@ export interface LimitWindow {
 }
 
 /** The counted limits. A request is refused when any of its rule's windows is full. */
-export const RATE_LIMIT_RULES = ['modelCall', 'sessionCreation', 'upload', 'publicByAddress', 'codeSendEmail', 'codeSendAddress', 'codeVerifyAddress', 'referralLookup', 'libraryReport', 'billingCall', 'liveTranscript'] as const;
+export const RATE_LIMIT_RULES = ['modelCall', 'sessionCreation', 'upload', 'publicByAddress', 'codeSendEmail', 'codeSendAddress', 'codeVerifyAddress', 'referralLookup', 'libraryReport', 'billingCall', 'liveTranscript', 'auditReport', 'auditAccountEvent', 'auditExport'] as const;
 export type RateLimitRule = (typeof RATE_LIMIT_RULES)[number];
 
 export interface LimitsConfig {
@@ -35,6 +35,9 @@ export const RATE_LIMIT_ENV: Record<RateLimitRule, string> = {
   libraryReport: 'RATE_LIMIT_LIBRARY_REPORTS',
   billingCall: 'RATE_LIMIT_BILLING_CALLS',
   liveTranscript: 'RATE_LIMIT_LIVE_TRANSCRIPT',
+  auditReport: 'RATE_LIMIT_AUDIT_REPORTS',
+  auditAccountEvent: 'RATE_LIMIT_AUDIT_ACCOUNT_EVENTS',
+  auditExport: 'RATE_LIMIT_AUDIT_EXPORTS',
 };
 
 export const AUDIO_STORAGE_CAP_ENV = 'AUDIO_STORAGE_CAP_MB';
@@ -64,6 +67,11 @@ export const AUDIO_STORAGE_CAP_ENV = 'AUDIO_STORAGE_CAP_MB';
  * - liveTranscript: POST /session/live_transcript, per user. A view asks every 2.5 s (24 a minute) while
  *   recording and after Stop: 120 a minute is five views at once; each answer reads only the windows made
  *   since the caller's last one, so polling costs little.
+ * - auditReport: POST /audit/event, per user: what the browser reports (a copy, a print, a filled page, a
+ *   sign-out). A clinician copies a few times a note: 60 a minute, 1,000 a day; a script cannot fill the trail.
+ * - auditAccountEvent: POST /audit/account_event, per client address (it is public): failed sign-ins and
+ *   password resets as a person types them, 10 a minute, 100 an hour; no one floods an account's trail.
+ * - auditExport: GET /audit/entries.csv, per user: 10 an hour. Each reads the whole filtered trail.
  * - audio storage: 10 GB, about 700 hours of the recorder's Opus or 90 hours of 16 kHz WAV.
  */
 export const DEFAULT_LIMITS: LimitsConfig = {
@@ -103,6 +111,15 @@ export const DEFAULT_LIMITS: LimitsConfig = {
       { limit: 300, windowSec: 86_400 },
     ],
     liveTranscript: [{ limit: 120, windowSec: 60 }],
+    auditReport: [
+      { limit: 60, windowSec: 60 },
+      { limit: 1_000, windowSec: 86_400 },
+    ],
+    auditAccountEvent: [
+      { limit: 10, windowSec: 60 },
+      { limit: 100, windowSec: 3_600 },
+    ],
+    auditExport: [{ limit: 10, windowSec: 3_600 }],
   },
   audioStorageBytesPerUser: 10 * 1024 * 1024 * 1024,
 };

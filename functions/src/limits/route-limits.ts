@@ -38,6 +38,12 @@ export interface RouteLimits {
   billingCall: RequestHandler;
   /** POST /session/live_transcript (polled while recording), per user. */
   liveTranscript: RequestHandler;
+  /** POST /audit/event (what the browser reports to the audit trail), per user. */
+  auditReport: RequestHandler;
+  /** POST /audit/account_event (public: failed sign-ins, password resets), per client address. */
+  auditAccountEventByAddress: RequestHandler;
+  /** GET /audit/entries.csv, per user. */
+  auditExport: RequestHandler;
 }
 
 const WHAT_IS_LIMITED: Record<RateLimitRule, string> = {
@@ -52,6 +58,9 @@ const WHAT_IS_LIMITED: Record<RateLimitRule, string> = {
   libraryReport: 'reports of library templates',
   billingCall: 'billing requests',
   liveTranscript: 'transcript updates',
+  auditReport: 'activity reports',
+  auditAccountEvent: 'account event reports',
+  auditExport: 'activity downloads',
 };
 
 function describeWindow(windowSec: number): string {
@@ -110,5 +119,8 @@ export function routeLimits(limiter: RateLimiter, storage: AudioStorageUsage, co
     libraryReport: perUser('libraryReport'),
     billingCall: perUser('billingCall'),
     liveTranscript: perUser('liveTranscript'),
+    auditReport: perUser('auditReport'),
+    auditAccountEventByAddress: limitBy(limiter, 'auditAccountEvent', (req) => ({ kind: 'address', address: clientAddress(req) })),
+    auditExport: perUser('auditExport'),
   };
 }

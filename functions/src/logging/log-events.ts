@@ -135,3 +135,19 @@ export function logReferralNotCredited(log: Logger, f: { referredUid: LogId; ref
 export function logBillingAccountClosed(log: Logger, f: { uid: LogId; customerId?: LogId | undefined; subscriptionId?: LogId | undefined }): void {
   log.info('billing_account_closed', f);
 }
+
+/**
+ * An audit entry that could not be stored (Firestore unreachable): the request was answered all the same,
+ * and this line, with the entry's ids, is its record until someone restores it from the log.
+ */
+export function logAuditEntryNotWritten(
+  log: Logger,
+  f: { requestId: LogId; uid: LogId; action: LogCode; outcome: LogCode; resourceId?: LogId | undefined; sessionId?: LogId | undefined; at: LogCode; errorCode: LogCode },
+): void {
+  log.error('audit_entry_not_written', f);
+}
+
+/** An account event reported by email could not be matched to an account (the identity service failed). */
+export function logAuditAccountLookupFailed(log: Logger, f: { requestId: LogId; action: LogCode; errorCode: LogCode }): void {
+  log.error('audit_account_lookup_failed', f);
+}

@@ -52,7 +52,7 @@ export class OneTimeCodeService {
    * A custom token for the account of `email` if `code` is its live code; the account is made (email
    * verified) if there is none. Wrong, expired, used, replaced and locked codes all get one answer.
    */
-  async verify(email: string, code: string, requestId: LogId): Promise<{ customToken: string }> {
+  async verify(email: string, code: string, requestId: LogId): Promise<{ uid: string; customToken: string }> {
     const keys = this.requireKeys();
     const emailKey = keys.emailKey(email);
     const verdict = await this.judge(keys, emailKey, code);
@@ -62,7 +62,7 @@ export class OneTimeCodeService {
     }
     const { uid, customToken, created } = await this.identity.customTokenForVerifiedEmail(email);
     logOneTimeCodeSignIn(this.logger, { requestId, uid: logId(uid), created });
-    return { customToken };
+    return { uid, customToken };
   }
 
   /**

@@ -4,7 +4,7 @@ import { newReferralCode, profileFromIdentity } from './profile.js';
 describe('profileFromIdentity', () => {
   it('Takes email and name from the token, and sensible defaults', () => {
     const now = new Date('2026-11-21T10:00:00Z');
-    const profile = profileFromIdentity({ uid: 'u1', email: 'a@b.c', emailVerified: true, name: 'Dr A', signedInAt: now }, now);
+    const profile = profileFromIdentity({ uid: 'u1', email: 'a@b.c', emailVerified: true, name: 'Dr A', signedInAt: now, signInMethod: 'password' }, now);
     expect(profile).toMatchObject({
       uid: 'u1',
       email: 'a@b.c',
@@ -17,7 +17,7 @@ describe('profileFromIdentity', () => {
   });
 
   it('No name in the token: empty display name', () => {
-    expect(profileFromIdentity({ uid: 'u1', email: null, emailVerified: false, name: null, signedInAt: new Date() }, new Date()).displayName).toBe('');
+    expect(profileFromIdentity({ uid: 'u1', email: null, emailVerified: false, name: null, signedInAt: new Date(), signInMethod: 'password' }, new Date()).displayName).toBe('');
   });
 });
 

@@ -1,5 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
+import { noteForAudit } from '../audit/audit-http.js';
 import type { AudioStore } from '../storage/audio-store.js';
 import { playbackFile } from '../audio/playback.js';
 import { MAX_REQUEST_AUDIO_BYTES, type UploadService } from '../audio/upload-service.js';
@@ -58,6 +59,8 @@ export function sessionRoutes(sessions: SessionService, uploads: UploadService, 
     const form = await readMultipart(req, { maxFileBytes: MAX_REQUEST_AUDIO_BYTES });
     if (!form.file || form.file.fieldName !== 'file') throw invalidArgument('file is required', 'file');
     const fields = parseInput(uploadAudioFields, form.fields);
+    // The audit trail cannot read a multipart body: it is told the session the audio is for.
+    if (fields.sessionId) noteForAudit(req, { sessionId: fields.sessionId });
     const receipt = await uploads.receive(callerOf(req).uid, {
       data: form.file.data,
       name: fields.name ?? form.file.filename,

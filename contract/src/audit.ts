@@ -1,0 +1,264 @@
+// The audit trail (our extension; README "Audit trail"): every access to patient data and every account
+// event, recorded by the server. What an entry holds, the actions with a clinician's label for each, which
+// actions a client may report itself, and the Activity page's requests (list, CSV export).
+import { z } from 'zod';
+import { emailAddress } from './auth.js';
+import { cursorField, isoDateTime, pageLimit, resourceId } from './fields.js';
+
+// --- Actions ----------------------------------------------------------------------------------------------
+
+/**
+ * Every action the trail records. The server decides per route which one a request is (functions/src/audit/
+ * route-audit.ts); the client-reported ones below are what only the browser sees.
+ */
+export const AUDIT_ACTIONS = [
+  // Sessions and their patient data.
+  'session.created',
+  'session.listed',
+  'session.searched',
+  'session.viewed',
+  'session.edited',
+  'session.deleted',
+  'audio.uploaded',
+  'audio.played',
+  'transcript.viewed',
+  'note.viewed',
+  'note.edited',
+  'note.marked_done',
+  'note.reopened',
+  // What the clinician does with a note outside Charta (reported by the web app or the extension panel).
+  'note.copied',
+  'note.exported',
+  'note.printed',
+  'ehr.page_filled',
+  'data.exported',
+  // AI actions (each sends patient data to a model).
+  'ai.note_written',
+  'ai.processing_requested',
+  'ai.note_regenerated',
+  'ai.section_regenerated',
+  'ai.section_customized',
+  'ai.note_magic_edited',
+  'ai.section_magic_edited',
+  'ai.chat',
+  'ai.ehr_fill_proposed',
+  'ai.template_assisted',
+  // Sharing.
+  'template.shared',
+  'template.published',
+  'template.unpublished',
+  // The account.
+  'account.signed_in',
+  'account.sign_in_failed',
+  'account.signed_out',
+  'account.code_requested',
+  'account.code_used',
+  'account.password_reset_requested',
+  'account.profile_updated',
+  'account.deleted',
+  'settings.consent_changed',
+  'settings.retention_changed',
+  // The trail itself.
+  'activity.exported',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Each action as the Activity page and the CSV say it. */
+export const AUDIT_ACTION_LABELS = {
+  'session.created': 'Created a session',
+  'session.listed': 'Listed sessions',
+  'session.searched': 'Searched sessions by patient name',
+  'session.viewed': 'Viewed a session',
+  'session.edited': 'Edited a session’s details',
+  'session.deleted': 'Deleted a session',
+  'audio.uploaded': 'Uploaded audio',
+  'audio.played': 'Played the audio',
+  'transcript.viewed': 'Viewed the transcript',
+  'note.viewed': 'Viewed the note',
+  'note.edited': 'Edited the note',
+  'note.marked_done': 'Marked the note as done',
+  'note.reopened': 'Reopened the note',
+  'note.copied': 'Copied the note',
+  'note.exported': 'Exported the note',
+  'note.printed': 'Printed the note',
+  'ehr.page_filled': 'Filled an EHR page',
+  'data.exported': 'Downloaded all data',
+  'ai.note_written': 'AI wrote a note from typed text',
+  'ai.processing_requested': 'Asked AI to process the session again',
+  'ai.note_regenerated': 'AI rewrote the whole note',
+  'ai.section_regenerated': 'AI rewrote a section',
+  'ai.section_customized': 'AI rewrote a section to instructions',
+  'ai.note_magic_edited': 'AI edited the note',
+  'ai.section_magic_edited': 'AI edited a section',
+  'ai.chat': 'Asked AI about the session',
+  'ai.ehr_fill_proposed': 'AI matched the note to an EHR page',
+  'ai.template_assisted': 'Used AI on a template',
+  'template.shared': 'Made a template share link',
+  'template.published': 'Published a template to the library',
+  'template.unpublished': 'Took a template out of the library',
+  'account.signed_in': 'Signed in',
+  'account.sign_in_failed': 'Sign-in failed',
+  'account.signed_out': 'Signed out',
+  'account.code_requested': 'Sign-in code requested',
+  'account.code_used': 'Signed in with an emailed code',
+  'account.password_reset_requested': 'Password reset requested',
+  'account.profile_updated': 'Changed profile settings',
+  'account.deleted': 'Deleted the account',
+  'settings.consent_changed': 'Changed consent settings',
+  'settings.retention_changed': 'Changed retention settings',
+  'activity.exported': 'Downloaded the activity as CSV',
+} as const satisfies Record<AuditAction, string>;
+
+export function auditActionLabel(action: AuditAction): string {
+  return AUDIT_ACTION_LABELS[action];
+}
+
+/** The actions in groups, in the order the Activity page's filter lists them. */
+export const AUDIT_ACTION_GROUPS: readonly { label: string; actions: readonly AuditAction[] }[] = [
+  {
+    label: 'Patient data',
+    actions: ['session.created', 'session.listed', 'session.searched', 'session.viewed', 'session.edited', 'session.deleted', 'audio.uploaded', 'audio.played', 'transcript.viewed', 'note.viewed', 'note.edited', 'note.marked_done', 'note.reopened'],
+  },
+  { label: 'Taken out of Charta', actions: ['note.copied', 'note.exported', 'note.printed', 'ehr.page_filled', 'data.exported'] },
+  {
+    label: 'AI',
+    actions: ['ai.note_written', 'ai.processing_requested', 'ai.note_regenerated', 'ai.section_regenerated', 'ai.section_customized', 'ai.note_magic_edited', 'ai.section_magic_edited', 'ai.chat', 'ai.ehr_fill_proposed', 'ai.template_assisted'],
+  },
+  { label: 'Sharing', actions: ['template.shared', 'template.published', 'template.unpublished'] },
+  {
+    label: 'Account and settings',
+    actions: ['account.signed_in', 'account.sign_in_failed', 'account.signed_out', 'account.code_requested', 'account.code_used', 'account.password_reset_requested', 'account.profile_updated', 'account.deleted', 'settings.consent_changed', 'settings.retention_changed', 'activity.exported'],
+  },
+];
+
+/**
+ * What only the browser sees, reported by the web app (and the extension's panel) to `POST /audit/event`
+ * with its token: nothing else can be reported, so a client cannot write "viewed" or "deleted" entries.
+ */
+export const CLIENT_REPORTED_ACTIONS = ['note.copied', 'note.exported', 'note.printed', 'ehr.page_filled', 'account.signed_out'] as const satisfies readonly AuditAction[];
+
+export type ClientReportedAction = (typeof CLIENT_REPORTED_ACTIONS)[number];
+
+/**
+ * Account events that happen before anyone is signed in, reported without a token to `POST
+ * /audit/account_event` with the address typed: the server records them for that address's account if there
+ * is one (the address itself is never stored).
+ */
+export const ACCOUNT_EVENT_ACTIONS = ['account.sign_in_failed', 'account.password_reset_requested'] as const satisfies readonly AuditAction[];
+
+export type AccountEventAction = (typeof ACCOUNT_EVENT_ACTIONS)[number];
+
+// --- Entries ----------------------------------------------------------------------------------------------
+
+/** Where a request came from: the header the web app's API client sets; anything else is `api`. */
+export const AUDIT_CLIENTS = ['web', 'extension', 'api'] as const;
+export type AuditClient = (typeof AUDIT_CLIENTS)[number];
+
+/** The request header naming the client (`web` or `extension`); absent or anything else: `api`. */
+export const AUDIT_CLIENT_HEADER = 'X-Charta-Client';
+
+export const AUDIT_CLIENT_LABELS = { web: 'Web app', extension: 'Browser extension', api: 'API' } as const satisfies Record<AuditClient, string>;
+
+/** done: the request did what it asked; refused: the API said no (4xx); failed: it broke on our side (5xx). */
+export const AUDIT_OUTCOMES = ['done', 'refused', 'failed'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+export const AUDIT_OUTCOME_LABELS = { done: 'Done', refused: 'Refused', failed: 'Failed' } as const satisfies Record<AuditOutcome, string>;
+
+/** What an entry is about. A transcript, note or audio is named by its session's id (one of each per session). */
+export const AUDIT_RESOURCE_TYPES = ['session', 'transcript', 'note', 'audio', 'template', 'account'] as const;
+export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
+
+/** Who saw it happen: the server itself, or a client's report of what only the browser sees. */
+export type AuditObserver = 'server' | 'client';
+
+/**
+ * One entry of the trail. Ids only: never a patient's name, an email, or any note, transcript or audio
+ * content. Entries are never changed or deleted by the API; they expire after the retention period
+ * (AUDIT_RETENTION) and outlive the data they name and the account (README "Audit trail").
+ */
+export interface AuditEntry {
+  id: string;
+  /** When it happened (ISO-8601). */
+  at: string;
+  /** The acting user. */
+  actorUid: string;
+  action: AuditAction;
+  outcome: AuditOutcome;
+  /** The HTTP status the request was answered with (null for what a client reported). */
+  status: number | null;
+  resourceType: AuditResourceType | null;
+  /** The resource's id, when the request named one. */
+  resourceId: string | null;
+  /** The session the entry concerns, if any (what the Activity page filters by). */
+  sessionId: string | null;
+  client: AuditClient;
+  observedBy: AuditObserver;
+  /** The request's X-Request-Id. */
+  requestId: string;
+  /** A keyed hash (HMAC-SHA256, hex, first 16 characters) of the client's address: the same address, the same value. */
+  addressHash: string | null;
+  /** For `account.signed_in`: Firebase's sign-in provider (`password`, `google.com`, `custom` for a code...). */
+  signInMethod: string | null;
+}
+
+/** How a sign-in method reads (Firebase's `sign_in_provider` claim). */
+export function signInMethodLabel(method: string): string {
+  if (method === 'password') return 'password';
+  if (method === 'google.com') return 'Google';
+  if (method === 'custom') return 'emailed code';
+  if (method.startsWith('oidc.') || method.startsWith('saml.')) return 'organisation sign-in';
+  return method;
+}
+
+/**
+ * How long entries are kept: six years by default, HIPAA's retention of documentation of its required
+ * activities (45 CFR 164.316(b)(2)), which audit records are; never less (AUDIT_RETENTION_YEARS may lengthen it).
+ */
+export const AUDIT_RETENTION = { defaultYears: 6, minYears: 6, maxYears: 100 } as const;
+
+// --- Requests ---------------------------------------------------------------------------------------------
+
+export const AUDIT_LIMITS = { pageMax: 100, pageDefault: 50 } as const;
+
+/** The filters of the caller's own trail: one session, one action, a time range [from, to). */
+const auditFilterShape = {
+  sessionId: resourceId.optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  from: isoDateTime.optional(),
+  to: isoDateTime.optional(),
+};
+
+/** POST /audit/entries: the caller's trail, newest first, a page at a time. */
+export const auditEntriesBody = z.strictObject({ ...auditFilterShape, cursor: cursorField, limit: pageLimit(AUDIT_LIMITS.pageMax, AUDIT_LIMITS.pageDefault) });
+
+export type AuditFilter = Omit<z.input<typeof auditEntriesBody>, 'cursor' | 'limit'>;
+
+export interface AuditEntriesPage {
+  entries: AuditEntry[];
+  nextCursor: string | null;
+}
+
+/** GET /audit/entries.csv?…: the same filters as query parameters; the whole filtered trail as CSV. */
+export const auditExportQuery = z.strictObject(auditFilterShape);
+
+/** POST /audit/event (signed in): what only the browser sees. 202 `{ recorded: true }`. */
+export const auditEventBody = z.strictObject({
+  action: z.enum(CLIENT_REPORTED_ACTIONS),
+  sessionId: resourceId.optional(),
+});
+
+export type AuditEventBody = z.infer<typeof auditEventBody>;
+
+/** POST /audit/account_event (public): 202 `{ recorded: true }` for every well-formed address, account or not. */
+export const accountEventBody = z.strictObject({
+  action: z.enum(ACCOUNT_EVENT_ACTIONS),
+  email: emailAddress,
+});
+
+export type AccountEventBody = z.infer<typeof accountEventBody>;
+
+export interface AuditEventResponse {
+  recorded: true;
+}
