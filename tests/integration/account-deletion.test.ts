@@ -1,13 +1,15 @@
 /**
  * After an account is deleted, nothing anywhere holds its uid: every collection and subcollection of
  * Firestore is scanned generically (ids and every field value), so a collection added later is checked
- * without touching this test, and no audio object is left under the user's folders.
+ * without touching this test, and no audio object is left under the user's folders. The one exception is
+ * the audit trail, kept on purpose for six years (README "Audit trail"): its entries stay, ids only.
  */
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { getStorage } from 'firebase-admin/storage';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
+import { COLLECTIONS } from '../../functions/src/firestore/collections.js';
 import { adminApp, emulatorApi } from '../support/api-app.js';
 import { fixtureBytes } from '../support/audio-fixtures.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
@@ -102,7 +104,16 @@ describe('DELETE /profile/:id leaves nothing of the user anywhere', () => {
 
     await request(app).delete(`/api/v1/profile/${uid}`).set(bearer(leaving)).expect(200);
 
-    expect(await documentsHolding(db, uid)).toEqual([]);
+    // Nothing holds the uid but the audit trail, which keeps every entry of the account (its deletion too).
+    const left = await documentsHolding(db, uid);
+    expect(left.filter((path) => !path.startsWith(`${COLLECTIONS.auditTrail}/`))).toEqual([]);
+    const trail = (await db.collection(COLLECTIONS.auditTrail).where('actorUid', '==', uid).get()).docs.map((d) => d.data());
+    expect(left).toHaveLength(trail.length);
+    expect(trail.map((e) => e['action'])).toEqual(expect.arrayContaining(['account.signed_in', 'account.profile_updated', 'ai.note_written', 'template.published', 'account.deleted']));
+    expect(trail.map((e) => e['sessionId'])).toContain(draft.id);
+    // Ids only: the patient's name, the note and the transcript went with the account.
+    const kept = JSON.stringify(trail);
+    for (const gone of ['Ana Patiño', 'Jo Park', 'cough', 'Dr Leaving', leaving.email]) expect(kept).not.toContain(gone);
     expect(await audioObjectsHolding(uid)).toEqual([]);
     await expect(auth.getUser(uid)).rejects.toMatchObject({ code: 'auth/user-not-found' });
     // The other user's own things stay: their copy of the leaving user's template and their entry, which no

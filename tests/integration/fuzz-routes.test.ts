@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import request from 'supertest';
-import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, ERROR_STATUS, isErrorCode } from '@charta/contract';
 import { API_BASE_PATH } from '../../functions/src/app.js';
 import { emulatorApi } from '../support/api-app.js';
+import { appRoutes, type AppRoute } from '../support/app-routes.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { bearer } from '../support/sessions.js';
 import { multipartContentType, multipartRouteCases, sendEveryCut } from '../support/truncated-multipart.js';
@@ -23,45 +23,9 @@ let user: TestUser;
 const RUNS_PER_ROUTE = 25;
 const ANSWER_WITHIN_MS = 1000;
 
-// --- The routes, from the app's router ------------------------------------------------------------------
+// --- The routes, from the app's router (tests/support/app-routes.ts) -----------------------------------
 
-interface Route {
-  method: string;
-  path: string;
-}
-
-/** What this test reads of Express 5's router layers (the `router` package). */
-interface RouterLayer {
-  rawPath?: unknown;
-  route?: { path: unknown; methods: Record<string, boolean | undefined> };
-  handle?: { stack?: RouterLayer[] };
-}
-
-function routesIn(stack: readonly RouterLayer[], prefix: string): Route[] {
-  return stack.flatMap((layer): Route[] => {
-    const path = typeof layer.rawPath === 'string' ? layer.rawPath : '';
-    if (layer.route) {
-      const full = `${prefix}${String(layer.route.path)}`.replace(/\/$/, '') || '/';
-      return Object.entries(layer.route.methods)
-        .filter(([method, on]) => on && method !== '_all')
-        .map(([method]) => ({ method: method.toUpperCase(), path: full }));
-    }
-    const nested = layer.handle?.stack;
-    return nested ? routesIn(nested, `${prefix}${path === '/' ? '' : path}`) : [];
-  });
-}
-
-function appRoutes(express: Express): Route[] {
-  const router = (express as unknown as { router?: { stack?: RouterLayer[] } }).router;
-  if (!router?.stack) throw new Error('Cannot read the routes of this Express version: update routesIn()');
-  const seen = new Set<string>();
-  return routesIn(router.stack, '').filter((route) => {
-    const key = `${route.method} ${route.path}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
+type Route = AppRoute;
 
 /** Routes that read multipart/form-data: they get generated form fields (and sometimes a file) instead. */
 const MULTIPART_ROUTES = new Set([`POST ${API_BASE_PATH}/session/upload_audio`, `POST ${API_BASE_PATH}/session/create_session`]);

@@ -31,6 +31,7 @@ beforeEach(async () => {
     await setDoc(doc(db, 'templateShares/sh1'), { ownerUid: 'alice', templateId: 't1' });
     await setDoc(doc(db, 'templateShares/sh1/adders/bob'), { uid: 'bob' });
     await setDoc(doc(db, 'libraryReports/p1_bob'), { uid: 'bob', publishedTemplateId: 'p1', reason: 'spam' });
+    await setDoc(doc(db, 'auditTrail/a1'), { actorUid: 'alice', action: 'session.viewed', sessionId: 's1', outcome: 'done' });
   });
 });
 
@@ -119,6 +120,31 @@ describe.each(['templates/t1', 'publishedTemplates/p1', 'publishedTemplates/p1/a
     await assertFails(deleteDoc(doc(alice, path)));
     await assertFails(setDoc(doc(env.authenticatedContext('bob').firestore(), path), { uid: 'bob' }));
     await assertFails(getDocs(collection(alice, path.split('/').slice(0, -1).join('/'))));
+  });
+});
+
+// The audit trail is append-only and written by the API alone: no client, not even the user it names, may add,
+// change or delete an entry (that would let someone cover their tracks or invent someone else's), nor read it.
+describe('auditTrail/{id} (append-only, the API alone)', () => {
+  it('Nobody adds an entry from a client, signed in or not', async () => {
+    const alice = env.authenticatedContext('alice').firestore();
+    await assertFails(setDoc(doc(alice, 'auditTrail/a2'), { actorUid: 'alice', action: 'session.viewed', outcome: 'done' }));
+    await assertFails(setDoc(doc(env.authenticatedContext('bob').firestore(), 'auditTrail/a3'), { actorUid: 'alice', action: 'session.deleted', outcome: 'done' }));
+    await assertFails(setDoc(doc(env.unauthenticatedContext().firestore(), 'auditTrail/a4'), { actorUid: 'alice' }));
+  });
+
+  it('Nobody changes or deletes one, not even the user it names', async () => {
+    const alice = env.authenticatedContext('alice').firestore();
+    await assertFails(setDoc(doc(alice, 'auditTrail/a1'), { actorUid: 'alice', action: 'note.viewed', outcome: 'done' }));
+    await assertFails(setDoc(doc(alice, 'auditTrail/a1'), { outcome: 'refused' }, { merge: true }));
+    await assertFails(deleteDoc(doc(alice, 'auditTrail/a1')));
+  });
+
+  it('Nobody reads or lists it from a client (the Activity page reads through the API)', async () => {
+    const alice = env.authenticatedContext('alice').firestore();
+    await assertFails(getDoc(doc(alice, 'auditTrail/a1')));
+    await assertFails(getDocs(query(collection(alice, 'auditTrail'), where('actorUid', '==', 'alice'))));
+    await assertFails(getDoc(doc(env.unauthenticatedContext().firestore(), 'auditTrail/a1')));
   });
 });
 
