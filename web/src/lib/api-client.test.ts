@@ -200,6 +200,27 @@ describe('createApiClient: public routes and waits', () => {
   });
 });
 
+describe('createApiClient: which app is calling', () => {
+  it('names the client (web or extension) on JSON calls, bytes and uploads, for the audit trail; nothing when not told', async () => {
+    const xhrs = fakeXhrFactory();
+    const { client, fetchMock } = setup({ client: 'extension', createXhr: xhrs.createXhr });
+    await client.post('/session/session', { sessionId: 's1' });
+    await client.post('/auth/send-code', { email: 'ada@example.com' }, { anonymous: true });
+    fetchMock.mockResolvedValueOnce(new Response('RIFF', { status: 200 }));
+    await client.getBlob('/session/audio/s1');
+    for (const call of [0, 1, 2]) expect(new Headers(requestInit(fetchMock, call).headers).get('X-Charta-Client')).toBe('extension');
+    const upload = client.upload('/session/upload_audio', new FormData());
+    const xhr = await xhrs.sent();
+    xhr.respond(201, { uploadId: 'u1' });
+    await upload;
+    expect(xhr.headers['X-Charta-Client']).toBe('extension');
+
+    const plain = setup();
+    await plain.client.get('/profile');
+    expect(new Headers(requestInit(plain.fetchMock).headers).has('X-Charta-Client')).toBe(false);
+  });
+});
+
 describe('createApiClient: bytes and uploads share the client', () => {
   it('getBlob returns the bytes, and its errors are the same ApiErrors, 401 included', async () => {
     const onUnauthorized = vi.fn();

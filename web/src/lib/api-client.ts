@@ -2,7 +2,7 @@
 // a backend call lives here: a fresh ID token per call, a 120 s timeout, no cookies, JSON bodies, and errors
 // that callers can tell apart (API error vs timeout vs network failure vs cancellation), and every 401
 // reported to onUnauthorized. JSON calls, audio bytes and multipart uploads with progress all go through it.
-import { errorCodeForStatus } from '@charta/contract';
+import { AUDIT_CLIENT_HEADER, errorCodeForStatus, type AuditClient } from '@charta/contract';
 
 export const API_TIMEOUT_MS = 120_000;
 
@@ -78,6 +78,8 @@ export interface ApiClientDeps {
   onUnauthorized?: (error: ApiError) => void;
   /** Makes the XMLHttpRequest behind upload(); tests hand in a fake. */
   createXhr?: () => XMLHttpRequest;
+  /** Which app is calling (the web app, or its build in the extension's panel): the audit trail records it. A function so it is read when used. */
+  client?: AuditClient | (() => AuditClient);
 }
 
 // Function-valued properties rather than methods: they close over their deps and never use `this`, so
@@ -180,6 +182,7 @@ function encodeBody(body: unknown): { body?: BodyInit; contentType?: string } {
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const timeoutMs = deps.timeoutMs ?? API_TIMEOUT_MS;
   const resolveBaseUrl = () => (typeof deps.baseUrl === 'function' ? deps.baseUrl() : deps.baseUrl);
+  const resolveClient = () => (typeof deps.client === 'function' ? deps.client() : deps.client);
 
   /** The signed-in user's ID token; with nobody signed in the call is refused before anything is sent. */
   async function tokenFor(signal: AbortSignal | undefined): Promise<string> {
@@ -229,6 +232,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
     const { body, contentType } = encodeBody(options.body);
     const headers: Record<string, string> = { Accept: accept };
+    const client = resolveClient();
+    if (client) headers[AUDIT_CLIENT_HEADER] = client;
     if (token !== null) headers['Authorization'] = `Bearer ${token}`;
     if (contentType) headers['Content-Type'] = contentType;
 
@@ -281,6 +286,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       xhr.open('POST', buildUrl(resolveBaseUrl(), path, undefined));
       xhr.setRequestHeader('Authorization', `Bearer ${token}`);
       xhr.setRequestHeader('Accept', 'application/json');
+      const client = resolveClient();
+      if (client) xhr.setRequestHeader(AUDIT_CLIENT_HEADER, client);
       xhr.timeout = options.timeoutMs ?? timeoutMs;
       // The ID token is the only credential, as for every other call: no cookies.
       xhr.withCredentials = false;

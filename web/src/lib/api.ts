@@ -1,5 +1,5 @@
-// The app's API client: the signed-in user's token, the configured base URL, and sign-out on any 401
-// (an expired or revoked session cannot be repaired by retrying).
+// The app's API client: the signed-in user's token, the configured base URL, sign-out on any 401 (an
+// expired or revoked session cannot be repaired by retrying), and which app is calling for the audit trail.
 import { getEnv } from '@/config/env';
 import { createApiClient } from './api-client';
 import { getCurrentIdToken, signOutQuietly } from './firebase-on-demand';
@@ -7,6 +7,7 @@ import { getCurrentIdToken, signOutQuietly } from './firebase-on-demand';
 export const api = createApiClient({
   baseUrl: () => getEnv().apiBaseUrl,
   getIdToken: getCurrentIdToken,
+  client: () => (getEnv().extensionMode ? 'extension' : 'web'),
   onUnauthorized: () => {
     void signOutQuietly();
   },

@@ -8,9 +8,12 @@ import {
   sendPasswordReset,
   signInWithCode,
   signInWithGoogle,
+  signInWithPassword,
   signInWithPasswordAndLink,
   signInWithSso,
+  signOutUser,
 } from './firebase-auth';
+import { signOutQuietly } from '@/lib/firebase';
 
 vi.mock('@/lib/api');
 vi.mock('@/lib/firebase', () => ({ getFirebaseAuth: vi.fn(() => fakeAuth), signOutQuietly: vi.fn() }));
@@ -115,6 +118,70 @@ describe('password reset', () => {
     await expect(sendPasswordReset('nobody@example.com')).resolves.toBeUndefined();
     vi.mocked(firebaseAuth.sendPasswordResetEmail).mockRejectedValueOnce(firebaseError('auth/too-many-requests'));
     await expect(sendPasswordReset('ada@example.com')).rejects.toMatchObject({ code: 'auth/too-many-requests' });
+  });
+});
+
+describe('the audit trail hears what only Firebase Auth sees', () => {
+  const accountEvent = (action: string, email: string) => ['/audit/account_event', { action, email }, { anonymous: true }];
+
+  it('reports a refused password sign-in for the address typed, and still fails it; a network failure is not reported', async () => {
+    vi.mocked(firebaseAuth.signInWithEmailAndPassword).mockRejectedValueOnce(firebaseError('auth/invalid-credential'));
+    await expect(signInWithPassword('ada@example.com', 'wrong')).rejects.toMatchObject({ code: 'auth/invalid-credential' });
+    await vi.waitFor(() => expect(api.post).toHaveBeenCalledWith(...accountEvent('account.sign_in_failed', 'ada@example.com')));
+
+    vi.mocked(api.post).mockClear();
+    vi.mocked(firebaseAuth.signInWithEmailAndPassword).mockRejectedValueOnce(firebaseError('auth/network-request-failed'));
+    await expect(signInWithPassword('ada@example.com', 'secret1')).rejects.toMatchObject({ code: 'auth/network-request-failed' });
+    vi.mocked(firebaseAuth.signInWithEmailAndPassword).mockResolvedValueOnce({ user: { uid: 'u1' } } as UserCredential);
+    await signInWithPassword('ada@example.com', 'secret1');
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
+  it('a failed report does not change what the sign-in page shows', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.mocked(api.post).mockRejectedValueOnce(new Error('offline'));
+    vi.mocked(firebaseAuth.signInWithEmailAndPassword).mockRejectedValueOnce(firebaseError('auth/wrong-password'));
+    await expect(signInWithPassword('ada@example.com', 'wrong')).rejects.toMatchObject({ code: 'auth/wrong-password' });
+  });
+
+  it('reports a password reset, whether or not the address has an account', async () => {
+    vi.mocked(firebaseAuth.sendPasswordResetEmail).mockRejectedValueOnce(firebaseError('auth/user-not-found'));
+    await sendPasswordReset('nobody@example.com');
+    await sendPasswordReset('ada@example.com');
+    expect(api.post).toHaveBeenCalledWith(...accountEvent('account.password_reset_requested', 'nobody@example.com'));
+    expect(api.post).toHaveBeenCalledWith(...accountEvent('account.password_reset_requested', 'ada@example.com'));
+  });
+
+  it('reports a sign-out with the token before signing out; nobody signed in, nothing to report', async () => {
+    const order: string[] = [];
+    vi.mocked(api.post).mockImplementationOnce((path: string) => {
+      order.push(path);
+      return Promise.resolve({ recorded: true });
+    });
+    vi.mocked(signOutQuietly).mockImplementationOnce(() => {
+      order.push('signOut');
+      return Promise.resolve();
+    });
+    fakeAuth.currentUser = { uid: 'u1' } as User;
+    await signOutUser();
+    expect(order).toEqual(['/audit/event', 'signOut']);
+    expect(api.post).toHaveBeenCalledWith('/audit/event', { action: 'account.signed_out' });
+
+    vi.mocked(api.post).mockClear();
+    fakeAuth.currentUser = null;
+    await signOutUser();
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
+  it('signs out even when the report never answers', async () => {
+    vi.useFakeTimers();
+    vi.mocked(api.post).mockImplementationOnce(() => new Promise(() => undefined));
+    fakeAuth.currentUser = { uid: 'u1' } as User;
+    const signingOut = signOutUser();
+    await vi.advanceTimersByTimeAsync(2_000);
+    await signingOut;
+    expect(signOutQuietly).toHaveBeenCalled();
+    vi.useRealTimers();
   });
 });
 

@@ -24,6 +24,7 @@ import {
   type User,
 } from 'firebase/auth';
 import type { SendCodeResponse, VerifyCodeResponse } from '@charta/contract';
+import { reportAccountEvent, reportSignOut } from '@/data/activity';
 import { api } from '@/lib/api';
 import { getFirebaseAuth, signOutQuietly } from '@/lib/firebase';
 import type { SignedInUser } from '@/types/user';
@@ -44,8 +45,25 @@ export function subscribeToSignedInUser(listener: (user: SignedInUser | null) =>
   return onIdTokenChanged(getFirebaseAuth(), (user) => listener(user ? toSignedInUser(user) : null));
 }
 
+/** Firebase's answers to a password that is wrong (or an address it will not say has no account), or a locked account. */
+const CREDENTIALS_REFUSED = new Set(['auth/wrong-password', 'auth/user-not-found', 'auth/invalid-credential', 'auth/invalid-login-credentials', 'auth/too-many-requests', 'auth/user-disabled']);
+
+/**
+ * Password sign-in through Firebase Auth, which the API never sees: a refused one is reported to the audit
+ * trail (recorded for the address's account, if there is one), then thrown on as before. A network failure
+ * is no sign-in attempt the account's owner needs to know of.
+ */
+async function passwordSignIn(email: string, password: string) {
+  try {
+    return await signInWithEmailAndPassword(getFirebaseAuth(), email, password);
+  } catch (error) {
+    if (CREDENTIALS_REFUSED.has(firebaseErrorCode(error) ?? '')) void reportAccountEvent('account.sign_in_failed', email);
+    throw error;
+  }
+}
+
 export async function signInWithPassword(email: string, password: string): Promise<void> {
-  await signInWithEmailAndPassword(getFirebaseAuth(), email, password);
+  await passwordSignIn(email, password);
 }
 
 export async function signUpWithPassword(email: string, password: string): Promise<void> {
@@ -87,6 +105,8 @@ export async function sendPasswordReset(email: string): Promise<void> {
     // Without email-enumeration protection Firebase still says user-not-found; the user sees "sent" alike.
     if (firebaseErrorCode(error) !== 'auth/user-not-found') throw error;
   }
+  // Firebase sends the reset mail itself; the audit trail hears of it from here.
+  void reportAccountEvent('account.password_reset_requested', email);
 }
 
 // --- Google and single sign-on -------------------------------------------------------------------------
@@ -186,7 +206,7 @@ export async function completeProviderRedirect(): Promise<ProviderSignInOutcome 
  * account), so either way in works from then on. A failed link leaves the user signed in: it is logged.
  */
 export async function signInWithPasswordAndLink(email: string, password: string, pendingCredential: AuthCredential | null): Promise<void> {
-  const { user } = await signInWithEmailAndPassword(getFirebaseAuth(), email, password);
+  const { user } = await passwordSignIn(email, password);
   if (!pendingCredential) return;
   try {
     await linkWithCredential(user, pendingCredential);
@@ -259,6 +279,8 @@ export async function reauthenticateWithCode(code: string): Promise<void> {
   }
 }
 
-export function signOutUser(): Promise<void> {
-  return signOutQuietly();
+/** Signing out, reported to the audit trail first (with the token that is about to go). */
+export async function signOutUser(): Promise<void> {
+  if (getFirebaseAuth().currentUser) await reportSignOut();
+  await signOutQuietly();
 }

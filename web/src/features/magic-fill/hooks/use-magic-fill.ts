@@ -2,6 +2,7 @@
 // the clinician kept, undo. The panel only shows the step this hook is in.
 import type { MagicFillLeftOut } from '@charta/contract';
 import { useState } from 'react';
+import { reportActivity } from '@/data/activity';
 import { describeError } from '@/lib/error-message';
 import { proposeFields } from '../api/fill-html';
 import { ensurePageAccess, fillFrameFields, findTargetPage, PageAccessError, readFrames, requestFrameAccess, undoFrames, type UnreachedFrame } from '../lib/active-page';
@@ -94,6 +95,8 @@ export function useMagicFill(documentationId: string) {
         for (const { selector, reason } of result.skipped) notFilled.push({ label: inFrame.find((f) => fieldPath(f) === selector)?.label ?? selector, reason });
       }
       setStep({ kind: 'filled', tabId, frameIds, filled, skipped: fields.length - chosen.length + notFilled.length, notFilled });
+      // The note left Charta for the EHR's page: the audit trail hears it from here (the server cannot see it).
+      if (filled > 0) void reportActivity('ehr.page_filled', documentationId);
     } catch (caught) {
       setError(errorText(caught));
       setStep({ kind: 'idle' });

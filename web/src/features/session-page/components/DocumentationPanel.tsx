@@ -20,6 +20,7 @@ import type { Draft } from '../hooks/use-section-editing';
 import { useNoteDone } from '../hooks/use-note-done';
 import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { isStaleCounter, STALE_NOTE_MESSAGE } from '../lib/section-editing';
+import { reportActivity } from '@/data/activity';
 import { copyRichText } from '../lib/clipboard';
 import { needsCheck } from '../lib/evidence';
 import { VISUALLY_HIDDEN } from '@/lib/visually-hidden';
@@ -86,6 +87,7 @@ export function DocumentationPanel({ sessionId, documentation, mutate, segments,
     try {
       const how = await copyRichText(markedForCopy({ plain: noteToPlainText(shown), html: noteToHtml(shown) }, simulated));
       notify({ message: how === 'rich' ? 'Note copied, with its formatting.' : 'Note copied as plain text.', severity: 'success' });
+      void reportActivity('note.copied', sessionId);
     } catch (error) {
       notify({ message: `Could not copy: ${error instanceof Error ? error.message : describeError(error)}`, severity: 'error' });
     }

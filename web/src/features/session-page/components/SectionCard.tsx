@@ -19,6 +19,7 @@ import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { useNotify } from '@/components/feedback/notifications';
 import { describeError } from '@/lib/error-message';
 import { customizeSection, magicEditSection, regenerateSection } from '../api/documentation';
+import { reportActivity } from '@/data/activity';
 import { copyPlainText } from '../lib/clipboard';
 import { citedSegments, highlightFor, needsCheck } from '../lib/evidence';
 import { sectionToPlainText } from '../lib/note-format';
@@ -88,6 +89,7 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
     try {
       await copyPlainText(markedPlainText(sectionToPlainText(text), simulated));
       notify({ message: `${section.title} copied.`, severity: 'success' });
+      void reportActivity('note.copied', sessionId);
     } catch (error) {
       notify({ message: `Could not copy: ${error instanceof Error ? error.message : describeError(error)}`, severity: 'error' });
     }

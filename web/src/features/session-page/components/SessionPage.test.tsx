@@ -547,6 +547,8 @@ describe('SessionPage: evidence, copy and chat', { timeout: 30_000 }, () => {
 
     await userEvent.click(within(screen.getByRole('region', { name: 'Objective' })).getByRole('button', { name: 'Copy' }));
     expect(writeText).toHaveBeenCalledWith('Lungs clear.');
+    // Each copy is reported to the audit trail (the server cannot see the clipboard).
+    expect(postsTo('/audit/event')).toEqual([{ action: 'note.copied', sessionId: 's1' }, { action: 'note.copied', sessionId: 's1' }]);
   });
 
   it('Chat answers cite segments; a citation highlights them in the transcript', async () => {
