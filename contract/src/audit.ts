@@ -1,9 +1,9 @@
 // The audit trail (our extension; README "Audit trail"): every access to patient data and every account
-// event, recorded by the server. What an entry holds, the actions with a clinician's label for each, which
-// actions a client may report itself, and the Activity page's requests (list, CSV export).
-import { z } from 'zod';
-import { emailAddress } from './auth.js';
-import { cursorField, isoDateTime, pageLimit, resourceId } from './fields.js';
+// event, recorded by the server. What an entry holds, the actions with a clinician's label for each, and which
+// actions a client may report itself. The requests are in audit-requests.ts and the client header in
+// audit-client.ts, apart on purpose: a bundler puts a module's code in one chunk, and every page sends the
+// header, while only the Activity page reads the labels and only the forms the schemas (see session-requests.ts).
+import { AUDIT_CLIENTS, type AuditClient } from './audit-client.js';
 
 // --- Actions ----------------------------------------------------------------------------------------------
 
@@ -151,14 +151,12 @@ export type AccountEventAction = (typeof ACCOUNT_EVENT_ACTIONS)[number];
 
 // --- Entries ----------------------------------------------------------------------------------------------
 
-/** Where a request came from: the header the web app's API client sets; anything else is `api`. */
-export const AUDIT_CLIENTS = ['web', 'extension', 'api'] as const;
-export type AuditClient = (typeof AUDIT_CLIENTS)[number];
-
-/** The request header naming the client (`web` or `extension`); absent or anything else: `api`. */
-export const AUDIT_CLIENT_HEADER = 'X-Charta-Client';
-
 export const AUDIT_CLIENT_LABELS = { web: 'Web app', extension: 'Browser extension', api: 'API' } as const satisfies Record<AuditClient, string>;
+
+/** Whether `value` is one of the clients a request may name. */
+export function isAuditClient(value: string): value is AuditClient {
+  return AUDIT_CLIENTS.some((client) => client === value);
+}
 
 /** done: the request did what it asked; refused: the API said no (4xx); failed: it broke on our side (5xx). */
 export const AUDIT_OUTCOMES = ['done', 'refused', 'failed'] as const;
@@ -217,48 +215,3 @@ export function signInMethodLabel(method: string): string {
  * activities (45 CFR 164.316(b)(2)), which audit records are; never less (AUDIT_RETENTION_YEARS may lengthen it).
  */
 export const AUDIT_RETENTION = { defaultYears: 6, minYears: 6, maxYears: 100 } as const;
-
-// --- Requests ---------------------------------------------------------------------------------------------
-
-export const AUDIT_LIMITS = { pageMax: 100, pageDefault: 50 } as const;
-
-/** The filters of the caller's own trail: one session, one action, a time range [from, to). */
-const auditFilterShape = {
-  sessionId: resourceId.optional(),
-  action: z.enum(AUDIT_ACTIONS).optional(),
-  from: isoDateTime.optional(),
-  to: isoDateTime.optional(),
-};
-
-/** POST /audit/entries: the caller's trail, newest first, a page at a time. */
-export const auditEntriesBody = z.strictObject({ ...auditFilterShape, cursor: cursorField, limit: pageLimit(AUDIT_LIMITS.pageMax, AUDIT_LIMITS.pageDefault) });
-
-export type AuditFilter = Omit<z.input<typeof auditEntriesBody>, 'cursor' | 'limit'>;
-
-export interface AuditEntriesPage {
-  entries: AuditEntry[];
-  nextCursor: string | null;
-}
-
-/** GET /audit/entries.csv?…: the same filters as query parameters; the whole filtered trail as CSV. */
-export const auditExportQuery = z.strictObject(auditFilterShape);
-
-/** POST /audit/event (signed in): what only the browser sees. 202 `{ recorded: true }`. */
-export const auditEventBody = z.strictObject({
-  action: z.enum(CLIENT_REPORTED_ACTIONS),
-  sessionId: resourceId.optional(),
-});
-
-export type AuditEventBody = z.infer<typeof auditEventBody>;
-
-/** POST /audit/account_event (public): 202 `{ recorded: true }` for every well-formed address, account or not. */
-export const accountEventBody = z.strictObject({
-  action: z.enum(ACCOUNT_EVENT_ACTIONS),
-  email: emailAddress,
-});
-
-export type AccountEventBody = z.infer<typeof accountEventBody>;
-
-export interface AuditEventResponse {
-  recorded: true;
-}

@@ -17,4 +17,6 @@ export * from './auth.js';
 export * from './billing.js';
 export * from './billing-requests.js';
 export * from './magic-fill.js';
+export * from './audit-client.js';
 export * from './audit.js';
+export * from './audit-requests.js';

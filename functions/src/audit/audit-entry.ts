@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import {
   AUDIT_ACTION_LABELS,
-  AUDIT_CLIENTS,
+  isAuditClient,
   type AuditAction,
   type AuditClient,
   type AuditEntry,
@@ -49,10 +49,10 @@ export interface AuditRecord extends AuditEntry {
   expiresAt: string;
 }
 
-/** The action from the header the web app's API client sets; anything else, or none, is a direct API call. */
+/** The client from the header the web app's API client sets; anything else, or none, is a direct API call. */
 export function clientOf(header: string | undefined): AuditClient {
-  const value = header?.trim().toLowerCase();
-  return AUDIT_CLIENTS.find((client) => client === value && client !== 'api') ?? 'api';
+  const value = header?.trim().toLowerCase() ?? '';
+  return isAuditClient(value) ? value : 'api';
 }
 
 /** done for 1xx-3xx, refused for 4xx (the API said no), failed for 5xx (it broke on our side). */
