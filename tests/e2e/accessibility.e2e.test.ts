@@ -16,6 +16,7 @@ const PAGES = [
   { name: 'library', path: '/templates/library', ready: (page: Page) => page.getByRole('group', { name: 'Category' }).waitFor({ timeout: 30_000 }) },
   { name: 'template-new', path: '/templates/new', ready: (page: Page) => page.getByRole('textbox', { name: 'Template name' }).waitFor({ timeout: 30_000 }) },
   { name: 'settings', path: '/settings', ready: (page: Page) => page.getByRole('heading', { name: 'Settings' }).first().waitFor({ timeout: 30_000 }) },
+  { name: 'activity', path: '/settings/activity', ready: (page: Page) => page.getByRole('list', { name: 'Activity' }).waitFor({ timeout: 30_000 }) },
   { name: 'billing', path: '/billing', ready: (page: Page) => page.getByRole('heading', { name: /Plan/ }).first().waitFor({ timeout: 30_000 }) },
 ];
 const SIZES = [

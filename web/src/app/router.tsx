@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
               return { element: <SettingsPage accountSection={<DeleteAccountSection />} /> };
             },
           },
+          { path: paths.activity.path, lazy: async () => ({ Component: (await import('@/features/activity/activity.page')).ActivityPage }) },
           { path: paths.billing.path, lazy: async () => ({ Component: (await import('@/features/billing/billing.page')).BillingPage }) },
           { path: '*', element: <NotFoundPage /> },
         ],

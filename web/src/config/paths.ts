@@ -52,6 +52,10 @@ export const paths = {
     path: '/settings',
     getHref: () => '/settings',
   },
+  activity: {
+    path: '/settings/activity',
+    getHref: () => '/settings/activity',
+  },
   billing: {
     path: '/billing',
     getHref: () => '/billing',

@@ -31,6 +31,7 @@ describe('SettingsPage', () => {
     expect(screen.getByLabelText('Organization')).toHaveValue('Northside Clinic');
     expect(screen.getByLabelText('Default language')).toHaveValue('en-US');
     expect(await screen.findByText('Free plan')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View activity' })).toHaveAttribute('href', '/settings/activity');
   });
 
   it('saves only the editable fields', async () => {

@@ -1,6 +1,7 @@
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { useShellPage } from '@/components/layout/use-shell-page';
+import { ActivityCard } from './ActivityCard';
 import { ProfileSection } from './ProfileSection';
 import { SubscriptionCard } from './SubscriptionCard';
 
@@ -15,6 +16,7 @@ export function SettingsPage({ accountSection }: SettingsPageProps = {}) {
     <Stack spacing={3} sx={{ maxWidth: 640 }}>
       <ProfileSection />
       <SubscriptionCard />
+      <ActivityCard />
       {accountSection}
     </Stack>
   );
