@@ -205,5 +205,9 @@ describe('The Chrome extension in Chromium', () => {
     expect(await pageValues(ehr)).toEqual(before);
     expect(await ehr.locator('#plan-react-state').textContent()).toBe('React state: 0 characters');
     expect(pageErrors).toEqual([]);
+
+    // The audit trail has the fill (reported by the panel) and the model's matching, both from the extension.
+    const trail = (await api(user, '/audit/entries', { sessionId: documentationId })).body.entries as { action: string; client: string }[];
+    expect(trail).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'ehr.page_filled', client: 'extension' }), expect.objectContaining({ action: 'ai.ehr_fill_proposed', client: 'extension' })]));
   });
 });
