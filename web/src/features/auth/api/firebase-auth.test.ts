@@ -168,9 +168,11 @@ describe('the audit trail hears what only Firebase Auth sees', () => {
     expect(api.post).toHaveBeenCalledWith('/audit/event', { action: 'account.signed_out' });
 
     vi.mocked(api.post).mockClear();
+    await signOutUser({ report: false });
     fakeAuth.currentUser = null;
     await signOutUser();
     expect(api.post).not.toHaveBeenCalled();
+    expect(signOutQuietly).toHaveBeenCalledTimes(3);
   });
 
   it('signs out even when the report never answers', async () => {

@@ -279,8 +279,11 @@ export async function reauthenticateWithCode(code: string): Promise<void> {
   }
 }
 
-/** Signing out, reported to the audit trail first (with the token that is about to go). */
-export async function signOutUser(): Promise<void> {
-  if (getFirebaseAuth().currentUser) await reportSignOut();
+/**
+ * Signing out, reported to the audit trail first (with the token that is about to go). `report: false` after
+ * deleting the account: its token is no longer accepted, and the trail has the deletion.
+ */
+export async function signOutUser({ report = true }: { report?: boolean } = {}): Promise<void> {
+  if (report && getFirebaseAuth().currentUser) await reportSignOut();
   await signOutQuietly();
 }

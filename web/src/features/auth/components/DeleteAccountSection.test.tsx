@@ -42,7 +42,7 @@ describe('DeleteAccountSection', () => {
     renderSection();
     await askToDelete(user);
     expect(api.delete).toHaveBeenCalledWith('/profile/u1');
-    await vi.waitFor(() => expect(auth.signOutUser).toHaveBeenCalled());
+    await vi.waitFor(() => expect(auth.signOutUser).toHaveBeenCalledWith({ report: false }));
   });
 
   it('asks the user to confirm their identity when the sign-in is too old, then retries the deletion', async () => {

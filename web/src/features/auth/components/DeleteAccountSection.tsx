@@ -32,7 +32,8 @@ export function DeleteAccountSection() {
     try {
       await api.delete<{ deleted: true }>(`/profile/${encodeURIComponent(uid)}`);
       // The account is gone: signing out clears what the browser still holds (the app then shows sign-in).
-      await signOutUser();
+      // Nothing to report: the token is no longer accepted, and the trail has the deletion.
+      await signOutUser({ report: false });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'reauthentication_required') {
         setStep('reauthenticating');
