@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { staticMediaQueryList } from './viewport';
 
@@ -10,6 +10,11 @@ Object.defineProperty(window, 'matchMedia', {
   configurable: true,
   value: (query: string) => staticMediaQueryList(query, false),
 });
+
+// findBy* and waitFor give up after 1 s by default: a debounced search and its answer, on a 2-core machine
+// shared with emulators, can take longer (the Activity page's search failed so under load). A wrong answer
+// still fails; it only fails after 5 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
