@@ -37,7 +37,7 @@ import { smtpMailer } from './mail/smtp-mailer.js';
 import { OneTimeCodeKeys } from './one-time-codes/one-time-code.js';
 import { OneTimeCodeRepo } from './one-time-codes/one-time-code-repo.js';
 import { OneTimeCodeService } from './one-time-codes/one-time-code-service.js';
-import { audioReadyOutbox, deleteEventsOfSession, emitContinueRequest, emitResumeRequest, emitWindowsDue } from './pipeline/audio-ready-event.js';
+import { audioReadyOutbox, deleteEventsOfSession, emitContinueRequest, emitResumeRequest, emitWindowsDue, pipelineEvents } from './pipeline/audio-ready-event.js';
 import { Pipeline } from './pipeline/pipeline.js';
 import { PipelineSweeper } from './pipeline/pipeline-sweeper.js';
 import { ProcessService } from './pipeline/process-service.js';
@@ -80,6 +80,11 @@ export interface AppDeps {
   /** Outgoing email; SMTP from config.mail unless a test passes its own. */
   mailer?: Mailer;
   now?: () => Date;
+  /**
+   * Where the pipeline's events go (default `pipelineEvents`, which the trigger watches). Tests that run the
+   * pipeline themselves name another, so the trigger the emulators run does not race them for the same work.
+   */
+  pipelineEventsCollection?: string;
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -93,6 +98,7 @@ export type Services = ReturnType<typeof createServices>;
 export function createServices(deps: AppDeps) {
   const { db, identity, audioStore, logger } = deps;
   const now = deps.now ?? (() => new Date());
+  const events = pipelineEvents(db, deps.pipelineEventsCollection);
 
   // Repositories: one per collection (or group of collections) a feature owns.
   const profileRepo = new ProfileRepo(db);
@@ -136,14 +142,14 @@ export function createServices(deps: AppDeps) {
 
   // Data a session owns goes with it.
   const sessionOwnedData: SessionDataOwner[] = [];
-  const sessionService = new SessionService(sessionRepo, lifecycle, uploadRepo, profileRepo, templates, audioStore, audioReadyOutbox(db), sessionOwnedData, now);
-  const uploadService = new UploadService(uploadRepo, sessionService, audioStore, logger, now, { chunksArrived: (event) => emitWindowsDue(db, event) });
+  const sessionService = new SessionService(sessionRepo, lifecycle, uploadRepo, profileRepo, templates, audioStore, audioReadyOutbox(events), sessionOwnedData, now);
+  const uploadService = new UploadService(uploadRepo, sessionService, audioStore, logger, now, { chunksArrived: (event) => emitWindowsDue(events, event) });
   sessionOwnedData.push(sessionAudioOwner(uploadRepo, uploadService), {
     name: 'transcript, documentation and events',
     async deleteForSession(session) {
       await transcriptRepo.delete(session.id);
       if (session.documentationId) await documentationRepo.delete(session.documentationId);
-      await deleteEventsOfSession(db, session.id);
+      await deleteEventsOfSession(events, session.id);
     },
   });
 
@@ -169,7 +175,7 @@ export function createServices(deps: AppDeps) {
     templates,
     windows: windowTranscription,
     runBudgetMs: deps.config.transcription.runBudgetMs,
-    outbox: { emitContinueRequest: (tx, event) => emitContinueRequest(db, tx, event) },
+    outbox: { emitContinueRequest: (tx, event) => emitContinueRequest(events, tx, event) },
     noteWriting,
     quota: planLimits,
     logger,
@@ -216,7 +222,7 @@ export function createServices(deps: AppDeps) {
     uploadService,
     documentationService,
     magicFillService: new MagicFillService(documentationService, new FieldFiller(deps.ai.model), now),
-    processService: new ProcessService(db, sessionRepo, lifecycle, now, planLimits),
+    processService: new ProcessService(events, sessionRepo, lifecycle, now, planLimits),
     creationService: new CreationService(sessionService, sessionRepo, lifecycle, transcriptRepo, documentationRepo, templates, pipeline, now, planLimits),
     pipeline,
     /** Transcribes the windows a recording in progress makes (the trigger calls it on "windows due"). */
@@ -231,7 +237,7 @@ export function createServices(deps: AppDeps) {
       lifecycle,
       uploads: uploadRepo,
       queries: new StalledWorkQueries(db),
-      outbox: { emitResumeRequest: (tx, event) => emitResumeRequest(db, tx, event) },
+      outbox: { emitResumeRequest: (tx, event) => emitResumeRequest(events, tx, event) },
       uploadDeletion: uploadService,
       logger,
       now,

@@ -204,7 +204,8 @@ describe('The emulator hears tone speech', () => {
       }),
       { numRuns: 4 },
     );
-  });
+    // Four encodings and eight decodings by ffmpeg: about 10 s alone, past 30 s with a full suite on 2 cores.
+  }, 120_000);
 
   it('Every container the app accepts decodes to the same words', async () => {
     const wav = toneSpeechWav(TONE_CONSULTATION);

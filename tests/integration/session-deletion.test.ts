@@ -11,7 +11,7 @@ import type { AiServices } from '../../functions/src/ai/ai-services.js';
 import { audioPath, chunkPath, uploadChunksPrefix } from '../../functions/src/audio/audio-upload.js';
 import type { AudioStore } from '../../functions/src/storage/audio-store.js';
 import type { AppConfig } from '../../functions/src/config.js';
-import { emulatedAi, emulatorApi, testAudioStore } from '../support/api-app.js';
+import { emulatedAi, emulatorApi, IN_PROCESS_PIPELINE_EVENTS, testAudioStore } from '../support/api-app.js';
 import { fixtureBytes } from '../support/audio-fixtures.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { bearer, createSession, sessionWaitingForPipeline, uploadAudio } from '../support/sessions.js';
@@ -56,7 +56,7 @@ function heldAi() {
   return { ai, transcriberCalled, transcriberGo, modelCalled, modelGo };
 }
 
-function apiWith(opts: { ai?: AiServices; audioStore?: AudioStore; config?: Partial<AppConfig> }) {
+function apiWith(opts: { ai?: AiServices; audioStore?: AudioStore; config?: Partial<AppConfig>; pipelineEventsCollection?: string }) {
   const api = emulatorApi(opts);
   const post = (user: TestUser, path: string, body: object) => request(api.app).post(`/api/v1${path}`).set(bearer(user)).send(body);
   /**
@@ -75,7 +75,7 @@ async function leftOf(db: ReturnType<typeof emulatorApi>['db'], sessionId: strin
     db.collection('sessions').doc(sessionId).get(),
     db.collection('transcripts').doc(sessionId).get(),
     db.collection('documentation').where('sessionId', '==', sessionId).get(),
-    db.collection('pipelineEvents').where('sessionId', '==', sessionId).get(),
+    Promise.all(['pipelineEvents', IN_PROCESS_PIPELINE_EVENTS].map((events) => db.collection(events).where('sessionId', '==', sessionId).get())).then(([a, b]) => ({ size: a!.size + b!.size })),
     db.collection('audioUploads').where('sessionId', '==', sessionId).get(),
   ]);
   return {
@@ -264,7 +264,7 @@ describe('Deleting a session while windows of its recording are being transcribe
 
   it('A window of the recording in progress, held while the session is deleted, writes nothing when it lands', async () => {
     const held = windowHeldAt(1);
-    const { db, app, post, services, audioStore } = apiWith({ ai: held.ai, config: shortWindows });
+    const { db, app, post, services, audioStore } = apiWith({ ai: held.ai, config: shortWindows, pipelineEventsCollection: IN_PROCESS_PIPELINE_EVENTS });
     const user = await createTestUser();
     const session = await createSession(app, user);
     const uploadId = randomUUID();
@@ -284,7 +284,7 @@ describe('Deleting a session while windows of its recording are being transcribe
 
   it('A window of the complete recording, held while the session is deleted: no window, transcript or note is left', async () => {
     const held = windowHeldAt(3);
-    const { db, app, post, services, audioStore } = apiWith({ ai: held.ai, config: shortWindows });
+    const { db, app, post, services, audioStore } = apiWith({ ai: held.ai, config: shortWindows, pipelineEventsCollection: IN_PROCESS_PIPELINE_EVENTS });
     const user = await createTestUser();
     const upload = (await uploadAudio(app, user, speech(), 'visit.webm').expect(201)).body;
     const sessionId = await sessionWaitingForPipeline(db, user, upload, 60);

@@ -6,7 +6,7 @@ import { AiServiceError } from '../../functions/src/ai/generative-model.js';
 import type { TranscriptionRequest } from '../../functions/src/ai/transcriber.js';
 import type { AppConfig } from '../../functions/src/config.js';
 import { configFromEnv } from '../../functions/src/config.js';
-import { emulatedAi, emulatorApi } from '../support/api-app.js';
+import { emulatedAi, emulatorApi, IN_PROCESS_PIPELINE_EVENTS } from '../support/api-app.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { bearer, createSession, sessionWaitingForPipeline, uploadAudio } from '../support/sessions.js';
 import { expectedToneWords, TONE_CONSULTATION, toneSpeechAs, toneSpeechWav, type ToneLine } from '../support/tone-speech.js';
@@ -77,7 +77,7 @@ async function untilReady(api: ReturnType<typeof emulatorApi>, sessionId: string
 describe('A complete recording, cut into windows', () => {
   it('Uploaded as one file: transcribed window by window, the same words as one pass over the whole file', async () => {
     const counted = countingAi();
-    const api = emulatorApi({ ai: counted.ai, config: config() });
+    const api = emulatorApi({ ai: counted.ai, config: config(), pipelineEventsCollection: IN_PROCESS_PIPELINE_EVENTS });
     const upload = (await uploadAudio(api.app, user, WEBM, 'visit.webm').expect(201)).body;
     const sessionId = await sessionWaitingForPipeline(api.db, user, upload, 60);
     expect((await untilReady(api, sessionId)).status).toBe('ready');
@@ -111,7 +111,7 @@ describe('A complete recording, cut into windows', () => {
   it('A recording longer than a run may take: each run transcribes what its time allows and hands the rest on', async () => {
     const counted = countingAi();
     // A run's time so short that each run starts one window: "longer than the trigger's limit", scaled down.
-    const api = emulatorApi({ ai: counted.ai, config: config({ runBudgetMs: 1 }) });
+    const api = emulatorApi({ ai: counted.ai, config: config({ runBudgetMs: 1 }), pipelineEventsCollection: IN_PROCESS_PIPELINE_EVENTS });
     const upload = (await uploadAudio(api.app, user, WEBM, 'visit.webm').expect(201)).body;
     const sessionId = await sessionWaitingForPipeline(api.db, user, upload, 60);
     const { status, runs } = await untilReady(api, sessionId);
@@ -121,7 +121,7 @@ describe('A complete recording, cut into windows', () => {
     expect(counted.calls.length).toBeLessThanOrEqual(runs);
     expect(wordsOf((await transcriptOf(api.app, sessionId)).segments)).toEqual(EXPECTED);
     // Each run handed over through the outbox, as the trigger needs to run again.
-    const handovers = await api.db.collection('pipelineEvents').where('sessionId', '==', sessionId).where('type', '==', 'continue_requested').get();
+    const handovers = await api.db.collection(IN_PROCESS_PIPELINE_EVENTS).where('sessionId', '==', sessionId).where('type', '==', 'continue_requested').get();
     expect(handovers.size).toBeGreaterThan(2);
   }, 180_000);
 
@@ -132,7 +132,7 @@ describe('A complete recording, cut into windows', () => {
       await new Promise((resolve) => setTimeout(resolve, 400));
     }, 1);
     const budgetMs = 1500;
-    const api = emulatorApi({ ai: slow.ai, config: config({ runBudgetMs: budgetMs }) });
+    const api = emulatorApi({ ai: slow.ai, config: config({ runBudgetMs: budgetMs }), pipelineEventsCollection: IN_PROCESS_PIPELINE_EVENTS });
     const upload = (await uploadAudio(api.app, user, WEBM, 'visit.webm').expect(201)).body;
     const sessionId = await sessionWaitingForPipeline(api.db, user, upload, 60);
     const runStartedAt = Date.now();
@@ -154,7 +154,7 @@ describe('A complete recording, cut into windows', () => {
     const counted = countingAi((call) => {
       if (failing && call === 3) throw new AiServiceError('speech', 'unavailable', true, 'Speech-to-Text is unavailable');
     });
-    const api = emulatorApi({ ai: counted.ai, config: config() });
+    const api = emulatorApi({ ai: counted.ai, config: config(), pipelineEventsCollection: IN_PROCESS_PIPELINE_EVENTS });
     const upload = (await uploadAudio(api.app, user, WEBM, 'visit.webm').expect(201)).body;
     const sessionId = await sessionWaitingForPipeline(api.db, user, upload, 60);
     await api.services.pipeline.process(sessionId);
@@ -180,7 +180,7 @@ describe('A complete recording, cut into windows', () => {
 describe('A recording transcribed while it arrives', () => {
   it('Windows are transcribed between chunks; the Record tab reads them before Stop; the transcript is the same as one pass', async () => {
     const counted = countingAi();
-    const api = emulatorApi({ ai: counted.ai, config: config() });
+    const api = emulatorApi({ ai: counted.ai, config: config(), pipelineEventsCollection: IN_PROCESS_PIPELINE_EVENTS });
     const session = await createSession(api.app, user);
     const uploadId = randomUUID();
     const chunks = chunksOf(WEBM, 60);
@@ -209,7 +209,7 @@ describe('A recording transcribed while it arrives', () => {
   }, 180_000);
 
   it('Chunks out of order and sent twice: the same transcript', async () => {
-    const api = emulatorApi({ config: config() });
+    const api = emulatorApi({ config: config(), pipelineEventsCollection: IN_PROCESS_PIPELINE_EVENTS });
     const session = await createSession(api.app, user);
     const uploadId = randomUUID();
     const chunks = chunksOf(WEBM, 60);

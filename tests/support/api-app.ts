@@ -48,14 +48,21 @@ export function testAudioStore(): AudioStore {
  * The real API, built by the same factory as the deployed function, on the emulators, with logs captured.
  * Passing the same `audioStore` to two calls is how a test restarts the API between chunks.
  */
-export function emulatorApi(opts: { audioStore?: AudioStore; ai?: AiServices; config?: Partial<AppConfig>; now?: () => Date; billingGateway?: BillingGateway | null } = {}) {
+/**
+ * Where an API that drives the pipeline itself (calling `services.pipeline.process` or `advanceLiveWindows`)
+ * writes its events: not `pipelineEvents`, so the Functions emulator's trigger does not do the same work at
+ * the same time (it would transcribe the windows a test holds, or finish in one run what a test counts).
+ */
+export const IN_PROCESS_PIPELINE_EVENTS = 'inProcessPipelineEvents';
+
+export function emulatorApi(opts: { audioStore?: AudioStore; ai?: AiServices; config?: Partial<AppConfig>; now?: () => Date; billingGateway?: BillingGateway | null; pipelineEventsCollection?: string } = {}) {
   const admin = adminApp();
   const logger = memoryLogger();
   const db = getFirestore(admin);
   const audioStore = opts.audioStore ?? testAudioStore();
   const ai = opts.ai ?? emulatedAi();
   const config = { ...configFromEnv(), ...opts.config };
-  const deps = { db, identity: firebaseIdentity(getAuth(admin)), audioStore, ai, logger, config, ...(opts.now ? { now: opts.now } : {}), ...(opts.billingGateway !== undefined ? { billingGateway: opts.billingGateway } : {}) };
+  const deps = { db, identity: firebaseIdentity(getAuth(admin)), audioStore, ai, logger, config, ...(opts.now ? { now: opts.now } : {}), ...(opts.billingGateway !== undefined ? { billingGateway: opts.billingGateway } : {}), ...(opts.pipelineEventsCollection ? { pipelineEventsCollection: opts.pipelineEventsCollection } : {}) };
   const services = createServices(deps);
   const app = createApp(deps, services);
   return { app, logger, db, auth: getAuth(admin), audioStore, services };

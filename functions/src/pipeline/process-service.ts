@@ -1,4 +1,4 @@
-import type { Firestore } from 'firebase-admin/firestore';
+import type { CollectionReference } from 'firebase-admin/firestore';
 import { conflict, notFound } from '../http/errors.js';
 import type { SessionLifecycle } from '../sessions/session-lifecycle.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
@@ -10,7 +10,7 @@ import { emitProcessRequest } from './audio-ready-event.js';
 /** POST /session/process: start processing again after a failure; a no-op while it runs or once it is done. */
 export class ProcessService {
   constructor(
-    private readonly db: Firestore,
+    private readonly events: CollectionReference,
     private readonly sessions: SessionRepo,
     private readonly lifecycle: SessionLifecycle,
     private readonly now: () => Date,
@@ -31,7 +31,7 @@ export class ProcessService {
       const now = this.now();
       if (isBeingProcessed(current, now) || current.status === 'ready') return current;
       const restarted = this.lifecycle.retryRequested(tx, current);
-      emitProcessRequest(this.db, tx, { sessionId, ownerUid: uid, createdAt: now.toISOString() });
+      emitProcessRequest(this.events, tx, { sessionId, ownerUid: uid, createdAt: now.toISOString() });
       return restarted;
     });
     return toContract(session);
