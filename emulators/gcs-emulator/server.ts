@@ -202,6 +202,11 @@ export async function startGcsEmulator(opts: GcsEmulatorOptions): Promise<{ serv
       else res.destroy();
     });
   });
+  // Node closes an idle keep-alive connection after 5 s; a client that picks that connection for its next
+  // request at that moment writes into a closed socket (EPIPE), seen as 500s when 200 chunks were stored at
+  // once. Cloud Storage keeps idle connections far longer; so does the emulator, longer than the SDK's agent.
+  server.keepAliveTimeout = 120_000;
+  server.headersTimeout = 121_000;
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(opts.port, opts.host ?? '127.0.0.1', () => done());
