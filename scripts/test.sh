@@ -3,12 +3,18 @@
 # (lint and type-check, unit, API integration, rules, end-to-end) with the Firebase emulators up.
 # Exits non-zero on any failure.
 source "$(dirname "$0")/lib/setup.sh"
+# Each phase's time, printed at the end with the counts: what a CI reader needs to see where the minutes go.
+phase_times=""
+phase_started=$SECONDS
+phase_done() { phase_times="$phase_times $1 $((SECONDS - phase_started))s,"; phase_started=$SECONDS; }
 charta_prepare
 charta_test_stack
+phase_done setup
 rm -f tests/.artifacts/vitest.json tests/.artifacts/vitest-local-engine.json tests/.artifacts/vitest-storage-rules.json
 
 echo "charta: lint and type-check"
 npm run --silent check
+phase_done check
 
 echo "charta: building the API and the web app (emulator mode)"
 npm run --silent build -w functions
@@ -16,6 +22,7 @@ npm run --silent build -w functions
 VITE_AUTH_EMULATOR_URL=http://127.0.0.1:19099 npm run --silent build:emulator -w web
 # The browser extension (tests/e2e/extension.e2e.test.ts loads extension/dist unpacked), on the test ports.
 CHARTA_EXTENSION_MODE=emulator VITE_API_BASE_URL="$CHARTA_APP_URL" VITE_AUTH_EMULATOR_URL=http://127.0.0.1:19099 npm run --silent build:extension
+phase_done builds
 
 mkdir -p tests/.artifacts
 # firebase-tools' Storage emulator is left out here: audio goes to the local Cloud Storage emulator
@@ -30,11 +37,13 @@ export FUNCTIONS_DISCOVERY_TIMEOUT=${FUNCTIONS_DISCOVERY_TIMEOUT:-60}
 status=0
 npx firebase --config "$CHARTA_FIREBASE_TEST_CONFIG" emulators:exec --project demo-charta --only "$emulators" \
   "npx vitest run --reporter=default --reporter=json --outputFile.json=tests/.artifacts/vitest.json $*" || status=$?
+phase_done tests
 
 # Second phase: microphone -> pocketsphinx -> transcript and note, on the emulators started again with the real
 # offline engine (scripts/lib/transcriber.sh; about 2.5 minutes). Left out when the command was given filters.
 if [ $# -eq 0 ]; then
   charta_local_engine_tests tests/.artifacts/vitest-local-engine.json "$emulators" || status=$?
+  phase_done local-engine
 fi
 
 # Where firebase-tools' Storage emulator can run: storage.rules against it, alone (Firebase's client SDK and
@@ -56,6 +65,12 @@ node -e '
   const count = (r, key) => (r ? r[key] : 0);
   const sum = (key) => later.reduce((total, r) => total + count(r, key), 0);
   const skipped = count(main, "numPendingTests") + count(main, "numTodoTests") - (main ? sum("numTotalTests") : 0) + sum("numPendingTests") + sum("numTodoTests");
+  // The failures by name, last: a CI log is often read from its end.
+  for (const report of [main, ...later].filter(Boolean))
+    for (const file of report.testResults)
+      for (const test of file.assertionResults)
+        if (test.status === "failed") console.log(`charta: FAILED ${file.name.replace(process.cwd() + "/", "")} > ${test.fullName}`);
   console.log(`charta: ${count(main, "numPassedTests") + sum("numPassedTests")} passed, ${count(main, "numFailedTests") + sum("numFailedTests")} failed, ${Math.max(0, skipped)} skipped`);
 ' 2>/dev/null || echo "charta: no test report was written"
+echo "charta: time by phase:${phase_times%,} (total ${SECONDS}s)"
 exit "$status"
