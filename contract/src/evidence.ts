@@ -43,9 +43,12 @@ export interface FactFlag {
 /** What the app shows beside a flagged fact. */
 export const FACT_FLAG_LABEL = 'Not found in the transcript';
 
-/** Each kind as the app names it beside a flag. */
+/**
+ * Each kind as the app names it beside a flag, in the words a clinician checks it by: a flagged number is
+ * most often a dose, and "Number" alone read as a formatting complaint.
+ */
 export const FACT_KIND_LABELS: Readonly<Record<FactKind, string>> = {
-  number: 'Number',
+  number: 'Dose or number',
   drug: 'Drug',
   laterality: 'Side',
   negation: 'Negation',
