@@ -84,6 +84,14 @@ export function restoreSectionVersion(target: SectionTarget & { versionId: strin
   return api.post<SectionChange>('/session/documentation/section/restore', target);
 }
 
+/**
+ * "I confirm this" on a flagged fact: kept with the note until the fact's sentence changes. A retry of a
+ * confirmation already made changes nothing (the API answers it as done).
+ */
+export function confirmFact(target: SectionTarget & { flagId: string }): Promise<SectionChange> {
+  return api.post<SectionChange>('/session/documentation/confirm_fact', target);
+}
+
 /** Marks the note done (reviewed and signed off), or not. */
 export async function markNoteDone(sessionId: string, done: boolean): Promise<Session> {
   const { session } = await api.post<{ session: Session }>('/session/mark_done', { sessionId, done });

@@ -3,12 +3,13 @@
 // saving again with the new counter overwrites nothing; if this section changed, both versions are shown
 // and the clinician decides. Their text is never dropped: it saves by itself when typing pauses, stays in
 // the box if a save fails, AI rewrites over it ask first, and the last rewrite can be undone.
-import type { Documentation, DocumentationSection, SectionVersion } from '@charta/contract';
+import type { Documentation, DocumentationSection, FactFlag, SectionVersion } from '@charta/contract';
 import { useCallback, useEffect, useState } from 'react';
 import type { KeyedMutator } from 'swr';
 import { useNotify } from '@/components/feedback/notifications';
 import { describeError } from '@/lib/error-message';
-import { getDocumentation, restoreSectionVersion, sectionVersions, updateSectionValue, withSection, type SectionChange } from '../api/documentation';
+import { confirmFact, getDocumentation, restoreSectionVersion, sectionVersions, updateSectionValue, withSection, type SectionChange } from '../api/documentation';
+import { ApiError } from '@/lib/api-client';
 import { useNoteEditGuard } from './use-note-done';
 import { afterStaleSave, AUTOSAVE_DELAY_MS, isReplacesEditedText, isStaleCounter, STALE_NOTE_MESSAGE, undoTarget } from '../lib/section-editing';
 
@@ -250,8 +251,46 @@ export function useSectionEditing({ sessionId, documentation, section, mutate, d
     [applyChange, documentation.counter, documentation.id, ensureEditable, notify, reloadAfterStale, section.id, section.title],
   );
 
+  const [confirmingFlag, setConfirmingFlag] = useState<string | null>(null);
+
+  /**
+   * "I confirm this" on a flag. Resolves to null, or the message to show. A stale counter (another section
+   * saved meanwhile) is no reason to ask again: the flag's id names its sentence, so while the latest note
+   * still has it, the same confirmation is sent with the new counter; gone or already confirmed, there is
+   * nothing left to do.
+   */
+  const confirmFlag = useCallback(
+    async (flag: FactFlag): Promise<string | null> => {
+      const target = { documentationId: documentation.id, sectionId: section.id, flagId: flag.id };
+      setConfirmingFlag(flag.id);
+      try {
+        await applyChange(await confirmFact({ ...target, counter: documentation.counter }));
+        notify({ message: `Confirmed: “${flag.text}”.`, severity: 'success' });
+        return null;
+      } catch (error) {
+        const stale = isStaleCounter(error);
+        if (!stale && !(error instanceof ApiError && error.status === 404)) return describeError(error);
+        try {
+          const latest = await reloadLatest();
+          const now = latest.sections.find((s) => s.id === section.id)?.flags.find((f) => f.id === flag.id);
+          if (!now) return 'The note changed elsewhere, and this fact is no longer flagged.';
+          if (now.status === 'confirmed') return null;
+          if (!stale) return describeError(error);
+          await applyChange(await confirmFact({ ...target, counter: latest.counter }));
+          notify({ message: `Confirmed: “${flag.text}”.`, severity: 'success' });
+          return null;
+        } catch (retryError) {
+          return describeError(retryError);
+        }
+      } finally {
+        setConfirmingFlag(null);
+      }
+    },
+    [applyChange, documentation.counter, documentation.id, notify, reloadLatest, section.id],
+  );
+
   // Undo is offered only while the note is as the rewrite left it.
   const canUndo = undoable !== null && undoable === documentation.counter;
 
-  return { save, working, edit, discard, saveDraft, overwrite, takeLatest, rewrite, confirming, confirmReplace, cancelReplace, canUndo, undo, undoing, restoreVersion };
+  return { save, working, edit, discard, saveDraft, overwrite, takeLatest, rewrite, confirming, confirmReplace, cancelReplace, canUndo, undo, undoing, restoreVersion, confirmFlag, confirmingFlag };
 }
