@@ -20,6 +20,16 @@ const VISIT = transcript(
   ['clinician', 'Blood pressure is one twenty over eighty, no swelling in the legs.'],
 );
 
+describe('what a note says the session did not cover', () => {
+  it('is no fact: the templates\' "not discussed" lines are not flagged as negations; a finding not reported or not noted still is', () => {
+    for (const content of ['Not discussed in this session.', 'No plan discussed.', 'Assessment not stated in the session.', 'No examination findings recorded.', 'Allergies not documented.', 'Medications were not mentioned.']) {
+      expect(flagged(content, VISIT), content).toEqual([]);
+    }
+    expect(flagged('No fever reported.', VISIT)).toEqual([['negation', 'No fever']]);
+    expect(flagged('No rash noted.', VISIT)).toHaveLength(1);
+  });
+});
+
 describe('each kind of fact, found and missed', () => {
   it('numbers: said in words or digits with the same unit are found; another value or unit is flagged', () => {
     expect(flagged('Lisinopril 20 mg once daily. BP 120/80. Knee pain for 3 weeks.', VISIT)).toEqual([]);

@@ -6,7 +6,7 @@
 import type { FactKind } from '@charta/contract';
 import { drugOf } from './drugs.js';
 import { sideMentions, type Side } from './laterality.js';
-import { negations } from './negation.js';
+import { negations, saysNotRecorded } from './negation.js';
 import { numberMentions } from './numbers.js';
 import type { Token } from './text.js';
 
@@ -65,6 +65,8 @@ export function factsOf(text: string, tokens: readonly Token[]): Fact[] {
     facts.push({ kind: 'laterality', key: `${s.side}|${bodyPart ?? ''}`, start: tokens[first]!.start, end: tokens[last]!.end, side: s.side, bodyPart });
   }
   for (const n of negations(tokens)) {
+    // "Not discussed in this session", "No examination findings recorded": nothing for the transcript to say.
+    if (saysNotRecorded(tokens, n)) continue;
     n.findings.forEach((f, index) => {
       // The first finding is shown with its cue ("denies fevers"), the rest of a list alone ("chills").
       const from = index === 0 ? n.cueFrom : f.from;

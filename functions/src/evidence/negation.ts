@@ -137,6 +137,22 @@ function scopeOf(tokens: readonly Token[], from: number): { scopeTo: number; fin
   return { scopeTo: k, findings };
 }
 
+/**
+ * Verbs of record-keeping: "Not discussed in this session", "No examination findings recorded", "Assessment
+ * not stated" say the session did not cover something (the built-in templates tell the writer to say so),
+ * not that a finding is absent. "Reported" and "noted" are not among them: "no pain reported" and "no edema
+ * noted" are a finding's absence.
+ */
+const RECORD_VERBS: ReadonlySet<string> = new Set(['discussed', 'stated', 'recorded', 'documented', 'mentioned', 'covered', 'addressed']);
+
+/**
+ * Whether a note's negation says only that something was not covered or recorded: no finding to look for in
+ * the transcript. (Said in a consultation, "the report did not mention a fracture" is still a denial.)
+ */
+export function saysNotRecorded(tokens: readonly Token[], negation: Pick<Negation, 'cueTo' | 'scopeTo'>): boolean {
+  return tokens.slice(negation.cueTo, negation.scopeTo).some((t) => RECORD_VERBS.has(t.lower));
+}
+
 /** Words too general to tell one finding from another on their own ("knee pain" is not "chest pain"). */
 const GENERAL_WORDS: ReadonlySet<string> = new Set(['pain', 'swell', 'blood', 'short', 'lower', 'upper', 'limb', 'troubl', 'difficulti', 'sever', 'mild', 'bad', 'wors', 'better', 'left', 'right', 'side', 'area', 'feel', 'abl', 'need', 'lot', 'last', 'week', 'day', 'year', 'month', 'night', 'morn']);
 
