@@ -2,6 +2,7 @@ import type { Documentation, TranscriptSegment } from '@charta/contract';
 import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,12 +12,16 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import type { KeyedMutator } from 'swr';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
+import { useUnresolvedFactsQuestion } from '@/components/feedback/UnresolvedFactsDialog';
+import { factCount, unresolvedFacts } from '@/lib/fact-flags';
 import { useNotify } from '@/components/feedback/notifications';
 import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { describeError } from '@/lib/error-message';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { getDocumentation, magicEditDocumentation } from '../api/documentation';
 import type { Draft } from '../hooks/use-section-editing';
+import type { NoteReveal, NoteSelection } from '../hooks/use-note-selection';
+import type { SentenceRef, SentenceUse } from '../lib/sentences';
 import { useNoteDone } from '../hooks/use-note-done';
 import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { isStaleCounter, STALE_NOTE_MESSAGE } from '../lib/section-editing';
@@ -39,15 +44,38 @@ interface DocumentationPanelProps {
   mutate: KeyedMutator<Documentation>;
   segments: readonly TranscriptSegment[] | undefined;
   timed: boolean;
-  selectedSectionId: string | null;
+  /** The section, or the sentence of one, the clinician selected. */
+  selection: NoteSelection | null;
   onSelectSection: (sectionId: string | null) => void;
   onShowSegment: (sectionId: string, segmentId: string) => void;
+  /** The sentences that use the transcript segment selected there, marked in the text. */
+  linkedSentences: readonly SentenceUse[];
+  onSelectSentence: (ref: SentenceRef | null) => void;
+  onShowSentenceSegment: (ref: SentenceRef, segmentId: string, play: boolean) => void;
+  reveal: NoteReveal | null;
+  /** Brings a flag into view, focused (on a phone, in the Note tab). */
+  onRevealFlag: (sectionId: string, flagId: string) => void;
   /** The transcript's engine (once known): a note written from a simulated transcript is simulated too. */
   transcriptEngine: string | undefined;
 }
 
 /** The note, section by section, with what applies to all of it: copy it for the EHR, edit it with AI. */
-export function DocumentationPanel({ sessionId, documentation, mutate, segments, timed, selectedSectionId, onSelectSection, onShowSegment, transcriptEngine }: DocumentationPanelProps) {
+export function DocumentationPanel({
+  sessionId,
+  documentation,
+  mutate,
+  segments,
+  timed,
+  selection,
+  onSelectSection,
+  onShowSegment,
+  linkedSentences,
+  onSelectSentence,
+  onShowSentenceSegment,
+  reveal,
+  onRevealFlag,
+  transcriptEngine,
+}: DocumentationPanelProps) {
   const notify = useNotify();
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const [magicOpen, setMagicOpen] = useState(false);
@@ -82,6 +110,12 @@ export function DocumentationPanel({ sessionId, documentation, mutate, segments,
   const warning = noteWarning(documentation.engine, transcriptEngine);
   const simulated = warning?.level === 'simulated';
   const demoCopy = useDemoCopyConfirmation(simulated);
+  // The facts the transcript does not support, unless edited away or confirmed: copying asks first.
+  const facts = unresolvedFacts(documentation.sections);
+  const reviewFacts = () => {
+    if (facts[0]) onRevealFlag(facts[0].sectionId, facts[0].flagId);
+  };
+  const factsQuestion = useUnresolvedFactsQuestion({ facts, action: 'Copy the note', proceedLabel: 'Copy anyway', onReview: reviewFacts });
 
   const copyNote = async () => {
     try {
@@ -129,6 +163,13 @@ export function DocumentationPanel({ sessionId, documentation, mutate, segments,
   };
 
   const doneLabel = noteDone.doneAt === null ? 'Mark as done' : 'Reopen';
+  // By Copy, where the note leaves the app: how many facts wait for a check, and the way to the first. (On a
+  // phone, on its own line under Copy: beside it, the note's menu wrapped onto a line of its own at 390 px.)
+  const factsButton = facts.length > 0 && (
+    <Button color="warning" variant="outlined" startIcon={<WarningAmberOutlined />} onClick={reviewFacts} sx={{ color: 'warning.dark', borderColor: 'warning.dark', flexShrink: 0 }}>
+      {factCount(facts.length)} to check
+    </Button>
+  );
   const openMagicEdit = () => {
     setMagicError(null);
     setMagicOpen(true);
@@ -154,7 +195,8 @@ export function DocumentationPanel({ sessionId, documentation, mutate, segments,
             Magic edit note
           </Button>
         )}
-        <Button variant="contained" startIcon={<ContentCopyOutlined />} onClick={() => demoCopy.request(() => void copyNote())}>
+        {!phone && factsButton}
+        <Button variant="contained" startIcon={<ContentCopyOutlined />} onClick={() => factsQuestion.request(() => demoCopy.request(() => void copyNote()))}>
           Copy note
         </Button>
         {phone && (
@@ -167,8 +209,10 @@ export function DocumentationPanel({ sessionId, documentation, mutate, segments,
           />
         )}
       </Stack>
+      {phone && factsButton && <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1 }}>{factsButton}</Box>}
       <Typography variant="body2" color="text.secondary">
-        Written from the transcript. Check it before you paste it into the record: select a section to see what in the transcript supports it.
+        Written from the transcript. Check it before you paste it into the record: click a sentence (or move to it with the arrow keys) to see what in the transcript
+        supports it. Facts not found in the transcript are underlined and listed under their section.
         {dirty && ` Your changes in ${dirtyTitles.join(', ')} save by themselves in a moment; then you can edit the whole note.`}
       </Typography>
       <OutputWarningAlert warning={warning} />
@@ -192,9 +236,15 @@ export function DocumentationPanel({ sessionId, documentation, mutate, segments,
           updateDraft={(update) => updateDraft(section.id, update)}
           segments={segments}
           timed={timed}
-          selected={selectedSectionId === section.id}
+          selected={selection?.sectionId === section.id && selection.sentenceIndex === null}
           onSelect={onSelectSection}
           onShowSegment={(segmentId) => onShowSegment(section.id, segmentId)}
+          selectedSentence={selection?.sectionId === section.id ? selection.sentenceIndex : null}
+          linkedSentences={linkedSentences.filter((use) => use.sectionId === section.id).map((use) => use.sentenceIndex)}
+          onSelectSentence={(sentenceIndex) => onSelectSentence(sentenceIndex === null ? null : { sectionId: section.id, sentenceIndex })}
+          onShowSentenceSegment={(sentenceIndex, segmentId, play) => onShowSentenceSegment({ sectionId: section.id, sentenceIndex }, segmentId, play)}
+          reveal={reveal?.sectionId === section.id ? reveal : null}
+          onRevealFlag={(flagId) => onRevealFlag(section.id, flagId)}
           simulated={simulated}
         />
       ))}
@@ -212,6 +262,7 @@ export function DocumentationPanel({ sessionId, documentation, mutate, segments,
         onClose={() => setMagicOpen(false)}
       />
       {demoCopy.dialog}
+      {factsQuestion.dialog}
       <ConfirmDialog
         open={blocker.state === 'blocked'}
         title="Leave without saving?"

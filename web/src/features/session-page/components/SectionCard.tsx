@@ -1,4 +1,4 @@
-import { DOCUMENTATION_LIMITS, SECTION_SOURCE_LABELS, type TranscriptSegment } from '@charta/contract';
+import { DOCUMENTATION_LIMITS, FACT_FLAG_LABEL, FACT_KIND_LABELS, SECTION_SOURCE_LABELS, type FactFlag, type TranscriptSegment } from '@charta/contract';
 import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
@@ -14,41 +14,83 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
+import { useUnresolvedFactsQuestion } from '@/components/feedback/UnresolvedFactsDialog';
+import { unresolvedFacts } from '@/lib/fact-flags';
+import { VISUALLY_HIDDEN } from '@/lib/visually-hidden';
 import { useNotify } from '@/components/feedback/notifications';
 import { describeError } from '@/lib/error-message';
 import { customizeSection, magicEditSection, regenerateSection } from '../api/documentation';
 import { reportActivity } from '@/data/activity';
 import { copyPlainText } from '../lib/clipboard';
 import { citedSegments, highlightFor, needsCheck } from '../lib/evidence';
+import { markPieces, sentenceAt } from '../lib/sentences';
 import { sectionToPlainText } from '../lib/note-format';
 import { markedPlainText } from '../lib/simulated-output';
 import { sectionControls } from '../lib/section-editing';
 import { useSectionEditing, type SectionEditingOptions } from '../hooks/use-section-editing';
+import type { NoteReveal } from '../hooks/use-note-selection';
 import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { ActionsMenu } from './ActionsMenu';
 import { ConflictAlert, SaveStatus } from './SectionSaveFeedback';
 import { SectionRewriteDialogs, type RewriteDialog } from './SectionRewriteDialogs';
 import { SectionHistoryDialog } from './SectionHistoryDialog';
+import { FactFlagList } from './FactFlagList';
 import { SectionSupport } from './SectionSupport';
+import { SectionTextMarks } from './SectionTextMarks';
+import { SentenceSupport } from './SentenceSupport';
 import { useDemoCopyConfirmation } from './SimulatedOutput';
 
 interface SectionCardProps extends SectionEditingOptions {
   /** The transcript's segments, once loaded: quotes show who said them and when. */
   segments: readonly TranscriptSegment[] | undefined;
   timed: boolean;
+  /** The section's support (the writer's citations) is shown. */
   selected: boolean;
   onSelect: (sectionId: string | null) => void;
   /** Shows one segment in the transcript and plays the audio from it. */
   onShowSegment: (segmentId: string) => void;
+  /** The sentence of this section the clinician is at (by the caret), if any. */
+  selectedSentence: number | null;
+  /** This section's sentences that use the transcript segment selected there. */
+  linkedSentences: readonly number[];
+  onSelectSentence: (sentenceIndex: number | null) => void;
+  /** Shows one of a sentence's segments in the transcript, playing from it if asked. */
+  onShowSentenceSegment: (sentenceIndex: number, segmentId: string, play: boolean) => void;
+  /** A request to bring one of this section's sentences or flags into view, focused. */
+  reveal: NoteReveal | null;
+  /** Shows a flag of this section (a copy question's Review). */
+  onRevealFlag: (flagId: string) => void;
   /** The note is simulated output (not a real model's): copying asks first and marks the copy. */
   simulated: boolean;
 }
 
 /** One section of the note: its text to edit in place, its support in the transcript, and AI rewrites. */
-export function SectionCard({ sessionId, documentation, section, mutate, draft, updateDraft, segments, timed, selected, onSelect, onShowSegment, simulated }: SectionCardProps) {
+export function SectionCard({
+  sessionId,
+  documentation,
+  section,
+  mutate,
+  draft,
+  updateDraft,
+  segments,
+  timed,
+  selected,
+  onSelect,
+  onShowSegment,
+  selectedSentence,
+  linkedSentences,
+  onSelectSentence,
+  onShowSentenceSegment,
+  reveal,
+  onRevealFlag,
+  simulated,
+}: SectionCardProps) {
   const headingId = useId();
+  const flagsId = useId();
+  const flagSummaryId = useId();
+  const cardRef = useRef<HTMLElement>(null);
   const notify = useNotify();
   const editing = useSectionEditing({ sessionId, documentation, section, mutate, draft, updateDraft });
   const [dialog, setDialog] = useState<RewriteDialog | null>(null);
@@ -85,6 +127,16 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
   };
 
   const demoCopy = useDemoCopyConfirmation(simulated);
+  const facts = unresolvedFacts([section]);
+  const factsQuestion = useUnresolvedFactsQuestion({
+    facts,
+    action: `Copy ${section.title}`,
+    proceedLabel: 'Copy anyway',
+    onReview: () => {
+      if (facts[0]) onRevealFlag(facts[0].flagId);
+    },
+  });
+  const requestCopy = () => factsQuestion.request(() => demoCopy.request(() => void copy()));
   const copy = async () => {
     try {
       await copyPlainText(markedPlainText(sectionToPlainText(text), simulated));
@@ -100,6 +152,43 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
     setDialog(which);
   };
 
+  // The marks and sentences are the saved text's: while a change waits for its autosave they would land on
+  // the wrong words, so they wait for the answer, which is checked again.
+  const sentence = selectedSentence === null ? undefined : section.sentences[selectedSentence];
+  const pieces = dirty
+    ? []
+    : markPieces(section.content, {
+        flags: section.flags,
+        selected: sentence ?? null,
+        linked: linkedSentences.flatMap((i) => section.sentences[i] ?? []),
+      });
+  const marked = pieces.some((piece) => piece.flag !== undefined || piece.sentence !== undefined);
+  const unresolvedFlags = section.flags.filter((f) => f.status === 'unresolved');
+  const sentenceAtCaret = (element: HTMLTextAreaElement) => (dirty ? null : sentenceAt(section.sentences, element.selectionStart));
+
+  const confirm = async (flag: FactFlag) => {
+    setActionError(null);
+    setActionError(await editing.confirmFlag(flag));
+  };
+
+  // A sentence or flag asked for from elsewhere (a segment's sentences, the note's facts to check, a
+  // question's Review): scrolled to and focused once per request, after the render that shows it. On a phone
+  // the request comes from the Transcript tab: it waits until the Note tab is shown (nothing hidden takes the
+  // focus), which is a later render.
+  const handledReveal = useRef<number | null>(null);
+  useEffect(() => {
+    if (!reveal || reveal.sectionId !== section.id || handledReveal.current === reveal.nonce) return;
+    const card = cardRef.current;
+    if (!card || card.closest('[hidden]')) return;
+    handledReveal.current = reveal.nonce;
+    const target =
+      reveal.flagId !== undefined
+        ? card.querySelector<HTMLElement>(`[data-flag-id="${CSS.escape(reveal.flagId)}"]`)
+        : card.querySelector<HTMLElement>('[data-reveal="sentence"] [data-reveal-focus]');
+    (target ?? card).scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    target?.focus({ preventScroll: true });
+  });
+
   const cited = segments ? citedSegments(section.evidence, segments) : [];
   const missing = segments ? highlightFor(section.evidence, segments).missing.length : 0;
   const busy = working !== null;
@@ -108,14 +197,15 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
   return (
     <Card
       component="section"
+      ref={cardRef}
       aria-labelledby={headingId}
       onClick={() => {
-        if (!selected) onSelect(section.id);
+        if (!selected && selectedSentence === null) onSelect(section.id);
       }}
       sx={{
-        borderColor: selected ? 'primary.main' : undefined,
+        borderColor: selected || selectedSentence !== null ? 'primary.main' : undefined,
         // A second pixel of outline, so the selected section reads at a glance.
-        boxShadow: (theme) => (selected ? `0 0 0 1px ${(theme.vars ?? theme).palette.primary.main}` : 'none'),
+        boxShadow: (theme) => (selected || selectedSentence !== null ? `0 0 0 1px ${(theme.vars ?? theme).palette.primary.main}` : 'none'),
         transition: 'border-color 150ms, box-shadow 150ms',
       }}
     >
@@ -167,8 +257,52 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
             multiline
             minRows={2}
             disabled={controls.textLocked}
-            slotProps={{ htmlInput: { 'aria-labelledby': headingId, maxLength: DOCUMENTATION_LIMITS.sectionContent, spellCheck: true } }}
+            // The textarea above its marks (SectionTextMarks), which show through it.
+            sx={{ '& textarea': { position: 'relative', zIndex: 1 } }}
+            slotProps={{
+              input: { startAdornment: marked ? <SectionTextMarks pieces={pieces} /> : undefined },
+              htmlInput: {
+                'aria-labelledby': headingId,
+                'aria-describedby': unresolvedFlags.length > 0 ? flagSummaryId : undefined,
+                maxLength: DOCUMENTATION_LIMITS.sectionContent,
+                spellCheck: true,
+                // Where the caret is (a click, an arrow key) is the sentence the clinician is at: its support
+                // is shown under the text and marked in the transcript.
+                onSelect: (event: SyntheticEvent<HTMLTextAreaElement>) => {
+                  const index = sentenceAtCaret(event.currentTarget);
+                  if (index !== null && index !== selectedSentence) onSelectSentence(index);
+                },
+                // A click on a sentence selects the sentence, not the whole section.
+                onClick: (event: MouseEvent<HTMLTextAreaElement>) => {
+                  if (sentenceAtCaret(event.currentTarget) !== null) event.stopPropagation();
+                },
+              },
+            }}
           />
+          {unresolvedFlags.length > 0 && (
+            <Box component="span" id={flagSummaryId} sx={VISUALLY_HIDDEN}>
+              {unresolvedFlags.length === 1 ? '1 fact' : `${unresolvedFlags.length} facts`} {FACT_FLAG_LABEL.toLowerCase()}:{' '}
+              {unresolvedFlags.map((f) => `“${f.text}” (${FACT_KIND_LABELS[f.kind]})`).join(', ')}.
+            </Box>
+          )}
+          <FactFlagList
+            id={flagsId}
+            sectionTitle={section.title}
+            flags={section.flags}
+            stale={dirty}
+            confirming={editing.confirmingFlag}
+            onConfirm={(flag) => void confirm(flag)}
+            onShowSentence={onSelectSentence}
+          />
+          {sentence && (
+            <SentenceSupport
+              sentence={sentence}
+              segments={segments}
+              timed={timed}
+              onShowSegment={(segmentId, play) => onShowSentenceSegment(selectedSentence!, segmentId, play)}
+              onClose={() => onSelectSentence(null)}
+            />
+          )}
 
           {save.kind === 'conflict' && dirty && <ConflictAlert latest={save.latest} onOverwrite={() => void editing.overwrite()} onTakeLatest={editing.takeLatest} />}
           {save.kind === 'error' && (
@@ -193,7 +327,7 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
           {phone ? (
             // A phone: Copy in sight, the rest in one menu (five buttons wrapped raggedly at 390 px).
             <Stack direction="row" sx={{ gap: 1, alignItems: 'center', justifyContent: 'flex-end' }}>
-              <Button size="small" startIcon={<ContentCopyOutlined />} onClick={() => demoCopy.request(() => void copy())}>
+              <Button size="small" startIcon={<ContentCopyOutlined />} onClick={requestCopy}>
                 Copy
               </Button>
               <ActionsMenu
@@ -222,7 +356,7 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
               <Button size="small" startIcon={<TuneOutlined />} onClick={() => openDialog('customize')} disabled={controls.rewriteBlocked}>
                 Customize
               </Button>
-              <Button size="small" startIcon={<ContentCopyOutlined />} onClick={() => demoCopy.request(() => void copy())}>
+              <Button size="small" startIcon={<ContentCopyOutlined />} onClick={requestCopy}>
                 Copy
               </Button>
             </Stack>
@@ -272,6 +406,7 @@ export function SectionCard({ sessionId, documentation, section, mutate, draft, 
         onClose={() => setHistoryOpen(false)}
       />
       {demoCopy.dialog}
+      {factsQuestion.dialog}
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { isProcessing, mayHaveTranscript, titleWithoutDefaultDate, type Evidence, type LiveTranscript, type Session } from '@charta/contract';
+import { isProcessing, mayHaveTranscript, titleWithoutDefaultDate, type LiveTranscript, type Session } from '@charta/contract';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -27,6 +27,8 @@ import { useDocumentation } from '../api/documentation';
 import { processSession } from '../api/session';
 import { useTranscript } from '../api/transcript';
 import { useSessionChat } from '../hooks/use-session-chat';
+import { useNoteSelection } from '../hooks/use-note-selection';
+import { unresolvedFacts } from '@/lib/fact-flags';
 import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { useSessionView } from '../hooks/use-session-view';
 import { useTakingLong } from '../hooks/use-taking-long';
@@ -37,7 +39,7 @@ import { PlanLimitHeld } from './PlanLimitHeld';
 import { ProcessingFailed, ProcessingProgress } from './ProcessingProgress';
 import { SessionHeader } from './SessionHeader';
 import { HIDDEN_PANEL, SessionViewTabs, useViewTabIds, viewPanelProps } from './SessionViewTabs';
-import { TranscriptPanel, type TranscriptFocus } from './TranscriptPanel';
+import { TranscriptPanel } from './TranscriptPanel';
 
 /** A phone's chat tab: the height left under the app bar, the tabs and the bottom navigation, messages scrolling inside. */
 const PHONE_CHAT_LAYOUT = { height: 'max(360px, calc(100dvh - 300px))' };
@@ -105,8 +107,10 @@ function SessionWorkspace({ session, liveTranscript }: { session: Session; liveT
   // The step (by its start) at which Retry found a run still working: said once, until the session moves on.
   const [stillRunningAt, setStillRunningAt] = useState<string | null>(null);
   const [chatOpen, setChatOpen] = useState(false);
-  const [selectedSectionId, setSelectedSectionId] = useState<string | null>(null);
-  const [focus, setFocus] = useState<TranscriptFocus | null>(null);
+  const closeChatDrawer = useCallback(() => setChatOpen(false), []);
+  const sections = documentation.data?.sections;
+  // The section or sentence selected, its segments marked in the transcript, a segment's sentences in the note.
+  const note = useNoteSelection({ sections, timed, wide, phone, setView, closeChatDrawer });
 
   const retry = async () => {
     setRetrying(true);
@@ -124,43 +128,13 @@ function SessionWorkspace({ session, liveTranscript }: { session: Session; liveT
     }
   };
 
-  const focusOn = useCallback((next: Omit<TranscriptFocus, 'nonce'>) => setFocus((current) => ({ ...next, nonce: (current?.nonce ?? 0) + 1 })), []);
-
-  const sections = documentation.data?.sections;
-  const selectSection = useCallback(
-    (sectionId: string | null) => {
-      setSelectedSectionId(sectionId);
-      const section = sections?.find((s) => s.id === sectionId);
-      if (!section) {
-        setFocus(null);
-        return;
-      }
-      focusOn({ evidence: section.evidence, label: `Support for ${section.title}`, scrollTo: null, play: false, reveal: false });
-    },
-    [focusOn, sections],
-  );
-
-  const showSegmentOfSection = (sectionId: string, segmentId: string) => {
-    const section = sections?.find((s) => s.id === sectionId);
-    setSelectedSectionId(sectionId);
-    focusOn({ evidence: section?.evidence ?? [], label: `Support for ${section?.title ?? 'the section'}`, scrollTo: segmentId, play: timed, reveal: !wide });
-    if (phone) setView('transcript');
-  };
-
-  const showCitation = (evidence: readonly Evidence[], segmentId: string) => {
-    setSelectedSectionId(null);
-    if (!wide) setChatOpen(false);
-    focusOn({ evidence, label: 'Cited in the chat', scrollTo: segmentId, play: false, reveal: !wide });
-    if (phone) setView('transcript');
-  };
-
   const chatPanel = (
     <ChatPanel
       chat={chat}
       available={transcript.data !== undefined}
       segments={segments}
       timed={timed}
-      onShowCitation={showCitation}
+      onShowCitation={note.showCitation}
       // A phone's chat is a tab, not a panel to close.
       onClose={phone ? undefined : () => setChatOpen(false)}
       layout={wide ? { flex: '1 1 0' } : phone ? PHONE_CHAT_LAYOUT : { height: '100%' }}
@@ -176,50 +150,63 @@ function SessionWorkspace({ session, liveTranscript }: { session: Session; liveT
       onRetry={() => void transcript.mutate()}
       hasAudio={session.audio_uri !== null}
       pending={!transcriptExists}
-      focus={focus}
-      onClearFocus={() => {
-        setFocus(null);
-        setSelectedSectionId(null);
-      }}
+      focus={note.focus}
+      onClearFocus={note.clearFocus}
+      segmentUses={note.segmentUses}
+      selectedSegmentId={note.selectedSegmentId}
+      onSelectSegment={note.selectSegment}
+      onGoToSentence={note.goToSentence}
       fillHeight={wide}
       layout={wide ? { flex: chatOpen ? '1 1 0' : '0 1 auto' } : undefined}
     />
   );
 
-  let note: ReactNode = null;
+  let notePanel: ReactNode = null;
   if (status === 'ready') {
     if (documentation.data) {
-      note = (
+      notePanel = (
         <DocumentationPanel
           sessionId={session.id}
           documentation={documentation.data}
           mutate={documentation.mutate}
           segments={segments}
           timed={timed}
-          selectedSectionId={selectedSectionId}
-          onSelectSection={selectSection}
-          onShowSegment={showSegmentOfSection}
+          selection={note.selection}
+          onSelectSection={note.selectSection}
+          onShowSegment={note.showSegmentOfSection}
+          linkedSentences={note.linkedSentences}
+          onSelectSentence={note.selectSentence}
+          onShowSentenceSegment={note.showSentenceSegment}
+          reveal={note.reveal}
+          onRevealFlag={note.revealFlag}
           transcriptEngine={transcript.data?.engine ?? session.transcriptEngine}
         />
       );
       // Extension builds: "Fill this page" above the note it fills from.
       if (SessionTool) {
-        note = (
+        const facts = unresolvedFacts(documentation.data.sections);
+        notePanel = (
           <Stack spacing={2}>
-            <SessionTool documentationId={documentation.data.id} />
-            {note}
+            <SessionTool
+              documentationId={documentation.data.id}
+              unresolvedFacts={facts}
+              onReviewFacts={() => {
+                if (facts[0]) note.revealFlag(facts[0].sectionId, facts[0].flagId);
+              }}
+            />
+            {notePanel}
           </Stack>
         );
       }
     } else if (documentation.error) {
-      note = <ErrorState message={`The documentation could not be loaded. ${describeError(documentation.error)}`} onRetry={() => void documentation.mutate()} />;
+      notePanel = <ErrorState message={`The documentation could not be loaded. ${describeError(documentation.error)}`} onRetry={() => void documentation.mutate()} />;
     } else {
-      note = <NotePlaceholder label="Loading the documentation…" />;
+      notePanel = <NotePlaceholder label="Loading the documentation…" />;
     }
   } else if (isProcessing(status)) {
-    note = <NotePlaceholder label="The documentation appears here when it is written" text="The documentation appears here when it is written." />;
+    notePanel = <NotePlaceholder label="The documentation appears here when it is written" text="The documentation appears here when it is written." />;
   } else if (status === 'failed') {
-    note = (
+    notePanel = (
       <Card>
         <CardContent>
           <Typography color="text.secondary">
@@ -274,7 +261,7 @@ function SessionWorkspace({ session, liveTranscript }: { session: Session; liveT
         <Box sx={phone ? undefined : { display: 'grid', gridTemplateColumns: wide ? 'minmax(0, 1fr) minmax(340px, 420px)' : 'minmax(0, 1fr)', gap: 3, alignItems: 'start' }}>
           {phone && <SessionViewTabs view={view} onChange={setView} ids={tabIds} />}
           <Box sx={{ minWidth: 0, ...HIDDEN_PANEL }} {...(phone ? viewPanelProps(tabIds, 'note', view) : {})}>
-            {note}
+            {notePanel}
           </Box>
           <Box
             sx={{

@@ -3,10 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
+import PlayArrow from '@mui/icons-material/PlayArrow';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorState } from '@/components/feedback/ErrorState';
 import { OutputWarningAlert } from '@/components/feedback/OutputWarningAlert';
 import { ApiError } from '@/lib/api-client';
@@ -15,6 +16,7 @@ import { formatClock } from '@/lib/format';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { transcriptWarning } from '@/lib/output-quality';
 import { highlightFor, NO_HIGHLIGHT } from '../lib/evidence';
+import type { SentenceRef, SentenceUse } from '../lib/sentences';
 import { VISUALLY_HIDDEN } from '@/lib/visually-hidden';
 import { hasTimings, speakerColor, speakerLabel } from '@/lib/speakers';
 import { SessionAudioPlayer, type SessionAudioPlayerHandle } from './SessionAudioPlayer';
@@ -49,16 +51,42 @@ interface TranscriptPanelProps {
   fillHeight: boolean;
   /** Where it sits in its column. */
   layout?: { flex?: string; height?: string };
+  /** The note's sentences that use each segment (README "Sentence evidence and the fact check"). */
+  segmentUses: ReadonlyMap<string, readonly SentenceUse[]>;
+  /** The segment whose sentences are shown. */
+  selectedSegmentId: string | null;
+  onSelectSegment: (segmentId: string | null) => void;
+  /** Takes the clinician to a sentence in the note (on a phone, to the Note tab). */
+  onGoToSentence: (ref: SentenceRef) => void;
 }
 
 /** The transcript, speaker by speaker with times, the audio above it, and the segments a section cites marked. */
-export function TranscriptPanel({ sessionId, title, transcript, error, onRetry, hasAudio, pending, focus, onClearFocus, fillHeight, layout }: TranscriptPanelProps) {
+export function TranscriptPanel({
+  sessionId,
+  title,
+  transcript,
+  error,
+  onRetry,
+  hasAudio,
+  pending,
+  focus,
+  onClearFocus,
+  fillHeight,
+  layout,
+  segmentUses,
+  selectedSegmentId,
+  onSelectSegment,
+  onGoToSentence,
+}: TranscriptPanelProps) {
+  const idPrefix = useId();
   const listRef = useRef<HTMLOListElement>(null);
   const cardRef = useRef<HTMLElement>(null);
   const playerRef = useRef<SessionAudioPlayerHandle>(null);
   const [currentMs, setCurrentMs] = useState<number | null>(null);
   const timed = transcript ? hasTimings(transcript) : false;
   const highlight = transcript && focus ? highlightFor(focus.evidence, transcript.segments) : NO_HIGHLIGHT;
+
+  const firstMarked = transcript?.segments.find((s) => s.id === highlight.firstSegmentId);
 
   const seek = (ms: number, play: boolean) => {
     if (hasAudio) playerRef.current?.seek(ms, play);
@@ -102,6 +130,8 @@ export function TranscriptPanel({ sessionId, title, transcript, error, onRetry, 
         >
           {transcript.segments.map((segment) => {
             const marked = highlight.segmentIds.has(segment.id);
+            const uses = segmentUses.get(segment.id) ?? [];
+            const open = selectedSegmentId === segment.id && uses.length > 0;
             const playing = currentMs !== null && timed && currentMs >= segment.startMs && currentMs < segment.endMs;
             return (
               <Box
@@ -109,6 +139,7 @@ export function TranscriptPanel({ sessionId, title, transcript, error, onRetry, 
                 key={segment.id}
                 data-segment-id={segment.id}
                 data-highlighted={marked ? 'true' : undefined}
+                data-selected={open ? 'true' : undefined}
                 sx={(theme) => ({
                   px: 1.5,
                   py: 1,
@@ -121,6 +152,7 @@ export function TranscriptPanel({ sessionId, title, transcript, error, onRetry, 
                     backgroundColor: theme.alpha((theme.vars ?? theme).palette.warning.main, 0.16),
                     borderLeftColor: (theme.vars ?? theme).palette.warning.main,
                   }),
+                  ...(open && { outline: `1px solid ${(theme.vars ?? theme).palette.secondary.main}` }),
                 })}
               >
                 <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: 0.5 }}>
@@ -150,6 +182,15 @@ export function TranscriptPanel({ sessionId, title, transcript, error, onRetry, 
                   {marked && <Box component="span" sx={VISUALLY_HIDDEN}>Highlighted: </Box>}
                   {segment.text}
                 </Typography>
+                {uses.length > 0 && (
+                  <SegmentSentences
+                    listId={`${idPrefix}-uses-${segment.id}`}
+                    uses={uses}
+                    open={open}
+                    onToggle={() => onSelectSegment(open ? null : segment.id)}
+                    onGoToSentence={onGoToSentence}
+                  />
+                )}
               </Box>
             );
           })}
@@ -208,6 +249,11 @@ export function TranscriptPanel({ sessionId, title, transcript, error, onRetry, 
               ? `${focus.label}: ${highlight.segmentIds.size} segment${highlight.segmentIds.size === 1 ? '' : 's'} highlighted`
               : `${focus.label}: nothing in the transcript`}
           </Typography>
+          {firstMarked && timed && hasAudio && (
+            <Button size="small" startIcon={<PlayArrow />} onClick={() => seek(firstMarked.startMs, true)} sx={{ flexShrink: 0 }}>
+              Play from {formatClock(firstMarked.startMs)}
+            </Button>
+          )}
           <Button size="small" onClick={onClearFocus}>
             Clear
           </Button>
@@ -215,5 +261,39 @@ export function TranscriptPanel({ sessionId, title, transcript, error, onRetry, 
       )}
       {body}
     </Card>
+  );
+}
+
+/**
+ * A segment's sentences in the note: a toggle under the segment ("Used in 2 sentences"), and when open the
+ * sentences, each a button to it in the note. What "selecting a segment" shows.
+ */
+function SegmentSentences({ listId, uses, open, onToggle, onGoToSentence }: { listId: string; uses: readonly SentenceUse[]; open: boolean; onToggle: () => void; onGoToSentence: (ref: SentenceRef) => void }) {
+  return (
+    <Box sx={{ mt: 0.5 }}>
+      <Button size="small" aria-expanded={open} aria-controls={open ? listId : undefined} onClick={onToggle} sx={{ px: 0.75, py: 0, minWidth: 0 }}>
+        {open ? 'Hide sentences' : `Used in ${uses.length} sentence${uses.length === 1 ? '' : 's'}`}
+      </Button>
+      {open && (
+        <Box component="ul" id={listId} aria-label="Sentences that use this segment" sx={{ listStyle: 'none', m: 0, mt: 0.5, p: 0 }}>
+          {uses.map((use) => (
+            <li key={`${use.sectionId}:${use.sentenceIndex}`}>
+              <Button
+                size="small"
+                onClick={() => onGoToSentence(use)}
+                sx={{ textAlign: 'left', justifyContent: 'flex-start', textTransform: 'none', fontWeight: 400, px: 0.75, width: '100%' }}
+              >
+                <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+                  <Box component="span" sx={{ fontWeight: 600 }}>
+                    {use.sectionTitle}:
+                  </Box>{' '}
+                  “{use.text}”
+                </Box>
+              </Button>
+            </li>
+          ))}
+        </Box>
+      )}
+    </Box>
   );
 }
