@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '@/lib/api';
 import { answerPosts, postsTo } from '@/test/api';
-import { renderPage } from '@/test/render';
+import { renderPage, TestProviders } from '@/test/render';
 import { fillFrame, snapshotFrame, type FrameFillResult, type FrameSnapshot } from '../lib/page-script';
 import { MagicFillPanel } from './MagicFillPanel';
 
@@ -33,6 +34,7 @@ function fakeChrome(frames: () => { frameId: number; result: FrameSnapshot }[], 
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.mocked(api.post).mockReset();
 });
 
 const frame = (origin: string, childFrames: FrameSnapshot['childFrames'] = []): FrameSnapshot => ({ html: `<input aria-label="from ${origin}">`, fillableCount: 1, origin, childFrames });
@@ -52,7 +54,7 @@ describe('MagicFillPanel', () => {
         leftOut: [{ label: 'Pulse', reason: '88 is above the field’s maximum of 43.' }],
       }),
     });
-    renderPage(<MagicFillPanel documentationId="doc-1" />);
+    renderPage(<MagicFillPanel documentationId="doc-1" unresolvedFacts={[]} onReviewFacts={() => undefined} />);
     const user = userEvent.setup();
 
     await user.click(screen.getByRole('button', { name: 'Fill this page' }));
@@ -75,5 +77,45 @@ describe('MagicFillPanel', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Filled 0 fields, skipped 2.');
     expect(within(screen.getByRole('list', { name: 'Fields not filled' })).getByRole('listitem')).toHaveTextContent('Temperature (°F): the page refuses this value (outside its range or steps)');
     expect(executeScript).toHaveBeenLastCalledWith(expect.objectContaining({ target: { tabId: 7, frameIds: [0] }, args: [[{ selector: '#temp', shadowHosts: ['#host'], value: '101.3' }], false] }));
+  });
+
+  it('asks first when the note has facts the transcript does not support: Review hands over and reads nothing, Fill anyway goes on; with none, no question', async () => {
+    const { executeScript } = fakeChrome(() => [{ frameId: 0, result: frame('https://ehr.example.org') }], new Set(['https://ehr.example.org/*']), { filled: [], skipped: [] });
+    answerPosts({ '/magic_fill/fill_html2': () => ({ fields: [{ selector: '#plan', label: 'Plan', value: 'Ibuprofen 400 mg.' }] }) });
+    const onReviewFacts = vi.fn();
+    const facts = [{ sectionId: 'plan', sectionTitle: 'Plan', flagId: 'n-2222222222222222', text: '400 mg', kind: 'number' as const, sentence: 'Ibuprofen 400 mg.' }];
+    const user = userEvent.setup();
+    const { unmount } = render(
+      <TestProviders>
+        <MagicFillPanel documentationId="doc-1" unresolvedFacts={facts} onReviewFacts={onReviewFacts} />
+      </TestProviders>,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Fill this page' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Fill the page with a fact not found in the transcript?' });
+    expect(within(dialog).getByRole('list', { name: 'Facts not found in the transcript' })).toHaveTextContent('Plan: “400 mg” (Dose or number, not found in the transcript)');
+    await user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(onReviewFacts).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(executeScript).not.toHaveBeenCalled();
+    expect(postsTo('/magic_fill/fill_html2')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Fill this page' }));
+    dialog = await screen.findByRole('dialog', { name: 'Fill the page with a fact not found in the transcript?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Fill anyway' }));
+    expect(await screen.findByRole('textbox', { name: 'Plan' })).toHaveValue('Ibuprofen 400 mg.');
+    expect(postsTo('/magic_fill/fill_html2')).toHaveLength(1);
+    unmount();
+
+    // The same note with the fact confirmed: no question.
+    render(
+      <TestProviders>
+        <MagicFillPanel documentationId="doc-1" unresolvedFacts={[]} onReviewFacts={onReviewFacts} />
+      </TestProviders>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Fill this page' }));
+    expect(await screen.findByRole('textbox', { name: 'Plan' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(postsTo('/magic_fill/fill_html2')).toHaveLength(2);
   });
 });

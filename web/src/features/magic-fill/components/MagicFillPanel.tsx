@@ -13,6 +13,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { MagicFillLeftOut } from '@charta/contract';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
+import type { SessionTool } from '@/components/layout/session-tools-slot';
+import { useUnresolvedFactsQuestion } from '@/components/feedback/UnresolvedFactsDialog';
 import { useMagicFill, type NotFilled } from '../hooks/use-magic-fill';
 import type { UnreachedFrame } from '../lib/active-page';
 import type { SkipReason } from '../lib/page-script';
@@ -83,9 +85,13 @@ function NotFilledList({ items }: { items: NotFilled[] }) {
   return <ReasonList label="Fields not filled" items={items.map(({ label, reason }) => ({ label, text: NOT_FILLED_BECAUSE[reason] }))} />;
 }
 
-/** "Fill this page": the note mapped onto the EHR page's fields, checked by the clinician, filled, undoable. */
-export function MagicFillPanel({ documentationId }: { documentationId: string }) {
+/**
+ * "Fill this page": the note mapped onto the EHR page's fields, checked by the clinician, filled, undoable.
+ * A note with facts the transcript does not support asks first, as copying does.
+ */
+export function MagicFillPanel({ documentationId, unresolvedFacts, onReviewFacts }: SessionTool) {
   const { step, error, overwrite, setOverwrite, clearError, propose, allowFrame, fill, undo, update, reset } = useMagicFill(documentationId);
+  const factsQuestion = useUnresolvedFactsQuestion({ facts: unresolvedFacts, action: 'Fill the page', proceedLabel: 'Fill anyway', onReview: onReviewFacts });
 
   return (
     <Card component="section" aria-labelledby="magic-fill-title">
@@ -103,7 +109,7 @@ export function MagicFillPanel({ documentationId }: { documentationId: string })
             <>
               {step.kind === 'undone' && <Alert severity="info">Undone: {step.restored} fields are back as they were.</Alert>}
               <Typography color="text.secondary">Open the EHR page in this window, then let Charta put the note into its fields. You check every value first.</Typography>
-              <Button variant="contained" startIcon={<AutoFixHigh />} onClick={() => void propose()} sx={{ alignSelf: 'flex-start' }}>
+              <Button variant="contained" startIcon={<AutoFixHigh />} onClick={() => factsQuestion.request(() => void propose())} sx={{ alignSelf: 'flex-start' }}>
                 Fill this page
               </Button>
             </>
@@ -180,6 +186,7 @@ export function MagicFillPanel({ documentationId }: { documentationId: string })
           )}
         </Stack>
       </CardContent>
+      {factsQuestion.dialog}
     </Card>
   );
 }
