@@ -132,6 +132,8 @@ describe('Sentence evidence on the session page', { timeout: 30_000 }, () => {
     expect(screen.getByText('Sentence 2 of Subjective: 1 segment highlighted')).toBeInTheDocument();
     expect(marks('Subjective')).toContainEqual(['Allergic to penicillin.', 'selected']);
 
+    // The transcript offers it too, beside what it highlights.
+    expect(within(screen.getByRole('region', { name: 'Transcript' })).getByRole('button', { name: 'Play from 01:05' })).toBeInTheDocument();
     // Play from the sentence's first segment: the audio is loaded and starts at its time.
     await user.click(within(selected).getByRole('button', { name: 'Play from 01:05' }));
     const audio = await screen.findByLabelText<HTMLAudioElement>(/^Audio of/);

@@ -1,4 +1,4 @@
-import type { Evidence, Transcript } from '@charta/contract';
+import type { Transcript } from '@charta/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -15,24 +15,11 @@ import { describeError } from '@/lib/error-message';
 import { formatClock } from '@/lib/format';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { transcriptWarning } from '@/lib/output-quality';
-import { highlightFor, NO_HIGHLIGHT } from '../lib/evidence';
+import { highlightFor, NO_HIGHLIGHT, type TranscriptFocus } from '../lib/evidence';
 import type { SentenceRef, SentenceUse } from '../lib/sentences';
 import { VISUALLY_HIDDEN } from '@/lib/visually-hidden';
 import { hasTimings, speakerColor, speakerLabel } from '@/lib/speakers';
 import { SessionAudioPlayer, type SessionAudioPlayerHandle } from './SessionAudioPlayer';
-
-/** What the transcript should point at: segments to mark, one to bring into view, whether to play it. */
-export interface TranscriptFocus {
-  evidence: readonly Evidence[];
-  /** Says what the marks are ("Support for Subjective"). */
-  label: string;
-  scrollTo: string | null;
-  play: boolean;
-  /** Scroll the page to the transcript too (when asked from somewhere it is not visible, like the chat drawer). */
-  reveal: boolean;
-  /** Changes on every request, so asking for the same segment twice scrolls twice. */
-  nonce: number;
-}
 
 interface TranscriptPanelProps {
   sessionId: string;
@@ -243,20 +230,23 @@ export function TranscriptPanel({
       </Box>
       {hasAudio && <SessionAudioPlayer ref={playerRef} sessionId={sessionId} title={title} onTimeChange={setCurrentMs} />}
       {focus && transcript && (
-        <Stack direction="row" sx={{ px: 2, pb: 1, alignItems: 'center', gap: 1 }} role="status">
-          <Typography variant="body2" sx={{ flexGrow: 1 }}>
+        // Wraps, so the buttons go under the words in a narrow column instead of squeezing them to three lines.
+        <Stack direction="row" sx={{ px: 2, pb: 1, alignItems: 'center', columnGap: 1, flexWrap: 'wrap' }} role="status">
+          <Typography variant="body2" sx={{ flex: '1 1 12rem' }}>
             {highlight.segmentIds.size > 0
               ? `${focus.label}: ${highlight.segmentIds.size} segment${highlight.segmentIds.size === 1 ? '' : 's'} highlighted`
               : `${focus.label}: nothing in the transcript`}
           </Typography>
-          {firstMarked && timed && hasAudio && (
-            <Button size="small" startIcon={<PlayArrow />} onClick={() => seek(firstMarked.startMs, true)} sx={{ flexShrink: 0 }}>
-              Play from {formatClock(firstMarked.startMs)}
+          <Stack direction="row" sx={{ gap: 1, ml: 'auto' }}>
+            {firstMarked && timed && hasAudio && (
+              <Button size="small" startIcon={<PlayArrow />} onClick={() => seek(firstMarked.startMs, true)} sx={{ flexShrink: 0 }}>
+                Play from {formatClock(firstMarked.startMs)}
+              </Button>
+            )}
+            <Button size="small" onClick={onClearFocus}>
+              Clear
             </Button>
-          )}
-          <Button size="small" onClick={onClearFocus}>
-            Clear
-          </Button>
+          </Stack>
         </Stack>
       )}
       {body}

@@ -5,8 +5,8 @@
 import type { DocumentationSection, Evidence } from '@charta/contract';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { SessionView } from '../lib/session-view';
+import type { TranscriptFocus } from '../lib/evidence';
 import { sentenceEvidence, sentencesBySegment, type SentenceRef, type SentenceUse } from '../lib/sentences';
-import type { TranscriptFocus } from '../components/TranscriptPanel';
 
 /** A section selected (its support shown), or one sentence of it. */
 export interface NoteSelection {

@@ -60,3 +60,16 @@ export function citedSegments(evidence: readonly Evidence[], segments: readonly 
   for (const e of evidence) if (!quotes.has(e.segmentId)) quotes.set(e.segmentId, e.quote);
   return segments.filter((s) => quotes.has(s.id)).map((segment) => ({ segment, quote: quotes.get(segment.id) || segment.text }));
 }
+
+/** What the transcript should point at: segments to mark, one to bring into view, whether to play it. */
+export interface TranscriptFocus {
+  evidence: readonly Evidence[];
+  /** Says what the marks are ("Support for Subjective"). */
+  label: string;
+  scrollTo: string | null;
+  play: boolean;
+  /** Scroll the page to the transcript too (when asked from somewhere it is not visible, like the chat drawer). */
+  reveal: boolean;
+  /** Changes on every request, so asking for the same segment twice scrolls twice. */
+  nonce: number;
+}
