@@ -132,8 +132,9 @@ describe('Sentence evidence on the session page', { timeout: 30_000 }, () => {
     expect(screen.getByText('Sentence 2 of Subjective: 1 segment highlighted')).toBeInTheDocument();
     expect(marks('Subjective')).toContainEqual(['Allergic to penicillin.', 'selected']);
 
-    // The transcript offers it too, beside what it highlights.
-    expect(within(screen.getByRole('region', { name: 'Transcript' })).getByRole('button', { name: 'Play from 01:05' })).toBeInTheDocument();
+    // The transcript offers it too, beside what it highlights (its status line; the segment has its own time button).
+    const transcriptStatus = within(screen.getByRole('region', { name: 'Transcript' })).getByText('Sentence 2 of Subjective: 1 segment highlighted').closest('[role="status"]');
+    expect(within(transcriptStatus as HTMLElement).getByRole('button', { name: 'Play from 01:05' })).toBeInTheDocument();
     // Play from the sentence's first segment: the audio is loaded and starts at its time.
     await user.click(within(selected).getByRole('button', { name: 'Play from 01:05' }));
     const audio = await screen.findByLabelText<HTMLAudioElement>(/^Audio of/);
