@@ -13,6 +13,12 @@ interface ConfirmDialogProps {
   /** The button that does it, named for what it does ("Delete 3 sessions"), never just "OK". */
   confirmLabel: string;
   cancelLabel?: string;
+  /** What the cancel button does besides closing (a question's "Review"); Escape and the backdrop only close. */
+  onCancel?: () => void;
+  /** The choice drawn as the one to take: doing it, or (a question before something risky) not doing it yet. */
+  emphasis?: 'confirm' | 'cancel';
+  /** Room for a list to read ('sm'); a plain question is narrow. */
+  maxWidth?: 'xs' | 'sm';
   destructive?: boolean;
   busy?: boolean;
   onConfirm: () => void;
@@ -20,11 +26,24 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before something that cannot be undone. Cancel has the focus, so Enter never destroys by accident. */
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = 'Cancel', destructive, busy, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onCancel,
+  emphasis = 'confirm',
+  maxWidth = 'xs',
+  destructive,
+  busy,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} aria-describedby={descriptionId} maxWidth="xs" fullWidth>
+    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} aria-describedby={descriptionId} maxWidth={maxWidth} fullWidth>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={descriptionId} component="div">
@@ -32,10 +51,10 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy} autoFocus>
+        <Button onClick={onCancel ?? onClose} disabled={busy} variant={emphasis === 'cancel' ? 'contained' : 'text'} autoFocus>
           {cancelLabel}
         </Button>
-        <Button onClick={onConfirm} color={destructive ? 'error' : 'primary'} variant="contained" loading={busy}>
+        <Button onClick={onConfirm} color={destructive ? 'error' : 'primary'} variant={emphasis === 'confirm' ? 'contained' : 'text'} loading={busy}>
           {confirmLabel}
         </Button>
       </DialogActions>

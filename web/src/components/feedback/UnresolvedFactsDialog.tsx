@@ -1,15 +1,10 @@
 import { FACT_FLAG_LABEL, FACT_KIND_LABELS } from '@charta/contract';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
+import { ConfirmDialog } from './ConfirmDialog';
 import { factCount, type UnresolvedFact } from '@/lib/fact-flags';
 
 interface UnresolvedFactsDialogProps {
@@ -30,43 +25,39 @@ interface UnresolvedFactsDialogProps {
  * the focus, so Enter never sends an unchecked dose on its way.
  */
 export function UnresolvedFactsDialog({ open, facts, action, proceedLabel, onReview, onProceed, onClose }: UnresolvedFactsDialogProps) {
-  const titleId = useId();
-  const descriptionId = useId();
   const one = facts.length === 1;
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} aria-describedby={descriptionId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>
-        {action} with {one ? 'a fact' : `${factCount(facts.length)}`} not found in the transcript?
-      </DialogTitle>
-      <DialogContent>
-        <DialogContentText id={descriptionId}>
-          {one ? 'This fact was' : 'These facts were'} not found in what was said. Check {one ? 'it' : 'them'} first, or confirm {one ? 'it' : 'each'} with “I confirm this”.
-        </DialogContentText>
-        <Box component="ul" aria-label="Facts not found in the transcript" className={NO_CAPTURE_CLASS} sx={{ listStyle: 'none', p: 0, m: 0, mt: 2 }}>
-          {facts.map((fact) => (
-            <Box component="li" key={`${fact.sectionId}:${fact.flagId}`} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', py: 0.75 }}>
-              <WarningAmberOutlined fontSize="small" color="warning" aria-hidden sx={{ mt: 0.25, flexShrink: 0 }} />
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="body2">
-                  <strong>{fact.sectionTitle}:</strong> “{fact.text}” ({FACT_KIND_LABELS[fact.kind]}, {FACT_FLAG_LABEL.toLowerCase()})
+    // ConfirmDialog's shape, with the safe choice drawn as the one to take (and one dialog chunk in the bundle).
+    <ConfirmDialog
+      open={open}
+      title={`${action} with ${one ? 'a fact' : factCount(facts.length)} not found in the transcript?`}
+      cancelLabel="Review"
+      onCancel={onReview}
+      emphasis="cancel"
+      confirmLabel={proceedLabel}
+      onConfirm={onProceed}
+      onClose={onClose}
+      maxWidth="sm"
+    >
+      {one ? 'This fact was' : 'These facts were'} not found in what was said. Check {one ? 'it' : 'them'} first, or confirm {one ? 'it' : 'each'} with “I confirm this”.
+      <Box component="ul" aria-label="Facts not found in the transcript" className={NO_CAPTURE_CLASS} sx={{ listStyle: 'none', p: 0, m: 0, mt: 2 }}>
+        {facts.map((fact) => (
+          <Box component="li" key={`${fact.sectionId}:${fact.flagId}`} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', py: 0.75 }}>
+            <WarningAmberOutlined fontSize="small" color="warning" aria-hidden sx={{ mt: 0.25, flexShrink: 0 }} />
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="body2" color="text.primary">
+                <strong>{fact.sectionTitle}:</strong> “{fact.text}” ({FACT_KIND_LABELS[fact.kind]}, {FACT_FLAG_LABEL.toLowerCase()})
+              </Typography>
+              {fact.sentence !== fact.text && (
+                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  In “{fact.sentence}”
                 </Typography>
-                {fact.sentence !== fact.text && (
-                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                    In “{fact.sentence}”
-                  </Typography>
-                )}
-              </Box>
+              )}
             </Box>
-          ))}
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onReview} variant="contained" autoFocus>
-          Review
-        </Button>
-        <Button onClick={onProceed}>{proceedLabel}</Button>
-      </DialogActions>
-    </Dialog>
+          </Box>
+        ))}
+      </Box>
+    </ConfirmDialog>
   );
 }
 
