@@ -87,7 +87,11 @@ export function FactFlagList({ sectionTitle, id, flags, stale, confirming, onCon
                 <Box component="span" sx={{ fontWeight: 600, textDecoration: 'underline wavy', textDecorationColor: 'currentcolor', textUnderlineOffset: '3px' }}>
                   “{flag.text}”
                 </Box>{' '}
-                {FACT_KIND_LABELS[flag.kind]} · {FACT_FLAG_LABEL}
+                {/* The kind kept whole: "Dose or / number" split over two lines in a section beside the transcript. */}
+                <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                  {FACT_KIND_LABELS[flag.kind]} ·
+                </Box>{' '}
+                {FACT_FLAG_LABEL}
               </Typography>
             </Stack>
             <Stack direction="row" sx={{ gap: 0.5, ml: 'auto' }}>
