@@ -14,4 +14,6 @@ if [ "${CHARTA_FULL_STACK:-0}" = 1 ]; then
   npm run --silent build -w functions
 fi
 echo "charta: running some tests with the emulators ($emulators) from $CHARTA_FIREBASE_TEST_CONFIG"
+# As npm test does: under load the Functions emulator can take longer than its 10 s default to load the API.
+export FUNCTIONS_DISCOVERY_TIMEOUT=${FUNCTIONS_DISCOVERY_TIMEOUT:-60}
 npx firebase --config "$CHARTA_FIREBASE_TEST_CONFIG" emulators:exec --project demo-charta --only "$emulators" "npx vitest run $*"

@@ -35,8 +35,11 @@ echo "charta: running the tests with the emulators ($emulators), the AI emulator
 # call 404 until it loads): seen at load 16 on 2 cores. 60 s, for both phases.
 export FUNCTIONS_DISCOVERY_TIMEOUT=${FUNCTIONS_DISCOVERY_TIMEOUT:-60}
 status=0
+# Two test files at a time: vitest's default is one worker fewer than the cores, one on CI's 2 cores, so every
+# file ran in turn while the other core sat idle (a jsdom page test uses one core, an API test mostly waits for
+# the emulators). e2e and rules keep one file at a time (fileParallelism: false in vitest.config.mts).
 npx firebase --config "$CHARTA_FIREBASE_TEST_CONFIG" emulators:exec --project demo-charta --only "$emulators" \
-  "npx vitest run --reporter=default --reporter=json --outputFile.json=tests/.artifacts/vitest.json $*" || status=$?
+  "npx vitest run --maxWorkers=2 --reporter=default --reporter=json --outputFile.json=tests/.artifacts/vitest.json $*" || status=$?
 phase_done tests
 
 # Second phase: microphone -> pocketsphinx -> transcript and note, on the emulators started again with the real
