@@ -1,10 +1,23 @@
 #!/usr/bin/env bash
-# Benchmark of the audio → documentation pipeline on the emulated stack (see tests/bench/pipeline.bench.ts).
+# `npm run bench:pipeline [-- minutes...]`: the offline engine on its own, then the wait after Stop on the
+# emulated stack, both on the same synthesized consultation (tests/support/consultation-speech.ts; 5, 30 and
+# 60 minutes unless minutes are given). Nothing else should run on the machine meanwhile: the figures are times.
+#   tests/bench/local-speech.bench.ts  pocketsphinx in one pass over the whole file against the same audio
+#                                      in windows as the pipeline cuts them: speed, memory, word error rates
+#   tests/bench/pipeline.bench.ts      recorded live (chunks at BENCH_PACE × the pace of speech, 1 unless set)
+#                                      and uploaded after the fact, through the Functions emulator's API, with
+#                                      TRANSCRIBER=pocketsphinx: final chunk → ready, windows, runs
+# Ports: the test stack's (CHARTA_TEST_PORT_OFFSET, 10000 unless set).
 source "$(dirname "$0")/lib/setup.sh"
 charta_prepare
 npm run --silent build -w functions
+mkdir -p tests/.artifacts/bench
+# First, with no emulators running: its one-pass word error rates are what the pipeline's are compared with.
+npx tsx tests/bench/local-speech.bench.ts "$@"
 charta_test_stack
-npx firebase --config "$CHARTA_FIREBASE_TEST_CONFIG" emulators:exec --project demo-charta --only auth,firestore,functions \
-  "npx tsx tests/bench/pipeline.bench.ts"
-# The offline engine on its own (no emulators): real-time factor, memory and word error rate of pocketsphinx.
-npx tsx tests/bench/local-speech.bench.ts
+export CHARTA_API_URL="http://127.0.0.1:$((5001 + ${CHARTA_TEST_PORT_OFFSET:-10000}))/demo-charta/us-central1/api"
+# The real offline engine behind the API and the trigger, as the second phase of `npm test` runs it
+# (scripts/lib/transcriber.sh); the AI emulator writes the notes. FUNCTIONS_DISCOVERY_TIMEOUT: see scripts/test.sh.
+TRANSCRIBER=pocketsphinx FUNCTIONS_DISCOVERY_TIMEOUT=${FUNCTIONS_DISCOVERY_TIMEOUT:-60} \
+  npx firebase --config "$CHARTA_FIREBASE_TEST_CONFIG" emulators:exec --project demo-charta --only auth,firestore,functions \
+  "npx tsx tests/bench/pipeline.bench.ts $*"
