@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# `npm run bench:pipeline [-- minutes...]`: the offline engine on its own, then the wait after Stop on the
-# emulated stack, both on the same synthesized consultation (tests/support/consultation-speech.ts; 5, 30 and
+# `npm run bench:pipeline [-- minutes...] [--script] [--data <dir>]` (tests/bench/consultation-args.ts): the
+# offline engine on its own, then the wait after Stop on the emulated stack, both on the same synthesized
+# consultation (tests/support/consultation-speech.ts: ACI-Bench dialogues, or the built-in script; 5, 30 and
 # 60 minutes unless minutes are given). Nothing else should run on the machine meanwhile: the figures are times.
+# BENCH_PACE=2 sends the live chunks twice as fast as spoken; BENCH_ONE_PASS_ONLY=1 skips local-speech's windows.
 #   tests/bench/local-speech.bench.ts  pocketsphinx in one pass over the whole file against the same audio
 #                                      in windows as the pipeline cuts them: speed, memory, word error rates
 #   tests/bench/pipeline.bench.ts      recorded live (chunks at BENCH_PACE × the pace of speech, 1 unless set)

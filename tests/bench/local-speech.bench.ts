@@ -1,6 +1,6 @@
 /**
  * Benchmark (not a test): the offline pocketsphinx engine on the synthesized consultation
- * (tests/support/consultation-speech.ts, browser-like WebM/Opus) of 5 and 30 minutes (or the minutes given):
+ * (tests/support/consultation-speech.ts, browser-like WebM/Opus) of 5, 30 and 60 minutes (or the minutes given):
  * - one pass over the whole file, as the adapter runs it (ffmpeg decoding, the recogniser in a child
  *   process): real-time factor (wall time and the recogniser's CPU time over the audio's length), peak memory,
  *   and the word error rate against the script the speech was made from;
@@ -144,7 +144,7 @@ console.log(
   `bench: pocketsphinx (${POCKETSPHINX_DEFAULTS.modelDir}) on a synthesized consultation (espeak-ng, two voices: ${cli.dialogue.name}); windows as the pipeline cuts them (TRANSCRIPTION_WINDOW_SEC ${transcriptionConfigFromEnv().windowSec}), ${PARALLEL_WINDOWS} at a time; ${new Date().toISOString()}, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`,
 );
 const onePass: Record<string, { wer: number; words: number; wallSec: number; pcmSha256: string }> = {};
-for (const [n, minutes] of (cli.minutes ?? [5, 30]).entries()) {
+for (const [n, minutes] of (cli.minutes ?? [5, 30, 60]).entries()) {
   const audio = consultationOf(minutes, cli.dialogue);
   const webm = browserWebm(audio, dir);
   const reference = audio.referenceWords;
