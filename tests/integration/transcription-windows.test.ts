@@ -225,4 +225,37 @@ describe('A recording transcribed while it arrives', () => {
     expect((await untilReady(api, session.id)).status).toBe('ready');
     expect(wordsOf((await transcriptOf(api.app, session.id)).segments)).toEqual(EXPECTED);
   }, 180_000);
+
+  it('Stop while a live worker has windows to go: it finishes the one in hand and leaves the rest to the run', async () => {
+    // The worker's first window waits until the recording is complete (an engine behind the voice, as
+    // `npm run bench:pipeline` saw: the live worker went on window after window for a minute after Stop
+    // while the pipeline's runs found the windows held and handed over, three times).
+    let inFirstWindow!: () => void;
+    const entered = new Promise<void>((resolve) => (inFirstWindow = resolve));
+    let stop!: () => void;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const counted = countingAi(async (call) => {
+      if (call === 1) {
+        inFirstWindow();
+        await stopped;
+      }
+    });
+    const api = emulatorApi({ ai: counted.ai, config: config() });
+    const session = await createSession(api.app, user);
+    const uploadId = randomUUID();
+    const chunks = chunksOf(WEBM, 60);
+    // A minute of recording arrived with no worker at it yet: many windows' worth. (No session named on the
+    // chunks: the emulated stack's trigger, when it runs beside this suite, then leaves this upload alone.)
+    for (const [index, chunk] of chunks.slice(0, -1).entries()) await uploadAudio(api.app, user, chunk, 'rec.webm', { uploadId, chunkIndex: index }).expect(201);
+    const liveWorker = api.services.advanceLiveWindows(uploadId, session.id);
+    await entered;
+    const upload = (await uploadAudio(api.app, user, chunks.at(-1)!, 'rec.webm', { uploadId, chunkIndex: chunks.length - 1, final: true }).expect(201)).body;
+    expect(upload.complete).toBe(true);
+    stop();
+    // The window in hand is stored; the rest is the run's, cut as file windows and transcribed in parallel.
+    expect(await liveWorker).toBe(1);
+    const sessionId = await sessionWaitingForPipeline(api.db, user, upload, 60);
+    expect(await untilReady(api, sessionId)).toEqual({ status: 'ready', runs: 1 });
+    expect(wordsOf((await transcriptOf(api.app, sessionId)).segments)).toEqual(EXPECTED);
+  }, 180_000);
 });

@@ -231,6 +231,9 @@ export class WindowTranscription {
       });
       let index = plan.nextIndex;
       for (const window of cut) {
+        // Once the recording is complete the rest is the pipeline's: its run cuts file windows and transcribes
+        // them in parallel, where going on here one at a time would hold the windows and keep the run waiting.
+        if ((await this.d.uploads.find(uploadId))?.status !== 'receiving') break;
         if (!(await this.d.windows.putWindow(uploadId, holder, this.plannedRecord(index, window)))) break;
         const outcome = await this.transcribeWindow(uploadId, holder, index, window, language, 0);
         // A failed window stays planned: the next worker (or the run after the recording ends) tries again.
