@@ -51,6 +51,9 @@ export const AUDIT_ACTIONS = [
   'account.signed_in',
   'account.sign_in_failed',
   'account.signed_out',
+  'account.locked',
+  'account.unlocked',
+  'account.unlock_failed',
   'account.code_requested',
   'account.code_used',
   'account.password_reset_requested',
@@ -100,6 +103,9 @@ export const AUDIT_ACTION_LABELS = {
   'account.signed_in': 'Signed in',
   'account.sign_in_failed': 'Sign-in failed',
   'account.signed_out': 'Signed out',
+  'account.locked': 'Charta locked after being left idle',
+  'account.unlocked': 'Unlocked Charta',
+  'account.unlock_failed': 'Unlocking failed',
   'account.code_requested': 'Sign-in code requested',
   'account.code_used': 'Signed in with an emailed code',
   'account.password_reset_requested': 'Password reset requested',
@@ -128,7 +134,7 @@ export const AUDIT_ACTION_GROUPS: readonly { label: string; actions: readonly Au
   { label: 'Sharing', actions: ['template.shared', 'template.published', 'template.unpublished'] },
   {
     label: 'Account and settings',
-    actions: ['account.signed_in', 'account.sign_in_failed', 'account.signed_out', 'account.code_requested', 'account.code_used', 'account.password_reset_requested', 'account.profile_updated', 'account.deleted', 'settings.consent_changed', 'settings.retention_changed', 'activity.exported'],
+    actions: ['account.signed_in', 'account.sign_in_failed', 'account.signed_out', 'account.locked', 'account.unlocked', 'account.unlock_failed', 'account.code_requested', 'account.code_used', 'account.password_reset_requested', 'account.profile_updated', 'account.deleted', 'settings.consent_changed', 'settings.retention_changed', 'activity.exported'],
   },
 ];
 
@@ -136,7 +142,18 @@ export const AUDIT_ACTION_GROUPS: readonly { label: string; actions: readonly Au
  * What only the browser sees, reported by the web app (and the extension's panel) to `POST /audit/event`
  * with its token: nothing else can be reported, so a client cannot write "viewed" or "deleted" entries.
  */
-export const CLIENT_REPORTED_ACTIONS = ['note.copied', 'note.exported', 'note.printed', 'ehr.page_filled', 'account.signed_out'] as const satisfies readonly AuditAction[];
+export const CLIENT_REPORTED_ACTIONS = [
+  'note.copied',
+  'note.exported',
+  'note.printed',
+  'ehr.page_filled',
+  'account.signed_out',
+  // The automatic lock (README "Automatic lock") happens in the browser: only it sees the screen locked,
+  // unlocked, or a wrong password typed on the lock screen.
+  'account.locked',
+  'account.unlocked',
+  'account.unlock_failed',
+] as const satisfies readonly AuditAction[];
 
 export type ClientReportedAction = (typeof CLIENT_REPORTED_ACTIONS)[number];
 

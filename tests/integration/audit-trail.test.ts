@@ -232,8 +232,8 @@ const EXERCISES: Exercise[] = [
     (action): Exercise => ({
       route: 'POST /audit/event',
       name: action,
-      send: () => post(owner, '/audit/event', action === 'account.signed_out' ? { action } : { action, sessionId }).set(AUDIT_CLIENT_HEADER, 'extension'),
-      expected: () => [action === 'account.signed_out' ? { action, ...noSession('account') } : { action, ...note(() => sessionId) }],
+      send: () => post(owner, '/audit/event', action.startsWith('account.') ? { action } : { action, sessionId }).set(AUDIT_CLIENT_HEADER, 'extension'),
+      expected: () => [action.startsWith('account.') ? { action, ...noSession('account') } : { action, ...note(() => sessionId) }],
       client: 'extension',
     }),
   ),
