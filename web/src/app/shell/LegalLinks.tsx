@@ -1,17 +1,10 @@
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { getEnv } from '@/config/env';
+import { legalLinks } from '@/components/layout/legal-links';
 
-export function legalLinks() {
-  const { termsUrl, privacyUrl, baaUrl } = getEnv().legalLinks;
-  return [
-    { label: 'Terms of Service', href: termsUrl },
-    { label: 'Privacy Policy', href: privacyUrl },
-    { label: 'Business Associate Agreement (BAA)', href: baaUrl },
-  ];
-}
+export { legalLinks };
 
-/** External legal documents; they open in a new tab so an unsaved note is never navigated away from. */
+/** The legal documents (web/src/components/layout/legal-links.tsx) at the foot of every wide page. */
 export function LegalFooter() {
   return (
     <Stack

@@ -1,6 +1,7 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { LegalLinkList } from '@/components/layout/legal-links';
 import { paths } from '@/config/paths';
 import { signUpWithPassword } from '../api/auth';
 import { useSignedOutPage } from '../hooks/use-signed-out-page';
@@ -31,6 +32,10 @@ export function SignUpPage() {
       </Typography>
       <CredentialsForm mode="sign-up" submitLabel="Create account" onSubmit={signUpWithPassword} />
       <SignUpAlternatives />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+        By creating an account you agree to the terms below; the business associate agreement covers your patients’ data.
+      </Typography>
+      <LegalLinkList sx={{ mt: 1, typography: 'body2' }} />
     </AuthLayout>
   );
 }

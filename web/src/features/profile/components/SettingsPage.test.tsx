@@ -1,5 +1,5 @@
 import type { Profile } from '@charta/contract';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
@@ -23,6 +23,19 @@ beforeEach(() => {
 });
 
 describe('SettingsPage', () => {
+  it('links to the configured terms, privacy policy and business associate agreement', async () => {
+    vi.stubEnv('VITE_TERMS_URL', 'https://charta.example/terms');
+    vi.stubEnv('VITE_PRIVACY_URL', 'https://charta.example/privacy');
+    vi.stubEnv('VITE_BAA_URL', 'https://charta.example/baa');
+    renderPage(<SettingsPage />);
+
+    const legal = await screen.findByRole('region', { name: 'Terms and agreements' });
+    expect(within(legal).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', 'https://charta.example/terms');
+    expect(within(legal).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', 'https://charta.example/privacy');
+    expect(within(legal).getByRole('link', { name: 'Business Associate Agreement (BAA)' })).toHaveAttribute('href', 'https://charta.example/baa');
+    vi.unstubAllEnvs();
+  });
+
   it('shows the profile and the plan', async () => {
     renderPage(<SettingsPage />);
 
