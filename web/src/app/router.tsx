@@ -47,11 +47,11 @@ export const routes: RouteObject[] = [
           {
             path: paths.settings.path,
             lazy: async () => {
-              const [{ SettingsPage }, { DeleteAccountSection }] = await Promise.all([
+              const [{ SettingsPage }, { AutoLockSetting, DeleteAccountSection }] = await Promise.all([
                 import('@/features/profile/settings.page'),
-                import('@/features/auth/delete-account.page'),
+                import('@/features/auth/account-settings.page'),
               ]);
-              return { element: <SettingsPage accountSection={<DeleteAccountSection />} /> };
+              return { element: <SettingsPage lockSection={<AutoLockSetting />} accountSection={<DeleteAccountSection />} /> };
             },
           },
           { path: paths.activity.path, lazy: async () => ({ Component: (await import('@/features/activity/activity.page')).ActivityPage }) },

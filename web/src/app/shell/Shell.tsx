@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import { Outlet } from 'react-router';
 import { NavigationProvider, useNavigationState } from '@/components/layout/navigation-state';
 import { useAuth, VerifyEmailBanner } from '@/features/auth';
+import { AppLock } from '@/features/auth/shell';
 import { ReferralClaim } from '@/features/billing';
 import { RecorderProvider } from '@/features/record/shell';
 import { SwrProvider } from '../providers/swr/SwrProvider';
@@ -39,11 +40,14 @@ export function Shell() {
     // do not download SWR (scripts/route-budgets.mjs).
     <SwrProvider key={user?.uid ?? 'signed-out'}>
       <NavigationProvider user={user}>
-        {/* Around every page: a recording goes on while the clinician moves between them. */}
-        <RecorderProvider>
-          <ShellLayout />
-        </RecorderProvider>
-        <ReferralClaim />
+        {/* The automatic lock covers the pages without unmounting them: a recording under it goes on. */}
+        <AppLock user={user}>
+          {/* Around every page: a recording goes on while the clinician moves between them. */}
+          <RecorderProvider>
+            <ShellLayout />
+          </RecorderProvider>
+          <ReferralClaim />
+        </AppLock>
       </NavigationProvider>
     </SwrProvider>
   );

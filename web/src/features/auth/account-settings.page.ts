@@ -1,2 +1,3 @@
-// Loaded lazily with the settings page (web/src/app/router.tsx), which is the only place it shows.
+// Loaded lazily with the settings page (web/src/app/router.tsx), which is the only place these show.
 export { DeleteAccountSection } from './components/DeleteAccountSection';
+export { AutoLockSetting } from './lock/AutoLockSetting';

@@ -71,7 +71,7 @@ describe('DeleteAccountSection', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
     await user.type(within(dialog).getByLabelText('Your password'), 'wrong');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm with password' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('do not match');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('That password is not right');
     expect(api.delete).toHaveBeenCalledTimes(1);
   });
 });
