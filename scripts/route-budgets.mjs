@@ -49,7 +49,7 @@ export const ROUTE_BUDGETS = [
   { route: '/templates', modules: [...SIGNED_IN, 'features/templates/templates.page.ts'], budgetKb: 290 },
   { route: '/templates/:id (editor)', modules: [...SIGNED_IN, 'features/templates/template-editor.page.ts'], budgetKb: 340 },
   { route: '/templates/from-note', modules: [...SIGNED_IN, 'features/templates/from-note.page.ts'], budgetKb: 300 },
-  { route: '/templates/library', modules: [...SIGNED_IN, 'features/templates/library.page.ts'], budgetKb: 312 },
+  { route: '/templates/library', modules: [...SIGNED_IN, 'features/templates/library.page.ts'], budgetKb: 314 },
   { route: '/templates/shared/:id', modules: [...SIGNED_IN, 'features/templates/shared-template.page.ts'], budgetKb: 290 },
   { route: '/settings', modules: [...SIGNED_IN, 'features/profile/settings.page.ts', 'features/auth/account-settings.page.ts'], budgetKb: 287 },
   { route: '/settings/activity', modules: [...SIGNED_IN, 'features/activity/activity.page.ts'], budgetKb: 315 },

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
 import * as auth from '../api/auth';
 import { AppLock } from './AppLock';
@@ -40,6 +40,11 @@ function waitIdle(ms: number) {
 }
 
 const reported = () => vi.mocked(api.post).mock.calls.filter(([path]) => path === '/audit/event').map(([, body]) => (body as { action: string }).action);
+
+// The lock screen is a lazily loaded chunk: loaded once here, so no test's time limit pays for its first import.
+beforeAll(async () => {
+  await import('./LockScreen');
+});
 
 beforeEach(() => {
   vi.clearAllMocks();

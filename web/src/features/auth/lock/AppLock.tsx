@@ -2,16 +2,11 @@
 // configured idle time the signed-in app is covered and taken out of reach (inert and hidden from assistive
 // technology) until the user proves it is them again. The app stays mounted underneath: a recording goes on
 // recording and uploading, and whatever was typed is still there after unlocking.
-import LockOutlined from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { reportActivity } from '@/data/activity';
 import type { SignedInUser } from '@/types/user';
-import { ReauthenticateForm } from '../components/ReauthenticateForm';
-import { describeLockAfter, useLockAfterSeconds } from './lock-settings';
+import { useLockAfterSeconds } from './lock-settings';
 import { useIdleTimer } from './use-idle-timer';
 
 // Per tab, so reloading a locked page does not unlock it (sessionStorage outlives a reload, not the tab).
@@ -36,6 +31,26 @@ function rememberLocked(uid: string | null): void {
 
 const LOCKED_TITLE = 'Locked – Charta';
 
+// The lock screen (its form, dialog and sign-in calls) is its own chunk, so every page of the shell does not
+// carry it (scripts/route-budgets.mjs); it is fetched as soon as the shell is up, long before any lock.
+const loadLockScreen = () => import('./LockScreen');
+const LockScreen = lazy(async () => ({ default: (await loadLockScreen()).LockScreen }));
+
+/**
+ * What covers the app while the lock screen's chunk is still on its way (or could not be fetched, offline):
+ * the patient's data is hidden either way.
+ */
+function PlainCover() {
+  return (
+    <Box
+      role="alert"
+      sx={{ position: 'fixed', inset: 0, zIndex: (theme) => theme.zIndex.tooltip + 1, bgcolor: 'background.default', display: 'grid', placeItems: 'center', p: 3 }}
+    >
+      Charta is locked.
+    </Box>
+  );
+}
+
 interface AppLockProps {
   /** The signed-in user (the shell's): nobody signed in, nothing to lock. */
   user: SignedInUser | null;
@@ -57,6 +72,10 @@ export function AppLock({ user, children }: AppLockProps) {
     setLocked(false);
     rememberLocked(null);
     void reportActivity('account.unlocked');
+  }, []);
+
+  useEffect(() => {
+    void loadLockScreen().catch(() => undefined);
   }, []);
 
   useIdleTimer({ idleMs: lockAfterSeconds * 1000, enabled: uid !== null && !locked, onIdle: lock });
@@ -84,41 +103,11 @@ export function AppLock({ user, children }: AppLockProps) {
       <Box inert={locked} aria-hidden={locked || undefined} data-testid="app-under-lock">
         {children}
       </Box>
-      {locked && <LockScreen lockAfterSeconds={lockAfterSeconds} email={user?.email ?? null} onUnlocked={unlock} />}
+      {locked && (
+        <Suspense fallback={<PlainCover />}>
+          <LockScreen lockAfterSeconds={lockAfterSeconds} email={user?.email ?? null} onUnlocked={unlock} />
+        </Suspense>
+      )}
     </>
-  );
-}
-
-interface LockScreenProps {
-  lockAfterSeconds: number;
-  email: string | null;
-  onUnlocked: () => void;
-}
-
-function LockScreen({ lockAfterSeconds, email, onUnlocked }: LockScreenProps) {
-  const titleId = useId();
-  return (
-    <Dialog
-      open
-      fullScreen
-      // No onClose: Escape and a click outside do nothing; only proving it is you unlocks.
-      aria-labelledby={titleId}
-      // Above everything the app can open (menus, snackbars, tooltips, other dialogs): nothing shows through.
-      sx={{ zIndex: (theme) => theme.zIndex.tooltip + 1 }}
-    >
-      <Box component="main" sx={{ display: 'flex', minHeight: '100%', alignItems: 'center', justifyContent: 'center', p: 3 }}>
-        <Stack spacing={2} sx={{ width: '100%', maxWidth: 400 }}>
-          <LockOutlined color="primary" sx={{ fontSize: 40 }} aria-hidden />
-          <Typography id={titleId} variant="h5" component="h1">
-            Charta is locked
-          </Typography>
-          <Typography color="text.secondary">
-            Charta was not used for {describeLockAfter(lockAfterSeconds)}, so it hid your patients’ data. Confirm it is you
-            {email ? ` (${email})` : ''} to go on. A recording keeps recording, and what you typed is kept.
-          </Typography>
-          <ReauthenticateForm verb="Unlock" onConfirmed={onUnlocked} onRefused={() => void reportActivity('account.unlock_failed')} />
-        </Stack>
-      </Box>
-    </Dialog>
   );
 }
