@@ -204,10 +204,28 @@ describe('The Chrome extension in Chromium', () => {
     await panel.getByText(/^Undone: \d+ fields are back/).waitFor();
     expect(await pageValues(ehr)).toEqual(before);
     expect(await ehr.locator('#plan-react-state').textContent()).toBe('React state: 0 characters');
+
+    // The side panel locks when left idle, like the web app (README "Automatic lock"): an idle time of 2 s is
+    // stored the way Settings stores it, and the panel's session stays underneath until the password is given.
+    await panel.evaluate(() => {
+      localStorage.setItem('charta.lock.idleSeconds', '2');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'charta.lock.idleSeconds' }));
+    });
+    const lock = panel.getByRole('dialog', { name: 'Charta is locked' });
+    await lock.waitFor({ timeout: 30_000 });
+    expect(await panel.getByRole('button', { name: 'Fill this page' }).count()).toBe(0);
+    await shootPanel(panel, 'extension-panel-locked');
+    await lock.getByLabel('Your password').fill(user.password);
+    await lock.getByRole('button', { name: 'Unlock with password' }).click();
+    await lock.waitFor({ state: 'detached', timeout: 15_000 });
+    await panel.evaluate(() => localStorage.setItem('charta.lock.idleSeconds', '3600'));
+    await panel.getByRole('button', { name: 'Fill this page' }).waitFor();
     expect(pageErrors).toEqual([]);
 
     // The audit trail has the fill (reported by the panel) and the model's matching, both from the extension.
     const trail = (await api(user, '/audit/entries', { sessionId: documentationId })).body.entries as { action: string; client: string }[];
     expect(trail).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'ehr.page_filled', client: 'extension' }), expect.objectContaining({ action: 'ai.ehr_fill_proposed', client: 'extension' })]));
+    const accountTrail = (await api(user, '/audit/entries', { action: 'account.unlocked' })).body.entries as { action: string; client: string }[];
+    expect(accountTrail).toEqual([expect.objectContaining({ action: 'account.unlocked', client: 'extension' })]);
   });
 });
