@@ -74,6 +74,7 @@ describe('AppLock', () => {
     const underneath = screen.getByTestId('app-under-lock');
     expect(underneath).toHaveAttribute('inert');
     expect(underneath).toHaveAttribute('aria-hidden', 'true');
+    expect(underneath).not.toBeVisible();
     expect(document.title).toBe('Locked – Charta');
     expect(reported()).toEqual(['account.locked']);
   });

@@ -99,8 +99,10 @@ export function AppLock({ user, children }: AppLockProps) {
   return (
     <>
       {/* Inert: no focus, no clicks, no typing reach the page; aria-hidden as well for assistive technology
-          that does not know inert yet. The lock's dialog (a portal outside) also hides the page's siblings. */}
-      <Box inert={locked} aria-hidden={locked || undefined} data-testid="app-under-lock">
+          that does not know inert yet. Not painted either (visibility, which keeps everything mounted and
+          laid out): the cover fills the window, but a page taller than the window must not show below it
+          (a full-page capture, a zoomed or printed page). The lock's dialog also hides the page's siblings. */}
+      <Box inert={locked} aria-hidden={locked || undefined} data-testid="app-under-lock" sx={locked ? { visibility: 'hidden' } : undefined}>
         {children}
       </Box>
       {locked && (
