@@ -34,7 +34,8 @@ export const SIGNED_IN = [FIREBASE_AUTH, 'app/shell/Shell.tsx'];
  * ceiling went from 310 to 312); the Activity page itself is mostly MUI's Autocomplete (its session filter).
  * The session page's sentence evidence and fact flags (issue 21: each sentence linked to its segments, the
  * marks under a section's text, the flags' list and the question before copying) added about 5 KB to it
- * (310 to 315 KB; its ceiling went from 315 to 317).
+ * (310 to 315 KB; its ceiling went from 315 to 317). The automatic lock's idle timer (issue 22; its screen
+ * is a chunk of its own) added about 0.4 KB to every signed-in page: the session page's ceiling went to 318.
  *
  * `page`: the build also writes the route its own copy of index.html that preloads the route's chunks, and
  * Hosting serves it at the route's address (firebase.json rewrites; see routePage below).
@@ -45,7 +46,7 @@ export const ROUTE_BUDGETS = [
   { route: '/sign-up', modules: ['features/auth/sign-up.page.ts'], budgetKb: 212, page: 'sign-up.html' },
   { route: '/ (Record)', modules: [...SIGNED_IN, 'features/record/record.page.ts'], budgetKb: 295 },
   { route: '/sessions', modules: [...SIGNED_IN, 'features/sessions/sessions.page.ts'], budgetKb: 310 },
-  { route: '/sessions/:id', modules: [...SIGNED_IN, 'features/session-page/session.page.ts'], budgetKb: 317 },
+  { route: '/sessions/:id', modules: [...SIGNED_IN, 'features/session-page/session.page.ts'], budgetKb: 318 },
   { route: '/templates', modules: [...SIGNED_IN, 'features/templates/templates.page.ts'], budgetKb: 290 },
   { route: '/templates/:id (editor)', modules: [...SIGNED_IN, 'features/templates/template-editor.page.ts'], budgetKb: 340 },
   { route: '/templates/from-note', modules: [...SIGNED_IN, 'features/templates/from-note.page.ts'], budgetKb: 300 },
