@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { getStorage } from 'firebase-admin/storage';
 import { describe, expect, it } from 'vitest';
 import type { AudioStore } from '../../functions/src/storage/audio-store.js';
@@ -35,6 +36,19 @@ describe.each(adapters)('AudioStore contract: %s', (_name, make) => {
     for await (const chunk of store.openRead(`${base}/a`)) parts.push(chunk as Buffer);
     expect(Buffer.concat(parts).toString()).toBe('hello world');
     expect(await store.size(`${base}/missing`)).toBeNull();
+  });
+
+  it('saveStream writes a stream whole; a stream that fails leaves no object', async () => {
+    const store = make();
+    const chunks = Array.from({ length: 40 }, (_, i) => Buffer.alloc(64 * 1024, i));
+    await store.saveStream(`${base}/streamed.zip`, Readable.from(chunks), 'application/zip');
+    expect(await store.size(`${base}/streamed.zip`)).toBe(40 * 64 * 1024);
+    expect((await store.readRange(`${base}/streamed.zip`, 39 * 64 * 1024, 39 * 64 * 1024 + 3))).toEqual(Buffer.alloc(3, 39));
+    const broken = new Readable({ read() {} });
+    broken.push(Buffer.alloc(1000));
+    setImmediate(() => broken.destroy(new Error('source failed')));
+    await expect(store.saveStream(`${base}/broken.zip`, broken, 'application/zip')).rejects.toThrow();
+    expect(await store.size(`${base}/broken.zip`)).toBeNull();
   });
 
   it('save overwrites', async () => {

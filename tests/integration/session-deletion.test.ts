@@ -160,6 +160,7 @@ describe('Deleting a session while audio for it is being uploaded', () => {
     const audioStore: AudioStore = {
       description: real.description,
       save: (...a) => real.save(...a),
+      saveStream: (...a) => real.saveStream(...a),
       readRange: (...a) => real.readRange(...a),
       openRead: (...a) => real.openRead(...a),
       size: (...a) => real.size(...a),

@@ -14,6 +14,11 @@ export interface AudioStore {
    * has that name, else answers false and writes nothing: of saves racing for one name exactly one wins.
    */
   save(path: string, data: Uint8Array, contentType: string, options?: SaveOptions): Promise<boolean>;
+  /**
+   * Writes (or overwrites) a whole object from a stream, never holding it in memory (a data export can be
+   * gigabytes). The object appears under its name only once complete; a failed stream leaves none.
+   */
+  saveStream(path: string, data: Readable, contentType: string): Promise<void>;
   /** Bytes [start, end) of an object (end is clamped to its size). */
   readRange(path: string, start: number, end: number): Promise<Buffer>;
   /** The whole object as a stream, for hashing and probing without holding it in memory. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
 import type { Storage } from 'firebase-admin/storage';
 import { assertSafeObjectPath, type AudioStore } from './audio-store.js';
 
@@ -44,6 +45,14 @@ export function cloudAudioStore(bucket: Bucket): AudioStore {
         if (options?.ifAbsent && (err as { code?: unknown }).code === 412) return false;
         throw err;
       }
+    },
+
+    async saveStream(path, data, contentType) {
+      // One multipart upload whose body is the stream (the SDK pipes it; nothing is buffered whole). The object
+      // exists only once the request completes, and the SDK checks the CRC32C it computed against the one
+      // stored. Not resumable: the local Cloud Storage emulator speaks only simple uploads, and a broken export
+      // is built again rather than resumed.
+      await pipeline(data, file(path).createWriteStream({ contentType, resumable: false, validation: 'crc32c' }));
     },
 
     async readRange(path, start, end) {

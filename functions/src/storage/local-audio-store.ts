@@ -54,6 +54,10 @@ export function localAudioStore(rootDir: string): AudioStore {
       }
     },
 
+    async saveStream(path, data) {
+      await writeAtomically(path, (tmp) => pipeline(data, createWriteStream(tmp)));
+    },
+
     async readRange(path, start, end) {
       const handle = await open(fileOf(path), 'r');
       try {
