@@ -20,3 +20,4 @@ export * from './magic-fill.js';
 export * from './audit-client.js';
 export * from './audit.js';
 export * from './audit-requests.js';
+export * from './data-export.js';

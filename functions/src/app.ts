@@ -9,6 +9,7 @@ import { jsonBody } from './http/body.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
 import { requestContext } from './http/request-context.js';
 import { routeLimits } from './limits/route-limits.js';
+import { dataExportDownloadRoutes, dataExportRoutes } from './export/routes.js';
 import { magicFillRoutes } from './magic-fill/routes.js';
 import { oneTimeCodeRoutes } from './one-time-codes/routes.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -69,6 +70,9 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   api.use('/session', requireUser, processRoutes(services.processService, limits));
   api.use('/session', requireUser, liveTranscriptRoutes(services.liveTranscriptService, limits));
   api.use('/search', requireUser, searchRoutes(services.sessionService));
+  // Public first: a download link carries its own secret (a browser download sends no token).
+  api.use('/export', dataExportDownloadRoutes(services.dataExportService, limits));
+  api.use('/export', requireUser, dataExportRoutes(services.dataExportService, limits));
   api.use('/documentation', requireUser, documentationRoutes(services.documentationService));
   api.use('/creation', requireUser, creationRoutes(services.creationService, limits));
   api.use('/magic_fill', requireUser, magicFillRoutes(services.magicFillService, limits));

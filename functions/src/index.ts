@@ -64,6 +64,18 @@ export const processSession = onDocumentCreated(
 );
 
 /**
+ * "Download my data": a created export is built here, in the background (the request that created it has
+ * answered). Streamed, so 1 GiB holds any account; a redelivered event finds the export claimed and does
+ * nothing. A build killed by the timeout is taken over by the next start (its claim lapses).
+ */
+export const buildDataExport = onDocumentCreated(
+  { document: `${COLLECTIONS.dataExports}/{exportId}`, region, timeoutSeconds: 540, memory: '1GiB' },
+  async (event) => {
+    await services.dataExportService.build(event.params.exportId);
+  },
+);
+
+/**
  * Every 5 minutes: sessions whose run was killed (lease ended) or whose event was lost are resumed, or
  * failed after repeated stops; uploads abandoned for a day are deleted with their audio (SWEEP_POLICY).
  * Overlapping sweeps are harmless: each change is made in a transaction that re-reads what it changes.

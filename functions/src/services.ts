@@ -21,6 +21,9 @@ import { SubscriptionSync } from './billing/sync/subscription-sync.js';
 import { StripeEventRepo } from './billing/webhook/stripe-event-repo.js';
 import { WebhookService } from './billing/webhook/webhook-service.js';
 import type { AppConfig } from './config.js';
+import { DataExportRepo } from './export/data-export-repo.js';
+import { DataExportService } from './export/data-export-service.js';
+import { ExportSource } from './export/export-source.js';
 import { CreationService } from './documentation/creation-service.js';
 import { DocumentationRepo } from './documentation/documentation-repo.js';
 import { DocumentationService } from './documentation/documentation-service.js';
@@ -184,9 +187,14 @@ export function createServices(deps: AppDeps) {
 
   // Every feature that keeps user data registers here, so account deletion reaches all of it; the sweep
   // last finds whatever still names the user by owner, in any collection (see accounts/owned-documents.ts).
+  // "Download my data" (export/): reads every feature's records of a session through their repositories.
+  const dataExportService = new DataExportService(new DataExportRepo(db), audioStore, new ExportSource(sessionRepo, transcriptRepo, documentationRepo, audioStore, templates), logger, now);
+
   const accountDeletion = new AccountDeletion(
     identity,
     [
+      // First: a build under way finds its export gone and deletes its file instead of publishing it.
+      { name: 'data exports', deleteAllOwnedBy: (uid) => dataExportService.deleteAllOwnedBy(uid) },
       { name: 'sessions', deleteAllOwnedBy: (uid) => sessionService.deleteAllOwnedBy(uid) },
       accountAudioOwner(uploadRepo, uploadService, audioStore),
       { name: 'templates', deleteAllOwnedBy: (uid) => templateService.deleteAllOwnedBy(uid) },
@@ -243,6 +251,8 @@ export function createServices(deps: AppDeps) {
       now,
     }),
     accountDeletion,
+    /** "Download my data": starts, reports and serves exports; the trigger on dataExports runs `build`. */
+    dataExportService,
     /** Sign-in by a code sent by email (POST /auth/send-code, /auth/verify-code). */
     oneTimeCodeService: new OneTimeCodeService(
       new OneTimeCodeRepo(db),

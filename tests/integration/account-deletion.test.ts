@@ -15,7 +15,7 @@ import { fixtureBytes } from '../support/audio-fixtures.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { bearer, createSession, uploadAudio } from '../support/sessions.js';
 
-const { app, db, auth } = emulatorApi();
+const { app, db, auth, services } = emulatorApi();
 const post = (user: TestUser, path: string, body: object) => request(app).post(`/api/v1${path}`).set(bearer(user)).send(body);
 
 const sections = [{ title: 'Plan', instructions: 'Next steps.', format: 'paragraph' }];
@@ -89,6 +89,11 @@ describe('DELETE /profile/:id leaves nothing of the user anywhere', () => {
     const othersEntry = (await post(other, '/template/published/publish', { templateId: othersTemplate.id, description: 'Staying in the library' }).expect(200)).body.template;
     await post(leaving, '/template/published/add_to_library', { publishedTemplateId: othersEntry.id }).expect(200);
     await post(leaving, '/template/published/report', { publishedTemplateId: othersEntry.id, reason: 'spam' }).expect(200);
+
+    // "Download my data": a built export, its document and its ZIP in storage.
+    const exported = (await post(leaving, '/export', {}).expect(202)).body.export as { id: string };
+    await services.dataExportService.build(exported.id);
+    expect(await audioObjectsHolding(`exports/${exported.id}`)).toHaveLength(1);
 
     // What a session's deletion racing its pipeline left before that was fixed: data whose session is gone.
     const lost = `lost-${randomUUID()}`;

@@ -30,7 +30,7 @@ import { bearer, createSession, uploadAudio } from '../support/sessions.js';
 
 /** A clock the test moves a coalescing window on after each call, so every read gets an entry of its own. */
 let clockMs = Date.now();
-const { app, db } = emulatorApi({ now: () => new Date(clockMs) });
+const { app, db, services } = emulatorApi({ now: () => new Date(clockMs) });
 // The account deletion needs a sign-in within 5 minutes by the API's clock: an app on the real one.
 const { app: realTimeApp } = emulatorApi();
 
@@ -245,6 +245,19 @@ const EXERCISES: Exercise[] = [
       expected: () => [{ action, ...noSession('account') }],
     }),
   ),
+  { route: 'POST /export', send: () => post(owner, '/export'), expected: () => [{ action: 'data.exported', ...noSession('account') }] },
+  {
+    // The link is followed by the browser itself (no token, no client header): the route names the owner.
+    route: 'GET /export/download/:exportId',
+    send: async () => {
+      const started = (await post(owner, '/export')).body.export as { id: string };
+      await services.dataExportService.build(started.id);
+      const built = (await get(owner, `/export/${started.id}`)).body.export as { downloadPath: string };
+      return request(app).get(`${API_BASE_PATH}${built.downloadPath}`);
+    },
+    expected: () => [{ action: 'data.exported', ...noSession('account') }],
+    client: 'api',
+  },
   { route: 'GET /audit/entries.csv', send: () => get(owner, '/audit/entries.csv'), expected: () => [{ action: 'activity.exported', ...noSession('account') }] },
   { route: 'POST /session/delete', send: () => post(owner, '/session/delete', { sessionId: spareIds[0] ?? '' }), expected: () => [{ action: 'session.deleted', ...session(() => spareIds[0] ?? '') }] },
   {

@@ -31,6 +31,7 @@ const TIGHT: LimitsConfig = {
     auditReport: [{ limit: 2, windowSec: 60 }],
     auditAccountEvent: [{ limit: 2, windowSec: 60 }],
     auditExport: [{ limit: 2, windowSec: 60 }],
+    dataExport: [{ limit: 2, windowSec: 60 }],
   },
   audioStorageBytesPerUser: DEFAULT_LIMITS.audioStorageBytesPerUser,
 };

@@ -218,6 +218,13 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
   'POST /template/published/report': notAudited('a report of a library entry: no patient data'),
   'POST /template/published/add_to_library': notAudited('copying a library template: no patient data'),
 
+  // Download my data (export/).
+  'POST /export': audited('data.exported', noResource('account')),
+  'GET /export/latest': notAudited('the progress of the caller’s own export: counts and dates, no patient data'),
+  'GET /export/:exportId': notAudited('the progress of the caller’s own export: counts and dates, no patient data'),
+  // Public (the link is the secret): the route names the export's owner once the link was right.
+  'GET /export/download/:exportId': audited('data.exported', noResource('account'), { actor: 'noted' }),
+
   // The trail itself.
   'POST /audit/entries': notAudited('the clinician reading their own trail (ids only); recording it would make every look at the trail add to it'),
   'GET /audit/entries.csv': audited('activity.exported', noResource('account')),

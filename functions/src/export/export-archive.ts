@@ -100,7 +100,9 @@ export function sessionSummary(exported: ExportedSession): string {
 function sessionJson(exported: ExportedSession): string {
   const part = <T extends object>(p: T | MissingPart) => (isMissing(p) ? { missing: p } : p);
   const audio = isMissing(exported.audio) ? { missing: exported.audio } : { file: `audio.${exported.audio.extension}`, sizeBytes: exported.audio.sizeBytes };
-  return JSON.stringify({ session: exported.session, templateName: exported.templateName, audio, transcript: part(exported.transcript), note: part(exported.note) }, null, 2);
+  const transcript = part(exported.transcript);
+  const note = part(exported.note);
+  return JSON.stringify({ session: exported.session, templateName: exported.templateName, audio, transcript, note }, null, 2);
 }
 
 export interface ArchiveProgress {

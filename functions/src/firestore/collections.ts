@@ -54,4 +54,9 @@ export const COLLECTIONS = {
    * after the account too (README "Audit trail"); `expiresAt` has a TTL policy.
    */
   auditTrail: 'auditTrail',
+  /**
+   * "Download my data" (`dataExports/{exportId}`, ownerUid): one export's progress and, once built, its link's
+   * token and expiry. Its creation is the background build's event (a Firestore trigger, like pipelineEvents).
+   */
+  dataExports: 'dataExports',
 } as const;

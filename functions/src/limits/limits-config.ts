@@ -13,7 +13,7 @@ export interface LimitWindow {
 }
 
 /** The counted limits. A request is refused when any of its rule's windows is full. */
-export const RATE_LIMIT_RULES = ['modelCall', 'sessionCreation', 'upload', 'publicByAddress', 'codeSendEmail', 'codeSendAddress', 'codeVerifyAddress', 'referralLookup', 'libraryReport', 'billingCall', 'liveTranscript', 'auditReport', 'auditAccountEvent', 'auditExport'] as const;
+export const RATE_LIMIT_RULES = ['modelCall', 'sessionCreation', 'upload', 'publicByAddress', 'codeSendEmail', 'codeSendAddress', 'codeVerifyAddress', 'referralLookup', 'libraryReport', 'billingCall', 'liveTranscript', 'auditReport', 'auditAccountEvent', 'auditExport', 'dataExport'] as const;
 export type RateLimitRule = (typeof RATE_LIMIT_RULES)[number];
 
 export interface LimitsConfig {
@@ -38,6 +38,7 @@ export const RATE_LIMIT_ENV: Record<RateLimitRule, string> = {
   auditReport: 'RATE_LIMIT_AUDIT_REPORTS',
   auditAccountEvent: 'RATE_LIMIT_AUDIT_ACCOUNT_EVENTS',
   auditExport: 'RATE_LIMIT_AUDIT_EXPORTS',
+  dataExport: 'RATE_LIMIT_DATA_EXPORTS',
 };
 
 export const AUDIO_STORAGE_CAP_ENV = 'AUDIO_STORAGE_CAP_MB';
@@ -72,6 +73,9 @@ export const AUDIO_STORAGE_CAP_ENV = 'AUDIO_STORAGE_CAP_MB';
  * - auditAccountEvent: POST /audit/account_event, per client address (it is public): failed sign-ins and
  *   password resets as a person types them, 10 a minute, 100 an hour; no one floods an account's trail.
  * - auditExport: GET /audit/entries.csv, per user: 10 an hour. Each reads the whole filtered trail.
+ * - dataExport: POST /export (Download my data), per user: 3 an hour, 10 a day. Each reads the whole account
+ *   and its audio into a new archive; a clinician needs one now and then, and a retry of one under way is
+ *   answered with it (and still counted).
  * - audio storage: 10 GB, about 700 hours of the recorder's Opus or 90 hours of 16 kHz WAV.
  */
 export const DEFAULT_LIMITS: LimitsConfig = {
@@ -120,6 +124,10 @@ export const DEFAULT_LIMITS: LimitsConfig = {
       { limit: 100, windowSec: 3_600 },
     ],
     auditExport: [{ limit: 10, windowSec: 3_600 }],
+    dataExport: [
+      { limit: 3, windowSec: 3_600 },
+      { limit: 10, windowSec: 86_400 },
+    ],
   },
   audioStorageBytesPerUser: 10 * 1024 * 1024 * 1024,
 };

@@ -44,6 +44,8 @@ export interface RouteLimits {
   auditAccountEventByAddress: RequestHandler;
   /** GET /audit/entries.csv, per user. */
   auditExport: RequestHandler;
+  /** POST /export (Download my data), per user. */
+  dataExport: RequestHandler;
 }
 
 const WHAT_IS_LIMITED: Record<RateLimitRule, string> = {
@@ -61,6 +63,7 @@ const WHAT_IS_LIMITED: Record<RateLimitRule, string> = {
   auditReport: 'activity reports',
   auditAccountEvent: 'account event reports',
   auditExport: 'activity downloads',
+  dataExport: 'data exports',
 };
 
 function describeWindow(windowSec: number): string {
@@ -122,5 +125,6 @@ export function routeLimits(limiter: RateLimiter, storage: AudioStorageUsage, co
     auditReport: perUser('auditReport'),
     auditAccountEventByAddress: limitBy(limiter, 'auditAccountEvent', (req) => ({ kind: 'address', address: clientAddress(req) })),
     auditExport: perUser('auditExport'),
+    dataExport: perUser('dataExport'),
   };
 }

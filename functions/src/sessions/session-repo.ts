@@ -94,6 +94,12 @@ export class SessionRepo {
     return { items, hasMore: snap.docs.length > opts.limit };
   }
 
+  /** How many sessions the user has (an aggregate query: nothing is read but the count). */
+  async countOwnedBy(uid: string): Promise<number> {
+    const snap = await this.collection.where('ownerUid', '==', uid).count().get();
+    return snap.data().count;
+  }
+
   /** Ids of all of a user's sessions, a page at a time (for account deletion). */
   async *idsOwnedBy(uid: string, pageSize = 200): AsyncGenerator<string[]> {
     let cursor: PageCursor | null = null;

@@ -1,0 +1,48 @@
+import type { DataExport, DataExportStatus } from '@charta/contract';
+import { API_PATHS } from './export-paths.js';
+
+/** `dataExports/{id}`: an export and what its build and link need. Ids only, no patient data. */
+export interface DataExportRecord {
+  id: string;
+  ownerUid: string;
+  status: DataExportStatus;
+  sessionsDone: number;
+  sessionsTotal: number | null;
+  createdAt: string;
+  finishedAt: string | null;
+  expiresAt: string | null;
+  sizeBytes: number | null;
+  /** Where the ZIP is stored (under the user's folder, so account deletion's sweep of it takes it too). */
+  objectPath: string;
+  /** The secret the download link carries (a browser download cannot send the user's token). */
+  downloadToken: string | null;
+  /** The build working on it, and until when its claim holds (a killed build's claim expires). */
+  buildRunId: string | null;
+  buildLeaseUntil: string | null;
+  /** A code for why the build failed (no patient data). */
+  failure: string | null;
+}
+
+export const exportObjectPath = (uid: string, exportId: string) => `users/${uid}/exports/${exportId}.zip`;
+
+/** How long a build holds its claim between progress writes; a build silent for longer is taken over. */
+export const BUILD_LEASE_MS = 5 * 60_000;
+
+export function isLinkLive(record: DataExportRecord, now: Date): boolean {
+  return record.status === 'ready' && record.downloadToken !== null && record.expiresAt !== null && Date.parse(record.expiresAt) > now.getTime();
+}
+
+export function toContract(record: DataExportRecord, now: Date): DataExport {
+  const live = isLinkLive(record, now);
+  return {
+    id: record.id,
+    status: record.status,
+    sessionsDone: record.sessionsDone,
+    sessionsTotal: record.sessionsTotal,
+    createdAt: record.createdAt,
+    finishedAt: record.finishedAt,
+    expiresAt: record.expiresAt,
+    sizeBytes: record.sizeBytes,
+    downloadPath: live && record.downloadToken ? API_PATHS.download(record.id, record.downloadToken) : null,
+  };
+}
