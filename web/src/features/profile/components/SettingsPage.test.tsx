@@ -18,6 +18,7 @@ beforeEach(() => {
   mockedApi.get.mockImplementation((path: string) => {
     if (path === '/profile') return Promise.resolve({ profile });
     if (path === '/subscription') return Promise.resolve({ subscription });
+    if (path === '/export/latest') return Promise.resolve({ export: null });
     return Promise.reject(new Error(`unexpected GET ${path}`));
   });
 });

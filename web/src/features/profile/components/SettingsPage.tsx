@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import { ActivityCard } from './ActivityCard';
+import { DataExportCard } from './DataExportCard';
 import { LegalCard } from './LegalCard';
 import { ProfileSection } from './ProfileSection';
 import { SubscriptionCard } from './SubscriptionCard';
@@ -20,6 +21,7 @@ export function SettingsPage({ lockSection, accountSection }: SettingsPageProps 
       <ProfileSection />
       <SubscriptionCard />
       <ActivityCard />
+      <DataExportCard />
       {lockSection}
       <LegalCard />
       {accountSection}
