@@ -1,5 +1,6 @@
-import type { Documentation, TranscriptSegment } from '@charta/contract';
+import type { Documentation, Session, TranscriptSegment } from '@charta/contract';
 import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
@@ -30,10 +31,11 @@ import { copyRichText } from '../lib/clipboard';
 import { needsCheck } from '../lib/evidence';
 import { VISUALLY_HIDDEN } from '@/lib/visually-hidden';
 import { noteToHtml, noteToPlainText } from '../lib/note-format';
-import { markedForCopy, noteWarning } from '../lib/simulated-output';
+import { markedForCopy, noteWarning, SIMULATED_COPY_HEADER } from '../lib/simulated-output';
 import { OutputWarningAlert } from '@/components/feedback/OutputWarningAlert';
 import { ActionsMenu } from './ActionsMenu';
 import { InstructionDialog } from './InstructionDialog';
+import { PrintableNote } from './PrintableNote';
 import { SectionCard } from './SectionCard';
 import { useDemoCopyConfirmation } from './SimulatedOutput';
 import { MAGIC_EDIT_EXAMPLES } from './SectionRewriteDialogs';
@@ -57,6 +59,8 @@ interface DocumentationPanelProps {
   onRevealFlag: (sectionId: string, flagId: string) => void;
   /** The transcript's engine (once known): a note written from a simulated transcript is simulated too. */
   transcriptEngine: string | undefined;
+  /** What the printed note is headed with. */
+  session: Pick<Session, 'patientName' | 'createdAt' | 'templateId'>;
 }
 
 /** The note, section by section, with what applies to all of it: copy it for the EHR, edit it with AI. */
@@ -75,6 +79,7 @@ export function DocumentationPanel({
   reveal,
   onRevealFlag,
   transcriptEngine,
+  session,
 }: DocumentationPanelProps) {
   const notify = useNotify();
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
@@ -196,6 +201,12 @@ export function DocumentationPanel({
           </Button>
         )}
         {!phone && factsButton}
+        {!phone && (
+          // The print layout (PrintableNote) reports the print itself, however it was started.
+          <Button startIcon={<PrintOutlined />} onClick={() => window.print()}>
+            Print
+          </Button>
+        )}
         <Button variant="contained" startIcon={<ContentCopyOutlined />} onClick={() => factsQuestion.request(() => demoCopy.request(() => void copyNote()))}>
           Copy note
         </Button>
@@ -205,6 +216,7 @@ export function DocumentationPanel({
             actions={[
               { label: doneLabel, icon: <TaskAltOutlined fontSize="small" />, onSelect: () => void toggleDone(), disabled: noteDone.busy },
               { label: 'Magic edit note', icon: <AutoFixHighOutlined fontSize="small" />, onSelect: openMagicEdit, disabled: dirty },
+              { label: 'Print', icon: <PrintOutlined fontSize="small" />, onSelect: () => window.print() },
             ]}
           />
         )}
@@ -225,6 +237,14 @@ export function DocumentationPanel({
 
       {documentation.sections.length === 0 && <Alert severity="info">This note has no sections.</Alert>}
       {noteDone.dialog}
+      <PrintableNote
+        sessionId={sessionId}
+        patientName={session.patientName}
+        createdAt={session.createdAt}
+        templateId={session.templateId}
+        sections={shown}
+        simulatedNotice={simulated ? SIMULATED_COPY_HEADER : null}
+      />
       {documentation.sections.map((section) => (
         <SectionCard
           key={section.id}

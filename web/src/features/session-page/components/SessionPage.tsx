@@ -180,6 +180,7 @@ function SessionWorkspace({ session, liveTranscript }: { session: Session; liveT
           reveal={note.reveal}
           onRevealFlag={note.revealFlag}
           transcriptEngine={transcript.data?.engine ?? session.transcriptEngine}
+          session={session}
         />
       );
       // Extension builds: "Fill this page" above the note it fills from.

@@ -9,6 +9,7 @@ import { renderRoutes } from '@/test/render';
 import { setViewportWidth, staticMediaQueryList } from '@/test/viewport';
 import { formatDateTime } from '@/lib/format';
 import { SessionPage } from './SessionPage';
+import { PRINT_NOTE_CLASS } from './PrintableNote';
 
 // The session page's layouts: a phone's own (tabs for Note / Transcript / Chat, actions in menus) below
 // `md`, and the heading and facts that say the date once.
@@ -126,7 +127,7 @@ describe('SessionPage on a phone (390 px)', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'More actions for the note' }));
     const noteMenu = await screen.findByRole('menu', { name: 'More actions for the note' });
-    expect(within(noteMenu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mark as done', 'Magic edit note']);
+    expect(within(noteMenu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mark as done', 'Magic edit note', 'Print']);
     await userEvent.click(within(noteMenu).getByRole('menuitem', { name: 'Magic edit note' }));
     expect(await screen.findByRole('dialog', { name: 'Magic edit: the whole note' })).toBeInTheDocument();
   });
@@ -159,9 +160,11 @@ describe('SessionPage: heading, facts and loading', () => {
     const facts = await screen.findByText((_content, element) => element?.tagName === 'P' && (element.textContent ?? '').startsWith(formatDateTime(session().createdAt)));
     await waitFor(() => expect(facts).toHaveTextContent('SOAP note'));
     expect(facts.textContent).toBe(`${formatDateTime(session().createdAt)} · 0:42 · English (United States) · SOAP note`);
-    // The default title's date ("21 Nov 2026") is not said a second time, nor the patient's name.
-    expect(screen.queryByText(/21 Nov 2026$/)).not.toBeInTheDocument();
-    expect(screen.queryByText('María García')).not.toBeInTheDocument();
+    // The default title's date ("21 Nov 2026") is not said a second time, nor the patient's name (on screen:
+    // the print layout, hidden there, heads the paper with the name).
+    const onScreen = { ignore: `.${PRINT_NOTE_CLASS} *, script, style` };
+    expect(screen.queryByText(/21 Nov 2026$/, onScreen)).not.toBeInTheDocument();
+    expect(screen.queryByText('María García', onScreen)).not.toBeInTheDocument();
   });
 
   it('Names the patient among the facts when the title is one the clinician wrote', async () => {
