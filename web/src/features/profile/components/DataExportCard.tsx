@@ -10,10 +10,10 @@ import Typography from '@mui/material/Typography';
 import { DATA_EXPORT_STATUS_LABELS, isDataExportActive, type DataExport } from '@charta/contract';
 import { useState } from 'react';
 import { describeError } from '@/lib/error-message';
+import { formatBytes, formatDateTime } from '@/lib/format';
 import { downloadUrl, useLatestDataExport, useStartDataExport } from '../api/data-export';
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+const sessionCount = (n: number) => (n === 1 ? '1 session' : `${n} sessions`);
 
 function ExportProgress({ exported }: { exported: DataExport }) {
   const total = exported.sessionsTotal;
@@ -39,10 +39,10 @@ function ExportReady({ exported }: { exported: DataExport }) {
   return (
     <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
       <Button component="a" href={downloadUrl(exported.downloadPath)} variant="contained" startIcon={<DownloadOutlined />} download>
-        Download ZIP{exported.sizeBytes !== null ? ` (${megabytes(exported.sizeBytes)})` : ''}
+        Download ZIP{exported.sizeBytes !== null ? ` (${formatBytes(exported.sizeBytes)})` : ''}
       </Button>
       <Typography variant="caption" color="text.secondary">
-        {exported.sessionsTotal ?? 0} sessions, made {dateTime(exported.finishedAt ?? exported.createdAt)}. The link works until {dateTime(exported.expiresAt ?? exported.createdAt)}; anyone with it can download the file, so do not share it.
+        {sessionCount(exported.sessionsTotal ?? 0)}, made {formatDateTime(exported.finishedAt ?? exported.createdAt)}. The link works until {formatDateTime(exported.expiresAt ?? exported.createdAt)}; anyone with it can download the file, so do not share it.
       </Typography>
     </Stack>
   );

@@ -50,7 +50,8 @@ export function PrintableNote({ sessionId, patientName, createdAt, templateId, s
   }, [sessionId]);
 
   return createPortal(
-    <article className={PRINT_NOTE_CLASS} data-testid="printable-note">
+    // A main landmark of its own: printed, it is the page's only content (on screen it is not there at all).
+    <main className={PRINT_NOTE_CLASS} data-testid="printable-note">
       <GlobalStyles styles={PRINT_STYLES} />
       <h1>{patientName}</h1>
       <div className="meta">
@@ -64,7 +65,7 @@ export function PrintableNote({ sessionId, patientName, createdAt, templateId, s
           <p className="content">{section.content}</p>
         </section>
       ))}
-    </article>,
+    </main>,
     document.body,
   );
 }
