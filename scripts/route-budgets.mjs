@@ -36,6 +36,8 @@ export const SIGNED_IN = [FIREBASE_AUTH, 'app/shell/Shell.tsx'];
  * marks under a section's text, the flags' list and the question before copying) added about 5 KB to it
  * (310 to 315 KB; its ceiling went from 315 to 317). The automatic lock's idle timer (issue 22; its screen
  * is a chunk of its own) added about 0.4 KB to every signed-in page: the session page's ceiling went to 318.
+ * Print (issue 22: the print layout and its button) took the session page to 318.1 KB (ceiling 319), and the
+ * Download my data card took Settings from 285 to 288 KB (ceiling 287 to 290).
  *
  * `page`: the build also writes the route its own copy of index.html that preloads the route's chunks, and
  * Hosting serves it at the route's address (firebase.json rewrites; see routePage below).
@@ -46,13 +48,13 @@ export const ROUTE_BUDGETS = [
   { route: '/sign-up', modules: ['features/auth/sign-up.page.ts'], budgetKb: 212, page: 'sign-up.html' },
   { route: '/ (Record)', modules: [...SIGNED_IN, 'features/record/record.page.ts'], budgetKb: 295 },
   { route: '/sessions', modules: [...SIGNED_IN, 'features/sessions/sessions.page.ts'], budgetKb: 310 },
-  { route: '/sessions/:id', modules: [...SIGNED_IN, 'features/session-page/session.page.ts'], budgetKb: 318 },
+  { route: '/sessions/:id', modules: [...SIGNED_IN, 'features/session-page/session.page.ts'], budgetKb: 319 },
   { route: '/templates', modules: [...SIGNED_IN, 'features/templates/templates.page.ts'], budgetKb: 290 },
   { route: '/templates/:id (editor)', modules: [...SIGNED_IN, 'features/templates/template-editor.page.ts'], budgetKb: 340 },
   { route: '/templates/from-note', modules: [...SIGNED_IN, 'features/templates/from-note.page.ts'], budgetKb: 300 },
   { route: '/templates/library', modules: [...SIGNED_IN, 'features/templates/library.page.ts'], budgetKb: 314 },
   { route: '/templates/shared/:id', modules: [...SIGNED_IN, 'features/templates/shared-template.page.ts'], budgetKb: 290 },
-  { route: '/settings', modules: [...SIGNED_IN, 'features/profile/settings.page.ts', 'features/auth/account-settings.page.ts'], budgetKb: 287 },
+  { route: '/settings', modules: [...SIGNED_IN, 'features/profile/settings.page.ts', 'features/auth/account-settings.page.ts'], budgetKb: 290 },
   { route: '/settings/activity', modules: [...SIGNED_IN, 'features/activity/activity.page.ts'], budgetKb: 315 },
   { route: '/billing', modules: [...SIGNED_IN, 'features/billing/billing.page.ts'], budgetKb: 289 },
 ];
