@@ -23,6 +23,12 @@ export const ERROR_CODES = [
   'replaces_edited_text',
   // 416: a Range asked of the session's audio (playback) starts past its end; Content-Range gives the size.
   'range_not_satisfiable',
+  // 409, beside `conflict`: audio for a session without the patient's recorded consent, while the clinician's
+  // "Ask for the patient's consent before recording" is on (README "Consent"); field `consent`.
+  'consent_required',
+  // 410: what the route needs (the audio, the transcript) was deleted by the clinician's retention setting
+  // (README "Retention"); the session says when and under which setting.
+  'deleted_by_retention',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -47,6 +53,8 @@ export const ERROR_STATUS = {
   reauthentication_required: 403,
   replaces_edited_text: 409,
   range_not_satisfiable: 416,
+  consent_required: 409,
+  deleted_by_retention: 410,
 } as const satisfies Record<ErrorCode, number>;
 
 // The general code of each status: the first listed with it (reversed, so the first one written wins).

@@ -21,3 +21,6 @@ export * from './audit-client.js';
 export * from './audit.js';
 export * from './audit-requests.js';
 export * from './data-export.js';
+export * from './consent.js';
+export * from './retention.js';
+export * from './privacy-requests.js';

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { ownIdParams, resourceId, shortText } from './fields.js';
 import { referralCodeField } from './billing-requests.js';
 import { languageTag } from './languages.js';
+import type { ConsentSettings } from './consent.js';
+import type { RetentionSettings } from './retention.js';
 
 export interface Profile {
   uid: string;
@@ -15,6 +17,14 @@ export interface Profile {
   referralCode: string;
   /** The referral code this clinician signed up with, once set (PUT /profile `referredByCode`); absent if none. */
   referredByCode?: string | null;
+  /**
+   * Our extension (README "Consent", "Retention"): whether to ask for the patient's consent before recording
+   * and what to read aloud, and how long each kind of patient data is kept. Always sent, with the defaults
+   * (DEFAULT_CONSENT_SETTINGS, DEFAULT_RETENTION_SETTINGS) until changed through PUT /profile/consent and
+   * PUT /profile/retention.
+   */
+  consent: ConsentSettings;
+  retention: RetentionSettings;
   createdAt: string;
   updatedAt: string;
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { cursorField, formInteger, nameText, pageLimit, resourceId } from './fields.js';
 import { languageTag } from './languages.js';
 import { SESSION_LIMITS, SESSION_STATUSES } from './sessions.js';
+import { consentMethodField } from './privacy-requests.js';
 
 // --- Requests ---------------------------------------------------------------------------------------------
 
@@ -20,6 +21,9 @@ export const createSessionBody = z.strictObject({
   templateId: resourceId,
   audio_uri: audioUri.optional(),
   language: languageTag.optional(),
+  // Our extension (README "Consent"): the patient agreed to this session's recording, and how. Required
+  // with `audio_uri` while the clinician's consent setting is on (409 consent_required naming `consent`).
+  consent: consentMethodField.optional(),
 });
 
 export const sessionIdBody = z.strictObject({ sessionId: resourceId });

@@ -1,6 +1,9 @@
 // Sessions (API contract: Sessions, Search): the resource, its statuses with what each allows and how a
 // clinician reads it and the limits. The request bodies of the session routes are in session-requests.ts.
 
+import type { SessionConsent } from './consent.js';
+import type { SessionRetentionDeletions } from './retention.js';
+
 // --- Statuses ---------------------------------------------------------------------------------------------
 
 /** A session's way to a note: `draft → uploaded → transcribing → generating → ready`, or `failed`. */
@@ -83,6 +86,16 @@ export interface Session {
    * not. Editing a done note stays allowed (the app asks first) and keeps it done.
    */
   doneAt?: string | null;
+  /**
+   * The patient's consent to the recording (our extension, README "Consent"): how, when and who confirmed
+   * it; null if none was recorded (typed text needs none). The API always sends it.
+   */
+  consent?: SessionConsent | null;
+  /**
+   * What the clinician's retention settings deleted of the session, and when (our extension, README
+   * "Retention"): the session and its note stay. The API always sends it.
+   */
+  deletedByRetention?: SessionRetentionDeletions;
 }
 
 // --- Titles -----------------------------------------------------------------------------------------------
