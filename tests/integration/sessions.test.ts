@@ -20,8 +20,10 @@ describe('POST /session/create_session', () => {
     const session = await createSession(app, owner, { patientName: 'María García' });
     expect(session).toMatchObject({ patientName: 'María García', templateId: 'soap', language: 'es-MX', status: 'draft', audio_uri: null, audioDurationSec: null, error: null, documentationId: null });
     expect(session['title']).toMatch(/^María García · \d{1,2} [A-Z][a-z]{2} \d{4}$/);
-    // The contract's fields, and `doneAt` (our extension: null until the clinician marks the note done).
-    expect(Object.keys(session).sort()).toEqual(['audioDurationSec', 'audio_uri', 'createdAt', 'documentationId', 'doneAt', 'error', 'id', 'language', 'patientName', 'status', 'templateId', 'title', 'updatedAt']);
+    // The contract's fields, and our extensions: `doneAt` (null until the clinician marks the note done),
+    // `consent` (the patient's, as the helper records it) and `deletedByRetention` (nothing yet).
+    expect(Object.keys(session).sort()).toEqual(['audioDurationSec', 'audio_uri', 'consent', 'createdAt', 'deletedByRetention', 'documentationId', 'doneAt', 'error', 'id', 'language', 'patientName', 'status', 'templateId', 'title', 'updatedAt']);
+    expect(session['deletedByRetention']).toEqual({ audio: null, transcript: null });
     expect(session['doneAt']).toBeNull();
   });
 

@@ -7,10 +7,13 @@ import type { TestUser } from './auth-users.js';
 
 export const bearer = (user: Pick<TestUser, 'idToken'>) => ({ Authorization: `Bearer ${user.idToken}` });
 
-/** create_session as the web app sends it: multipart form fields. */
+/**
+ * create_session as the web app sends it: multipart form fields, with the patient's verbal consent (the
+ * setting asks for it by default: README "Consent"); `consent: ''` leaves it out.
+ */
 export async function createSession(app: Express, user: TestUser, fields: Record<string, string> = {}) {
   let req = request(app).post('/api/v1/session/create_session').set(bearer(user));
-  for (const [k, v] of Object.entries({ patientName: 'María García', templateId: 'soap', ...fields })) req = req.field(k, v);
+  for (const [k, v] of Object.entries({ patientName: 'María García', templateId: 'soap', consent: 'verbal', ...fields })) if (v !== '') req = req.field(k, v);
   const res = await req;
   if (res.status !== 201) throw new Error(`create_session failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.session as { id: string; status: string; [k: string]: unknown };

@@ -22,9 +22,17 @@ export const api = (user: TestUser, path: string, body: object = {}) =>
 
 export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-/** A new SOAP session with `audio` uploaded whole, through Hosting: complete, so the pipeline starts by itself. */
+/**
+ * A new SOAP session with `audio` uploaded whole, through Hosting: complete, so the pipeline starts by itself.
+ * With the patient's verbal consent, which the default setting asks for (README "Consent").
+ */
 export async function sessionWithAudio(user: TestUser, audio: Buffer, { patientName = 'María García', filename = 'visit.wav' } = {}): Promise<string> {
-  const created = await request(STACK_URL).post('/api/v1/session/create_session').set('Authorization', `Bearer ${user.idToken}`).field('patientName', patientName).field('templateId', 'soap');
+  const created = await request(STACK_URL)
+    .post('/api/v1/session/create_session')
+    .set('Authorization', `Bearer ${user.idToken}`)
+    .field('patientName', patientName)
+    .field('templateId', 'soap')
+    .field('consent', 'verbal');
   expect(created.status).toBe(201);
   const sessionId = created.body.session.id as string;
   const upload = await request(STACK_URL)

@@ -3,13 +3,15 @@ import type { AccountDataOwner } from '../accounts/account-deletion.js';
 import { COLLECTIONS } from '../firestore/collections.js';
 import { recordConverter } from '../firestore/converter.js';
 import { toTimestamp } from '../firestore/timestamps.js';
+import type { ConsentSettings, RetentionSettings } from '@charta/contract';
+import { withPrivacyDefaults, type StoredProfile } from './privacy-settings.js';
 import type { Profile, ProfileChanges } from './profile.js';
 
 // gRPC's status for a create() whose document exists.
 const ALREADY_EXISTS = 6;
 
-/** `profiles/{uid}`: the contract's fields, with Firestore Timestamps for the dates. */
-const profileConverter = recordConverter<Profile>().storingAsTimestamps('createdAt', 'updatedAt');
+/** `profiles/{uid}`: the contract's fields, with Firestore Timestamps for the dates (settings may be missing: privacy-settings.ts). */
+const profileConverter = recordConverter<StoredProfile>().storingAsTimestamps('createdAt', 'updatedAt');
 
 /** Typed access to `profiles/{uid}`. */
 export class ProfileRepo implements AccountDataOwner {
@@ -23,7 +25,8 @@ export class ProfileRepo implements AccountDataOwner {
 
   async find(tx: Transaction | null, uid: string): Promise<Profile | null> {
     const snap = tx ? await tx.get(this.ref(uid)) : await this.ref(uid).get();
-    return snap.data() ?? null;
+    const stored = snap.data();
+    return stored ? withPrivacyDefaults(stored) : null;
   }
 
   /**
@@ -49,10 +52,29 @@ export class ProfileRepo implements AccountDataOwner {
     await this.db.collection(COLLECTIONS.profiles).doc(uid).update({ ...fields, updatedAt: toTimestamp(updatedAt) });
   }
 
+  /**
+   * Changes consent settings field by field (`consent.required`, `consent.statement`): one write, no read, so
+   * a toggle and a statement saved at once from two tabs both stay.
+   */
+  async applyConsent(uid: string, changes: Partial<ConsentSettings>, updatedAt: string): Promise<void> {
+    const fields = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined).map(([key, value]) => [`consent.${key}`, value]));
+    await this.db.collection(COLLECTIONS.profiles).doc(uid).update({ ...fields, updatedAt: toTimestamp(updatedAt) });
+  }
+
+  runTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.db.runTransaction(work);
+  }
+
+  /** Writes the whole retention setting in the caller's transaction (which read the one it replaces). */
+  setRetention(tx: Transaction, uid: string, retention: RetentionSettings, updatedAt: string): void {
+    tx.update(this.db.collection(COLLECTIONS.profiles).doc(uid), { retention, updatedAt: toTimestamp(updatedAt) });
+  }
+
   /** The profile whose referral code this is (codes are made unique enough: 31^8; the first one wins if not). */
   async findByReferralCode(code: string): Promise<Profile | null> {
     const snap = await this.db.collection(COLLECTIONS.profiles).withConverter(profileConverter).where('referralCode', '==', code).limit(1).get();
-    return snap.docs[0]?.data() ?? null;
+    const stored = snap.docs[0]?.data();
+    return stored ? withPrivacyDefaults(stored) : null;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { RETENTION_KIND_LABELS, shortenedRetentionKinds, type ConsentSettings, type RetentionSettings } from '@charta/contract';
 import type { CallerIdentity } from '../identity/identity-provider.js';
 import { conflict, invalidArgument, notFound } from '../http/errors.js';
 import type { TemplateCatalog } from '../templates/template-catalog.js';
@@ -50,6 +51,36 @@ export class ProfileService {
     return this.requireProfile(caller.uid);
   }
 
+  /** "Ask for the patient's consent before recording" and the statement to read aloud (README "Consent"). */
+  async updateConsent(caller: CallerIdentity, changes: Partial<ConsentSettings>): Promise<Profile> {
+    await this.getOrCreate(caller);
+    await this.repo.applyConsent(caller.uid, changes, this.now().toISOString());
+    return this.requireProfile(caller.uid);
+  }
+
+  /**
+   * How long audio, transcripts and sessions are kept (README "Retention"). A change that deletes sooner
+   * must say so (`confirmShorter`): the app asks first, with the count of sessions it affects, and an API
+   * client cannot delete by a typo. Read and written in one transaction, so the check sees the setting it
+   * replaces, and the retention sweep (which re-reads the setting in each deletion's transaction) follows
+   * whichever came last.
+   */
+  async updateRetention(caller: CallerIdentity, changes: Partial<RetentionSettings>, confirmShorter: boolean): Promise<Profile> {
+    await this.getOrCreate(caller);
+    await this.repo.runTransaction(async (tx) => {
+      const current = await this.repo.find(tx, caller.uid);
+      if (!current) throw notFound('No such profile');
+      const next: RetentionSettings = { ...current.retention, ...definedOnly(changes) };
+      const shorter = shortenedRetentionKinds(current.retention, next);
+      if (shorter.length > 0 && !confirmShorter) {
+        const kinds = shorter.map((kind) => RETENTION_KIND_LABELS[kind].toLowerCase()).join(', ');
+        throw conflict(`This deletes ${kinds} sooner than now, at the next daily run. Send it again with confirmShorter: true to go ahead.`, 'confirmShorter');
+      }
+      this.repo.setRetention(tx, caller.uid, next, this.now().toISOString());
+    });
+    return this.requireProfile(caller.uid);
+  }
+
   /**
    * The referral code a sign-up came with: set once and never changed (the same code again is a no-op, so a
    * retried request succeeds; another code is 409). One's own code, or one nobody has, is 400; an account
@@ -72,4 +103,8 @@ export class ProfileService {
     if (!profile) throw notFound('No such profile');
     return profile;
   }
+}
+
+function definedOnly<T extends object>(value: Partial<T>): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

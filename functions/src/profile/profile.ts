@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { DEFAULT_LANGUAGE, type Profile } from '@charta/contract';
+import { DEFAULT_CONSENT_SETTINGS, DEFAULT_LANGUAGE, DEFAULT_RETENTION_SETTINGS, type Profile } from '@charta/contract';
 import type { CallerIdentity } from '../identity/identity-provider.js';
 
 /** The clinician's profile, as the contract (@charta/contract) returns it. */
@@ -29,6 +29,10 @@ export function profileFromIdentity(caller: CallerIdentity, now: Date): Profile 
     defaultTemplateId: null,
     defaultLanguage: DEFAULT_LANGUAGE,
     referralCode: newReferralCode(),
+    // Stored as they are at sign-up (where the app states them), so a later change of defaults does not
+    // change what a clinician was told; profiles older than these settings read the defaults (privacy-settings.ts).
+    consent: DEFAULT_CONSENT_SETTINGS,
+    retention: DEFAULT_RETENTION_SETTINGS,
     createdAt: iso,
     updatedAt: iso,
   };

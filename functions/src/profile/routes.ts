@@ -5,7 +5,7 @@ import { callerOf } from '../http/request-context.js';
 import { assertRecentSignIn } from '../http/sign-in-requirements.js';
 import { parseInput } from '../http/validate.js';
 import type { ProfileService } from './profile-service.js';
-import { profileIdParams, updateProfileBody } from '@charta/contract';
+import { profileIdParams, updateConsentSettingsBody, updateProfileBody, updateRetentionSettingsBody } from '@charta/contract';
 
 /** /profile: read and edit one's own profile, and delete one's own account. */
 export function profileRoutes(profiles: ProfileService, accountDeletion: AccountDeletion, now: () => Date): Router {
@@ -18,6 +18,18 @@ export function profileRoutes(profiles: ProfileService, accountDeletion: Account
   router.put('/', async (req, res) => {
     const changes = parseInput(updateProfileBody, req.body);
     res.json({ profile: await profiles.update(callerOf(req), changes) });
+  });
+
+  // The consent and retention settings have routes of their own (README "Consent", "Retention"): each change
+  // is one kind of event for whoever records account events, never mixed with a name or template edit.
+  router.put('/consent', async (req, res) => {
+    const changes = parseInput(updateConsentSettingsBody, req.body);
+    res.json({ profile: await profiles.updateConsent(callerOf(req), changes) });
+  });
+
+  router.put('/retention', async (req, res) => {
+    const { confirmShorter, ...changes } = parseInput(updateRetentionSettingsBody, req.body);
+    res.json({ profile: await profiles.updateRetention(callerOf(req), changes, confirmShorter ?? false) });
   });
 
   router.delete('/:id', async (req, res) => {

@@ -14,6 +14,7 @@ import {
   createSessionBody,
   deleteManyBody,
   listSessionsBody,
+  recordConsentBody,
   searchByPatientNameBody,
   sessionIdBody,
   updateSessionBody,
@@ -74,7 +75,16 @@ export function sessionRoutes(sessions: SessionService, uploads: UploadService, 
 
   router.post('/create_session', requireVerifiedEmail, limits.sessionCreation, async (req, res) => {
     const input = parseInput(createSessionBody, await formOrJson(req));
-    res.status(201).json({ session: await sessions.create(callerOf(req).uid, input) });
+    const caller = callerOf(req);
+    res.status(201).json({ session: await sessions.create(caller.uid, input, caller) });
+  });
+
+  // Our extension (README "Consent"): the patient agreed to this session's recording. Audio for a session
+  // without it is refused (409 consent_required) while the clinician's consent setting is on.
+  router.post('/consent', async (req, res) => {
+    const { sessionId, method } = parseInput(recordConsentBody, req.body);
+    const caller = callerOf(req);
+    res.json({ session: await sessions.recordConsent(caller.uid, sessionId, method, caller) });
   });
 
   router.post('/sessions', async (req, res) => {

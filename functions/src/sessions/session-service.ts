@@ -1,10 +1,10 @@
-import { isResourceId, type SessionsPage } from '@charta/contract';
+import { isResourceId, retentionDeletionLabel, type ConsentMethod, type SessionConsent, type SessionsPage } from '@charta/contract';
 import type { Transaction } from 'firebase-admin/firestore';
 import type { AudioUpload } from '../audio/audio-upload.js';
 import type { StoredAudio } from '../audio/playback.js';
 import type { UploadRepo } from '../audio/upload-repo.js';
 import type { SessionAudioTarget } from '../audio/upload-service.js';
-import { conflict, invalidArgument, notFound } from '../http/errors.js';
+import { conflict, consentRequired, deletedByRetention, invalidArgument, notFound } from '../http/errors.js';
 import type { ProfileRepo } from '../profile/profile-repo.js';
 import { DEFAULT_LANGUAGE } from '../profile/profile.js';
 import type { AudioStore } from '../storage/audio-store.js';
@@ -20,7 +20,26 @@ export interface NewSession {
   templateId: string;
   audio_uri?: string | undefined;
   language?: string | undefined;
+  /** The patient agreed to the recording (README "Consent"): recorded with the session. */
+  consent?: ConsentMethod | undefined;
 }
+
+/** Who is confirming consent, as their token says (used when their profile has no name). */
+export interface ConsentConfirmer {
+  name: string | null;
+  email: string | null;
+}
+
+/**
+ * In the deleting transaction, which read `session`: the retention setting (days) under which this part of it
+ * is due now, or null if it is not (any more: the clinician lengthened the setting meanwhile). The retention
+ * feature decides; sessions only delete.
+ */
+export type RetentionDue = (tx: Transaction, session: SessionRecord) => Promise<number | null>;
+
+const CONSENT_MISSING =
+  "The patient's consent to this recording is not recorded. Record it first (POST /session/consent, or create_session's consent), " +
+  "or turn off “Ask for the patient's consent before recording” in Settings.";
 
 export interface SessionChanges {
   patientName?: string | undefined;
@@ -78,9 +97,11 @@ export class SessionService implements SessionAudioTarget {
     private readonly now: () => Date,
   ) {}
 
-  async create(uid: string, input: NewSession): Promise<Session> {
+  async create(uid: string, input: NewSession, confirmer?: ConsentConfirmer): Promise<Session> {
     await this.requireUsableTemplate(uid, input.templateId);
     const upload = input.audio_uri ? await this.requireCompleteUploadOf(uid, input.audio_uri) : null;
+    const consent = input.consent ? await this.consentBy(uid, input.consent, confirmer) : null;
+    if (upload && !consent) await this.requireConsentNotNeeded(uid);
     const language = input.language ?? (await this.defaultLanguageOf(uid));
     const id = this.sessions.newId();
     const created = await this.sessions.runTransaction(async (tx) => {
@@ -99,6 +120,7 @@ export class SessionService implements SessionAudioTarget {
         audioUploadId: null,
         documentationId: null,
         searchPrefixes: searchTokens(input.patientName),
+        consent,
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
       });
@@ -158,6 +180,7 @@ export class SessionService implements SessionAudioTarget {
       if (freshUpload && freshUpload.uploadId !== current.audioUploadId) {
         if (freshUpload.sessionId && freshUpload.sessionId !== sessionId) throw conflict('This audio already belongs to another session', 'audio_uri');
         if (!acceptsNewAudio(current.status)) throw conflict(`The session is ${current.status}; its audio cannot change now`, 'audio_uri');
+        if (!current.consent && (await this.consentNeeded(uid, tx))) throw consentRequired(CONSENT_MISSING);
         return this.attach(tx, next, freshUpload);
       }
       this.sessions.save(tx, next);
@@ -171,6 +194,23 @@ export class SessionService implements SessionAudioTarget {
       const current = await this.sessions.findOwned(uid, sessionId, tx);
       if (!current) throw notFound('No such session');
       const next = { ...current, title, updatedAt: this.now().toISOString() };
+      this.sessions.save(tx, next);
+      return next;
+    });
+    return toContract(updated);
+  }
+
+  /**
+   * The patient agreed to this session's recording (POST /session/consent): how, when and who confirmed it
+   * are kept with the session. The first record stays (a retry, or a second tab, changes nothing).
+   */
+  async recordConsent(uid: string, sessionId: string, method: ConsentMethod, confirmer?: ConsentConfirmer): Promise<Session> {
+    const consent = await this.consentBy(uid, method, confirmer);
+    const updated = await this.sessions.runTransaction(async (tx) => {
+      const current = await this.sessions.findOwned(uid, sessionId, tx);
+      if (!current) throw notFound('No such session');
+      if (current.consent) return current;
+      const next = { ...current, consent, updatedAt: this.now().toISOString() };
       this.sessions.save(tx, next);
       return next;
     });
@@ -197,6 +237,14 @@ export class SessionService implements SessionAudioTarget {
   }
 
   /**
+   * Retention: deletes uid's session the way deleting it does (deleteRecord: nothing left behind), if `due`
+   * still says so in the deleting transaction. A deletion left half-way is finished whatever `due` says.
+   */
+  async deleteIfDue(uid: string, sessionId: string, due: RetentionDue): Promise<boolean> {
+    return this.deleteRecord(uid, sessionId, async (tx, session) => (await due(tx, session)) !== null);
+  }
+
+  /**
    * Attaches a complete upload to a session inside the caller's transaction (which read `session`): the
    * session becomes `uploaded` (with the details the caller changed) and the "audio ready" event is written
    * with it. Called when a session is created with audio, updated with audio, or when an upload for a session
@@ -214,9 +262,10 @@ export class SessionService implements SessionAudioTarget {
 
   async requireTakesAudio(uid: string, sessionId: string, uploadId: string): Promise<void> {
     const session = await this.requireOwned(uid, sessionId);
-    if (session.audioUploadId !== uploadId && !acceptsNewAudio(session.status)) {
-      throw conflict(`The session is ${session.status}; it takes no new audio`, 'sessionId');
-    }
+    if (session.audioUploadId === uploadId) return;
+    if (!acceptsNewAudio(session.status)) throw conflict(`The session is ${session.status}; it takes no new audio`, 'sessionId');
+    // Refused before a byte is stored: audio of a patient who was not asked is never kept.
+    if (!session.consent && (await this.consentNeeded(uid))) throw consentRequired(CONSENT_MISSING);
   }
 
   async takesAudioIn(tx: Transaction, uid: string, sessionId: string): Promise<boolean> {
@@ -234,6 +283,8 @@ export class SessionService implements SessionAudioTarget {
   /** The session's audio for playback: its store path and type; 404 unless it is the caller's and complete. */
   async audioOf(uid: string, sessionId: string): Promise<StoredAudio> {
     const session = await this.requireOwned(uid, sessionId);
+    const deleted = session.deletedByRetention?.audio;
+    if (deleted) throw deletedByRetention(`${retentionDeletionLabel('audio', deleted, { now: this.now(), timeZone: 'UTC' })}: it can no longer be played.`);
     const upload = session.audioUploadId ? await this.uploads.find(session.audioUploadId) : null;
     if (!upload || upload.ownerUid !== uid || upload.status !== 'complete' || !upload.audioPath || !upload.format) throw notFound('The session has no audio');
     return { path: upload.audioPath, mime: upload.format.mime, sizeBytes: upload.sizeBytes ?? 0, durationSec: upload.durationSec };
@@ -254,11 +305,12 @@ export class SessionService implements SessionAudioTarget {
    * window in which a pipeline step still found the session and wrote its transcript or documentation.)
    * A deletion stopped half-way finds its tombstone when retried, or when the account is deleted.
    */
-  private async deleteRecord(uid: string, sessionId: string): Promise<boolean> {
+  private async deleteRecord(uid: string, sessionId: string, mayDelete?: (tx: Transaction, session: SessionRecord) => Promise<boolean>): Promise<boolean> {
     const tombstone = await this.sessions.runTransaction(async (tx) => {
       const session = await this.sessions.findOwned(uid, sessionId, tx);
       const unfinished = await this.sessions.findTombstone(sessionId, tx);
       if (!session) return unfinished?.ownerUid === uid ? unfinished : null;
+      if (mayDelete && !(await mayDelete(tx, session))) return null;
       const marked: SessionTombstone = {
         id: session.id,
         ownerUid: session.ownerUid,
@@ -289,6 +341,23 @@ export class SessionService implements SessionAudioTarget {
     if (!upload || upload.ownerUid !== uid || upload.audioPath !== path) throw invalidArgument('audio_uri is not audio you uploaded', 'audio_uri');
     if (upload.status !== 'complete') throw conflict('The audio upload is not complete yet', 'audio_uri');
     return upload;
+  }
+
+  /** Whether uid's setting asks for consent before recording (on for a user without a profile: the default). */
+  private async consentNeeded(uid: string, tx?: Transaction): Promise<boolean> {
+    const profile = await this.profiles.find(tx ?? null, uid);
+    return profile?.consent.required ?? true;
+  }
+
+  private async requireConsentNotNeeded(uid: string): Promise<void> {
+    if (await this.consentNeeded(uid)) throw consentRequired(CONSENT_MISSING);
+  }
+
+  /** Consent confirmed now by uid, under the name their profile shows (else their token's name, else their email). */
+  private async consentBy(uid: string, method: ConsentMethod, confirmer?: ConsentConfirmer): Promise<SessionConsent> {
+    const profile = await this.profiles.find(null, uid);
+    const name = profile?.displayName.trim() || confirmer?.name?.trim() || profile?.email || confirmer?.email || '';
+    return { method, confirmedAt: this.now().toISOString(), confirmedByUid: uid, confirmedByName: name };
   }
 
   private async defaultLanguageOf(uid: string): Promise<string> {

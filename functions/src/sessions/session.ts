@@ -1,5 +1,5 @@
 /** The contract's Session (defined once, in @charta/contract, for the API and the web app). */
-import { isPipelineStep, type Session, type SessionStatus } from '@charta/contract';
+import { isPipelineStep, NO_RETENTION_DELETIONS, type Session, type SessionConsent, type SessionRetentionDeletions, type SessionStatus } from '@charta/contract';
 
 export type { Session, SessionStatus };
 // What each status allows is the contract's, so the web app decides the same way.
@@ -15,6 +15,19 @@ export interface SessionRecord extends Session {
   processingLeaseUntil?: string | null;
   /** How many times the pipeline sweeper handed the session back to the pipeline after its run stopped. */
   processingResumes?: number;
+  /** The patient's consent to the recording (README "Consent"); absent or null if none was recorded. */
+  consent?: SessionConsent | null;
+  /** What retention deleted (README "Retention"); absent until something was. */
+  deletedByRetention?: SessionRetentionDeletions;
+  /** When the note was first ready: audio and transcript retention count from here. */
+  readyAt?: string | null;
+  /**
+   * Since when the session holds audio (or a transcript) that retention must one day delete: its `readyAt`,
+   * set when the note is first ready and removed once retention deleted the part. Retention's queries
+   * look for these alone, so a part already deleted is never read again.
+   */
+  audioHeldSince?: string | null;
+  transcriptHeldSince?: string | null;
 }
 
 /** The fields only a transition writes (session-lifecycle.ts): the state, its failure, and the run's claim. */
@@ -68,5 +81,7 @@ export function toContract(record: SessionRecord): Session {
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     doneAt: record.doneAt ?? null,
+    consent: record.consent ?? null,
+    deletedByRetention: record.deletedByRetention ?? NO_RETENTION_DELETIONS,
   };
 }
