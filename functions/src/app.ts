@@ -15,6 +15,7 @@ import { oneTimeCodeRoutes } from './one-time-codes/routes.js';
 import { securityHeaders } from './http/security-headers.js';
 import { processRoutes } from './pipeline/routes.js';
 import { profileRoutes } from './profile/routes.js';
+import { retentionRoutes } from './retention/routes.js';
 import { searchRoutes, sessionRoutes } from './sessions/routes.js';
 import { createServices, type AppDeps, type Services } from './services.js';
 import { subscriptionRoutes } from './subscription/routes.js';
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   api.use('/audit', publicAuditRoutes(services.auditTrail, limits));
   api.use('/audit', requireUser, auditRoutes(services.auditTrail, limits));
   api.use('/profile', requireUser, profileRoutes(services.profileService, services.accountDeletion, deps.now ?? (() => new Date())));
+  api.use('/profile', requireUser, retentionRoutes(services.retentionService));
   api.use('/subscription', requireUser, subscriptionRoutes(services.subscriptionService, services.planLimits));
   api.use('/stripe', requireUser, stripeRoutes(services.checkoutService, services.customerService, limits));
   // Public: a sign-up page asks whose invitation it is (first name and last initial only), limited per address.

@@ -47,9 +47,15 @@ import { ProcessService } from './pipeline/process-service.js';
 import { StalledWorkQueries } from './pipeline/stalled-work.js';
 import { ProfileRepo } from './profile/profile-repo.js';
 import { ProfileService } from './profile/profile-service.js';
+import { OwnerRetention, type SessionDeletions } from './retention/owner-retention.js';
+import { RetentionCheckpoints } from './retention/retention-checkpoint.js';
+import { RetentionQueries } from './retention/retention-queries.js';
+import { RetentionService } from './retention/retention-service.js';
+import { RetentionSweeper } from './retention/retention-sweeper.js';
 import { sessionAudioOwner } from './sessions/session-audio.js';
 import { SessionLifecycle } from './sessions/session-lifecycle.js';
 import { SessionRepo } from './sessions/session-repo.js';
+import { SessionPartRetention } from './sessions/session-retention.js';
 import { SessionService, type SessionDataOwner } from './sessions/session-service.js';
 import type { AudioStore } from './storage/audio-store.js';
 import { SubscriptionRepo } from './subscription/subscription-repo.js';
@@ -147,7 +153,8 @@ export function createServices(deps: AppDeps) {
   const sessionOwnedData: SessionDataOwner[] = [];
   const sessionService = new SessionService(sessionRepo, lifecycle, uploadRepo, profileRepo, templates, audioStore, audioReadyOutbox(events), sessionOwnedData, now);
   const uploadService = new UploadService(uploadRepo, sessionService, audioStore, logger, now, { chunksArrived: (event) => emitWindowsDue(events, event) });
-  sessionOwnedData.push(sessionAudioOwner(uploadRepo, uploadService), {
+  const sessionAudio = sessionAudioOwner(uploadRepo, uploadService);
+  sessionOwnedData.push(sessionAudio, {
     name: 'transcript, documentation and events',
     async deleteForSession(session) {
       await transcriptRepo.delete(session.id);
@@ -155,6 +162,19 @@ export function createServices(deps: AppDeps) {
       await deleteEventsOfSession(events, session.id);
     },
   });
+
+  // Retention (README "Retention"): what each user's settings say has expired is deleted the way sessions
+  // delete (whole sessions), or part by part (audio, transcript) by the sessions feature, which says so on the session.
+  const sessionParts = new SessionPartRetention(sessionRepo, sessionAudio, { deleteIn: (tx, sessionId) => transcriptRepo.deleteIn(tx, sessionId) }, now);
+  const retentionDeletions: SessionDeletions = {
+    deleteIfDue: (uid, sessionId, due) => sessionService.deleteIfDue(uid, sessionId, due),
+    deleteAudioIfDue: (sessionId, due) => sessionParts.deleteAudioIfDue(sessionId, due),
+    deleteTranscriptIfDue: (sessionId, due) => sessionParts.deleteTranscriptIfDue(sessionId, due),
+    find: (sessionId) => sessionRepo.find(sessionId),
+  };
+  const retentionQueries = new RetentionQueries(db);
+  const ownerRetention = new OwnerRetention({ profiles: profileRepo, queries: retentionQueries, sessions: retentionDeletions, logger });
+  const retentionService = new RetentionService(profileRepo, retentionQueries, ownerRetention, now);
 
   // Writing a session's note, one way for the pipeline (audio, and text pasted into /creation) and regenerate.
   const noteWriting = new NoteWritingStep({ docs: documentationRepo, sessions: sessionRepo, lifecycle, profiles: profileRepo, writer, now });
@@ -181,6 +201,7 @@ export function createServices(deps: AppDeps) {
     outbox: { emitContinueRequest: (tx, event) => emitContinueRequest(events, tx, event) },
     noteWriting,
     quota: planLimits,
+    noteReady: (sessionId) => retentionService.noteReady(sessionId),
     logger,
     now,
   });
@@ -253,6 +274,12 @@ export function createServices(deps: AppDeps) {
     accountDeletion,
     /** "Download my data": starts, reports and serves exports; the trigger on dataExports runs `build`. */
     dataExportService,
+    retentionService,
+    /** The daily retention sweep (a scheduled function runs it every hour; it resumes a pass or starts the day's). */
+    retentionSweeper: new RetentionSweeper({ checkpoints: new RetentionCheckpoints(db), owners: retentionQueries, retention: ownerRetention, logger, now }),
+    /** What retention deletes through, and its queries: tests build sweeps of their own users with them. */
+    retentionDeletions,
+    retentionQueries,
     /** Sign-in by a code sent by email (POST /auth/send-code, /auth/verify-code). */
     oneTimeCodeService: new OneTimeCodeService(
       new OneTimeCodeRepo(db),

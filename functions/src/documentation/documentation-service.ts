@@ -1,4 +1,5 @@
-import { conflict, invalidArgument, notFound, replacesEditedText } from '../http/errors.js';
+import { retentionDeletionLabel } from '@charta/contract';
+import { conflict, deletedByRetention, invalidArgument, notFound, replacesEditedText } from '../http/errors.js';
 import { planLimitReached, UNLIMITED_DOCUMENTATION, type DocumentationQuota } from './documentation-quota.js';
 import type { ProfileRepo } from '../profile/profile-repo.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
@@ -46,6 +47,9 @@ export class DocumentationService {
 
   async transcriptOf(uid: string, sessionId: string): Promise<TranscriptRecord> {
     const session = await this.ownedSession(uid, sessionId);
+    // Everything that needs the transcript (reading it, regenerating, chat, AI edits) says why it cannot.
+    const deleted = session.deletedByRetention?.transcript;
+    if (deleted) throw deletedByRetention(`${retentionDeletionLabel('transcript', deleted, { now: this.now(), timeZone: 'UTC' })}: this needs it.`);
     const transcript = await this.transcripts.find(session.id);
     if (!transcript || transcript.ownerUid !== uid) throw conflict(`The session is not transcribed yet (it is ${session.status})`);
     return transcript;
@@ -162,8 +166,9 @@ export class DocumentationService {
     const segments = await this.segmentsOf(doc);
     if ((section.confirmedFacts ?? []).some((c) => c.flagId === flagId)) return { section: sectionToContract(section, segments), counter: doc.counter };
     requireCurrent(doc, counter);
-    const { sentences, flags } = checkSection({ content: section.content, citedSegmentIds: section.evidence.map((e) => e.segmentId) }, segments);
-    const flag = flags.find((f) => f.id === flagId);
+    const { sentences, flags } = checkSection({ content: section.content, citedSegmentIds: section.evidence.map((e) => e.segmentId) }, segments ?? []);
+    // Without a transcript (deleted by retention) nothing is flagged, so there is nothing to confirm.
+    const flag = segments ? flags.find((f) => f.id === flagId) : undefined;
     if (!flag) throw notFound('No such flag in this section (its sentence may have changed: reload the note)');
     const confirmed = { flagId, sentenceKey: sentenceKey(sentences[flag.sentenceIndex]!.text), confirmedAt: this.now().toISOString() };
     // The text does not change, so no version is kept; the counter goes up so other tabs see the confirmation.
@@ -277,10 +282,15 @@ export class DocumentationService {
     await this.docs.pruneVersions(documentationId, sectionIds).catch(() => undefined);
   }
 
-  /** The transcript segments a documentation's facts are checked against (none if it has no transcript). */
-  private async segmentsOf(doc: DocumentationRecord): Promise<TranscriptRecord['segments']> {
+  /**
+   * The transcript segments a documentation's facts are checked against (none if it has no transcript); null
+   * once retention deleted it: with nothing to check against, no fact is flagged (rather than every one).
+   */
+  private async segmentsOf(doc: DocumentationRecord): Promise<TranscriptRecord['segments'] | null> {
     const transcript = await this.transcripts.find(doc.sessionId);
-    return transcript && transcript.ownerUid === doc.ownerUid ? transcript.segments : [];
+    if (transcript && transcript.ownerUid === doc.ownerUid) return transcript.segments;
+    const session = await this.sessions.find(doc.sessionId);
+    return session?.deletedByRetention?.transcript ? null : [];
   }
 
   private async context(uid: string, session: SessionRecord, transcript: TranscriptRecord) {

@@ -37,20 +37,23 @@ export interface DocumentationRecord extends Omit<Documentation, 'sections'> {
   metrics: { transcribeMs: number | null; generateMs: number; modelCalls: number; promptTokens: number; outputTokens: number } | null;
 }
 
-/** The documentation as the API answers it: each section with its sentence evidence and fact flags, checked against `segments` (the session's transcript). */
-export function toContract(record: DocumentationRecord, segments: readonly SegmentInput[]): Documentation {
+/**
+ * The documentation as the API answers it: each section with its sentence evidence and fact flags, checked
+ * against `segments` (the session's transcript); null when retention deleted the transcript (no flags then).
+ */
+export function toContract(record: DocumentationRecord, segments: readonly SegmentInput[] | null): Documentation {
   const { id, sessionId, templateId, counter, engine, createdAt, updatedAt, sections } = record;
   return { id, sessionId, templateId, counter, engine, createdAt, updatedAt, sections: sections.map((s) => sectionToContract(s, segments)) };
 }
 
-export function sectionToContract(section: StoredSection, segments: readonly SegmentInput[]): DocumentationSection {
+export function sectionToContract(section: StoredSection, segments: readonly SegmentInput[] | null): DocumentationSection {
   const { editorId: _editor, confirmedFacts, ...rest } = section;
   const { sentences, flags } = checkSection(
     { content: section.content, citedSegmentIds: section.evidence.map((e) => e.segmentId), confirmedFlagIds: (confirmedFacts ?? []).map((c) => c.flagId) },
-    segments,
+    segments ?? [],
   );
   // Sections written before sources were kept read as generated.
-  return { ...rest, source: section.source ?? 'generated', sentences, flags };
+  return { ...rest, source: section.source ?? 'generated', sentences, flags: segments ? flags : [] };
 }
 
 export const engineLabel = (model: string, promptVersion: string) => `${model} · ${promptVersion}`;

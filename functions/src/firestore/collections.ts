@@ -39,6 +39,11 @@ export const COLLECTIONS = {
    * data, so account deletion keeps it on purpose (README, Billing and referrals).
    */
   referralLedger: 'referralLedger',
+  /**
+   * Where the daily retention sweep is (`retentionSweeps/daily`): the pass under way, the last user it finished
+   * (an id), and the run holding it; so a run killed half-way is resumed by the next (README "Retention").
+   */
+  retentionSweeps: 'retentionSweeps',
   /** Rate-limit counters, one per rule, subject and window; `expiresAt` has a TTL policy. */
   rateLimits: 'rateLimits',
   /**

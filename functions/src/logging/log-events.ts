@@ -83,6 +83,20 @@ export function logSweepCompleted(log: Logger, f: { resumed: number; failed: num
   log.info('sweep_completed', f);
 }
 
+/** Retention deleted a session's part (`audio`, `transcript`) or the whole `session`, under a setting of `afterDays`. */
+export function logRetentionDeleted(log: Logger, f: { uid: LogId; sessionId: LogId; kind: 'audio' | 'transcript' | 'session'; afterDays: number }): void {
+  log.info('retention_deleted', { ...f, kind: logCode(f.kind) });
+}
+
+export function logRetentionItemFailed(log: Logger, f: { uid: LogId; sessionId?: LogId | undefined; kind: 'audio' | 'transcript' | 'session' | 'owner'; errorName: LogCode }): void {
+  log.error('retention_item_failed', { ...f, kind: logCode(f.kind) });
+}
+
+/** One run of the retention sweep: how far the pass got (`finished`, `paused` for the next run, `busy`, `not_due`). */
+export function logRetentionRun(log: Logger, f: { outcome: LogCode; owners: number; audio: number; transcripts: number; sessions: number; durationMs: number }): void {
+  log.info('retention_run', f);
+}
+
 export function logOneTimeCodeMailFailed(log: Logger, f: { requestId: LogId; reason: LogCode }): void {
   log.error('one_time_code_mail_failed', f);
 }

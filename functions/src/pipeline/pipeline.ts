@@ -38,6 +38,11 @@ export interface PipelineDeps {
   noteWriting: NoteWritingStep;
   /** The plan's monthly limit: past it a session stops at its transcript (`plan_limit_reached`), kept for later. */
   quota?: DocumentationQuota;
+  /**
+   * Told when a run has made the note (retention: audio and transcript kept only "until the note is ready"
+   * go now). Its failure never fails the session: the daily retention sweep deletes what it left.
+   */
+  noteReady?: (sessionId: string) => Promise<void>;
   logger: Logger;
   now: () => Date;
 }
@@ -67,6 +72,7 @@ export class Pipeline {
       }
       step = { next: 'generating', session };
       await this.generate(session, runId);
+      await this.d.noteReady?.(sessionId).catch(() => undefined);
     } catch (err) {
       const failure = describeFailure(step.next, err);
       logPipelineFailed(this.d.logger, {

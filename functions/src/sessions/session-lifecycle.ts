@@ -104,7 +104,22 @@ export class SessionLifecycle {
   /** The note is written (by the pipeline, or a regenerate): the session is ready. */
   documented(tx: Transaction, session: SessionRecord, details: Details): SessionRecord {
     requireFrom('documented', session, (status) => status !== 'draft');
-    return this.write(tx, session, 'ready', { ...details, error: null, processingRunId: null, processingLeaseUntil: null });
+    return this.write(tx, session, 'ready', { ...details, ...this.retentionClock(session), error: null, processingRunId: null, processingLeaseUntil: null });
+  }
+
+  /**
+   * The first time the note is ready, retention's clock starts for the audio and the transcript (README
+   * "Retention"): until then the audio may still be needed to make the note. A later regenerate keeps it.
+   */
+  private retentionClock(session: SessionRecord): Pick<SessionRecord, 'readyAt' | 'audioHeldSince' | 'transcriptHeldSince'> {
+    if (session.readyAt) return {};
+    const readyAt = this.now().toISOString();
+    const deleted = session.deletedByRetention;
+    return {
+      readyAt,
+      ...(session.audioUploadId && !deleted?.audio ? { audioHeldSince: readyAt } : {}),
+      ...(!deleted?.transcript ? { transcriptHeldSince: readyAt } : {}),
+    };
   }
 
   /** The pipeline could not go on: the session says why, and Retry starts again. */

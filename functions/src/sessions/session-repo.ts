@@ -6,7 +6,7 @@ import type { PageCursor } from '../shared/page-cursor.js';
 import { LIFECYCLE_FIELDS, type SessionRecord, type SessionStatus, type SessionTombstone } from './session.js';
 
 /** `sessions/{id}`: the record as it is, its dates as Timestamps (lists sort by createdAt). */
-const sessionConverter = recordConverter<SessionRecord>().storingAsTimestamps('createdAt', 'updatedAt');
+const sessionConverter = recordConverter<SessionRecord>().storingAsTimestamps('createdAt', 'updatedAt', 'readyAt', 'audioHeldSince', 'transcriptHeldSince');
 /** `sessionDeletions/{sessionId}`: ids only (no patient data), kept while the session's data is deleted. */
 const tombstoneConverter = recordConverter<SessionTombstone>().storingAsTimestamps();
 

@@ -23,6 +23,11 @@ export class TranscriptRepo {
     tx.set(this.ref(record.sessionId), record);
   }
 
+  /** Deletes it in the caller's transaction (retention deletes a transcript with its record on the session). */
+  deleteIn(tx: Transaction, sessionId: string): void {
+    tx.delete(this.ref(sessionId));
+  }
+
   async delete(sessionId: string): Promise<void> {
     await this.ref(sessionId).delete();
   }

@@ -1,0 +1,39 @@
+import { isShorterRetention, retentionCutoff, type RetentionImpact, type RetentionSettings } from '@charta/contract';
+import type { ProfileRepo } from '../profile/profile-repo.js';
+import type { OwnerRetention } from './owner-retention.js';
+import { daysFor, retentionSettingsOf } from './retention-policy.js';
+import type { RetentionQueries } from './retention-queries.js';
+
+/** Retention as the clinician meets it: what a change would delete, and "when the note is ready" kept to its word. */
+export class RetentionService {
+  constructor(
+    private readonly profiles: ProfileRepo,
+    private readonly queries: RetentionQueries,
+    private readonly owners: OwnerRetention,
+    private readonly now: () => Date,
+  ) {}
+
+  /**
+   * How many of uid's sessions the proposed settings would delete from, kind by kind (POST
+   * /profile/retention/impact): only kinds it shortens count; counted by aggregation, no session is read.
+   * Settings asks with these numbers before it saves a shorter setting.
+   */
+  async impact(uid: string, proposed: Partial<RetentionSettings>): Promise<RetentionImpact> {
+    const current = retentionSettingsOf(await this.profiles.find(null, uid));
+    const next: RetentionSettings = { ...current, ...Object.fromEntries(Object.entries(proposed).filter(([, v]) => v !== undefined)) };
+    const now = this.now();
+    const [sessions, audio, transcript] = await Promise.all(
+      (['session', 'audio', 'transcript'] as const).map(async (kind) => {
+        const days = daysFor(kind, next);
+        if (days === null || !isShorterRetention(daysFor(kind, current), days)) return 0;
+        return this.queries.countDue(uid, kind, retentionCutoff(days, now));
+      }),
+    );
+    return { sessions: sessions ?? 0, audio: audio ?? 0, transcript: transcript ?? 0 };
+  }
+
+  /** The note of `sessionId` is ready: its audio and transcript go now if the clinician's setting says "when the note is ready". */
+  async noteReady(sessionId: string): Promise<void> {
+    await this.owners.sweepSession(sessionId, this.now());
+  }
+}
