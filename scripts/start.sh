@@ -4,7 +4,7 @@
 # Ctrl-C stops everything it started.
 source "$(dirname "$0")/lib/setup.sh"
 charta_prepare
-charta_require_free_ports 5000 5001 8080 9099 4400 4500 9190 9299 9325 9380 12111 9450
+charta_require_free_ports 5000 5001 8080 9099 4400 4500 9190 9299 9325 9380 12111 9450 9470
 
 echo "charta: building the API and the web app (emulator mode)"
 npm run --silent build -w functions
@@ -61,6 +61,7 @@ stop() {
   charta_stop_mail_catcher
   charta_stop_stripe_emulator
   charta_stop_sample_ehr
+  charta_stop_local_scheduler
   kill -INT -- "-$emulators_pid" 2>/dev/null || true
   for _ in $(seq 1 40); do
     kill -0 -- "-$emulators_pid" 2>/dev/null || { echo "charta: stopped"; exit "$status"; }
@@ -84,6 +85,10 @@ curl -fsS http://127.0.0.1:5000/api/v1/health >/dev/null || { echo "charta: the 
 FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099 FIRESTORE_EMULATOR_HOST=127.0.0.1:8080 GCLOUD_PROJECT=demo-charta \
   node emulators/seed-demo.ts
 
+# The Functions emulator runs no schedule by itself: the local scheduler runs each scheduled function now,
+# then on its schedule (README "Scheduled work, locally"). Its failing to start leaves the app usable.
+charta_start_local_scheduler 127.0.0.1:5001 9470 || true
+
 demo=$(node -e 'import("./emulators/demo-account.ts").then(m => console.log(m.DEMO_ACCOUNT.email + " / " + m.DEMO_ACCOUNT.password))')
 cat <<BANNER
 
@@ -95,6 +100,7 @@ cat <<BANNER
     Inbox:         $MAIL_CATCHER_URL (sign-in codes, verification and password-reset links)
     Stripe:        $STRIPE_EMULATOR_URL (emulated: Upgrade opens its checkout page, no card needed)
     Sample EHR:    $SAMPLE_EHR_URL (a visit-note form to try magic fill and the extension on)
+    Scheduled:     $(charta_scheduled_banner)
     API:           http://localhost:5000/api/v1/health
     Demo sign-in:  $demo
   Press Ctrl-C to stop.

@@ -14,6 +14,7 @@ import { configFromEnv } from './config.js';
 import { firebaseIdentity } from './identity/firebase-identity.js';
 import { cloudLogger } from './logging/logger.js';
 import { COLLECTIONS } from './firestore/collections.js';
+import { SCHEDULES } from './schedules.js';
 import { createServices, type AppDeps } from './services.js';
 import { audioStoreFromEnv } from './storage/audio-store-from-env.js';
 
@@ -80,6 +81,15 @@ export const buildDataExport = onDocumentCreated(
  * failed after repeated stops; uploads abandoned for a day are deleted with their audio (SWEEP_POLICY).
  * Overlapping sweeps are harmless: each change is made in a transaction that re-reads what it changes.
  */
-export const sweepPipeline = onSchedule({ schedule: 'every 5 minutes', region, timeoutSeconds: 300, memory: '512MiB' }, async () => {
+export const sweepPipeline = onSchedule({ schedule: SCHEDULES.sweepPipeline, region, timeoutSeconds: 300, memory: '512MiB' }, async () => {
   await services.pipelineSweeper.sweep();
+});
+
+/**
+ * Every hour: the daily retention pass (README "Retention") deletes what each user's settings say has expired.
+ * A run resumes the pass a killed run left, or starts the day's; it stops itself within RETENTION_POLICY's
+ * budget, under this timeout, and the next run goes on. Overlapping runs: one holds the pass, the other leaves.
+ */
+export const sweepRetention = onSchedule({ schedule: SCHEDULES.sweepRetention, region, timeoutSeconds: 540, memory: '512MiB' }, async () => {
+  await services.retentionSweeper.run();
 });

@@ -6,6 +6,7 @@ source scripts/lib/node22.sh
 source scripts/lib/prereqs.sh
 source scripts/lib/firestore-emulator.sh
 source scripts/lib/local-service.sh
+source scripts/lib/local-scheduler.sh
 source scripts/lib/ai-emulator.sh
 source scripts/lib/mail-catcher.sh
 source scripts/lib/stripe-emulator.sh
