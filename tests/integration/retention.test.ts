@@ -77,9 +77,7 @@ function sweeperOf(users: TestUser[], opts: { probe?: Parameters<typeof ownerRet
   const sweeper = new RetentionSweeper({
     checkpoints: new RetentionCheckpoints(db),
     owners: {
-      async nextOwnerAfter(afterUid) {
-        return uids.find((uid) => afterUid === null || uid > afterUid) ?? null;
-      },
+      nextOwnerAfter: (afterUid) => Promise.resolve(uids.find((uid) => afterUid === null || uid > afterUid) ?? null),
     },
     retention: ownerRetention(opts.probe),
     logger: memoryLogger(),
@@ -272,7 +270,7 @@ describe('The daily sweep', () => {
     const sessions = new Map<string, string[]>();
     for (const user of users) sessions.set(user.uid, [await textSession(user, 'Old A'), await textSession(user, 'Old B')]);
     setClock(t0 + 20 * DAY_MS);
-    const young = await textSession(users[0]!, 'Young');
+    const young = await textSession(users[0], 'Young');
     setClock(t0 + 30 * DAY_MS);
 
     const id = checkpointId();
@@ -282,11 +280,12 @@ describe('The daily sweep', () => {
     const killing = sweeperOf(users, {
       checkpointId: id,
       probe: {
-        afterDeletion: async (_kind, sessionId) => {
+        afterDeletion: (_kind, sessionId) => {
           if (!killed && sessions.get(second)!.includes(sessionId)) {
             killed = true;
-            throw new Error('killed');
+            return Promise.reject(new Error('killed'));
           }
+          return Promise.resolve();
         },
       },
     });
