@@ -1,6 +1,6 @@
 // The API's objects as tests need them: complete and valid, with overrides for what a test is about.
 // Fictional people only.
-import type { Documentation, Profile, PublishedTemplate, Session, Subscription, Template, Transcript } from '@charta/contract';
+import { DEFAULT_CONSENT_SETTINGS, DEFAULT_RETENTION_SETTINGS, type Documentation, type Profile, type PublishedTemplate, type Session, type Subscription, type Template, type Transcript } from '@charta/contract';
 
 export function session(overrides: Partial<Session> = {}): Session {
   return {
@@ -111,6 +111,8 @@ export function profile(overrides: Partial<Profile> = {}): Profile {
     defaultTemplateId: null,
     defaultLanguage: 'en-US',
     referralCode: 'ADA123',
+    consent: DEFAULT_CONSENT_SETTINGS,
+    retention: DEFAULT_RETENTION_SETTINGS,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -1,11 +1,16 @@
 // Making a session for a recording (API contract: Sessions). Reading and deleting one is shared: @/data/sessions.
 import { api } from '@/lib/api';
-import type { Session, SessionResponse } from '@charta/contract';
+import type { ConsentMethod, Session, SessionResponse } from '@charta/contract';
 
 export interface NewSession {
   patientName: string;
   templateId: string;
   language: string;
+  /**
+   * How the patient agreed to the recording, confirmed on the Record tab (README "Consent"); absent when the
+   * clinician's setting does not ask. The API keeps it on the session with who confirmed it and when.
+   */
+  consent?: ConsentMethod | null;
 }
 
 /** POST /session/create_session, multipart as the contract names it. */
@@ -14,6 +19,7 @@ export async function createSession(input: NewSession, signal?: AbortSignal): Pr
   form.set('patientName', input.patientName);
   form.set('templateId', input.templateId);
   form.set('language', input.language);
+  if (input.consent) form.set('consent', input.consent);
   const { session } = await api.post<SessionResponse>('/session/create_session', form, { signal });
   return session;
 }

@@ -183,9 +183,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Names the patient and, as the clinician does before recording, confirms their verbal consent. */
 async function fillPatient(user: ReturnType<typeof userEvent.setup>, name = 'María García') {
   await user.type(await screen.findByRole('textbox', { name: 'Patient name' }), name);
   await waitFor(() => expect(screen.getByLabelText('Template', { selector: 'select' })).toHaveValue('history-and-physical'));
+  await user.click(screen.getByRole('radio', { name: /^Verbal/ }));
 }
 
 /** Opens the page, names the patient and starts recording on `stream`; the recorder once it runs. */
@@ -282,6 +284,55 @@ describe('RecordPage', () => {
     expect(getUserMedia).not.toHaveBeenCalled();
   });
 
+  it('asks for the patient’s consent before recording or uploading, and offers the statement to read aloud', async () => {
+    const user = userEvent.setup();
+    fakeUploads();
+    renderPage();
+    await user.type(await screen.findByRole('textbox', { name: 'Patient name' }), 'María García');
+    await waitFor(() => expect(screen.getByLabelText('Template', { selector: 'select' })).toHaveValue('history-and-physical'));
+
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    const consent = screen.getByRole('radiogroup');
+    expect(screen.getByRole('group', { name: /Patient’s consent to recording/ })).toHaveTextContent('Confirm the patient’s consent first.');
+    const file = new File(['ID3 audio bytes'], 'visit.mp3', { type: 'audio/mpeg' });
+    await user.upload(screen.getByLabelText('Drop an audio file here').querySelector('input[type="file"]')!, file);
+    expect(getUserMedia).not.toHaveBeenCalled();
+    expect(mockedApi.post).not.toHaveBeenCalledWith('/session/create_session', expect.anything(), expect.anything());
+    // What was typed stays while consent is asked for.
+    expect(screen.getByRole('textbox', { name: 'Patient name' })).toHaveValue('María García');
+
+    await user.click(screen.getByRole('button', { name: 'What to say' }));
+    expect(await screen.findByText(profile.consent.statement)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Change it in Settings' })).toHaveAttribute('href', '/settings#consent-heading');
+
+    await user.click(within(consent).getByRole('radio', { name: /^Written/ }));
+    expect(screen.queryByText('Confirm the patient’s consent first.')).not.toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Drop an audio file here').querySelector('input[type="file"]')!, file);
+    expect(await screen.findByText('File uploaded')).toBeInTheDocument();
+    const [, form] = mockedApi.post.mock.calls.find(([path]) => path === '/session/create_session')!;
+    expect((form as FormData).get('consent')).toBe('written');
+    // The next upload is for another patient: their consent is asked for again.
+    expect(screen.getByRole('textbox', { name: 'Patient name' })).toHaveValue('');
+    expect(within(consent).getByRole('radio', { name: /^Written/ })).not.toBeChecked();
+  });
+
+  it('with the consent setting off, records without asking and sends no consent', async () => {
+    mockedApi.get.mockImplementation((path: string) =>
+      path === '/profile' ? Promise.resolve({ profile: { ...profile, consent: { ...profile.consent, required: false } } }) : Promise.reject(new Error(`GET ${path}`)),
+    );
+    const user = userEvent.setup();
+    getUserMedia.mockResolvedValue(fakeStream());
+    renderPage();
+    await user.type(await screen.findByRole('textbox', { name: 'Patient name' }), 'María García');
+    await waitFor(() => expect(screen.getByLabelText('Template', { selector: 'select' })).toHaveValue('history-and-physical'));
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Pause' });
+    const [, form] = mockedApi.post.mock.calls.find(([path]) => path === '/session/create_session')!;
+    expect((form as FormData).has('consent')).toBe(false);
+  });
+
   it('explains how to allow the microphone when access is denied, and creates no session', async () => {
     const user = userEvent.setup();
     getUserMedia.mockRejectedValue(new DOMException('Permission denied', 'NotAllowedError'));
@@ -304,7 +355,7 @@ describe('RecordPage', () => {
 
     const [createPath, form] = mockedApi.post.mock.calls.find(([path]) => path === '/session/create_session')!;
     expect(createPath).toBe('/session/create_session');
-    expect(Object.fromEntries((form as FormData).entries())).toEqual({ patientName: 'María García', templateId: 'history-and-physical', language: 'es-ES' });
+    expect(Object.fromEntries((form as FormData).entries())).toEqual({ patientName: 'María García', templateId: 'history-and-physical', language: 'es-ES', consent: 'verbal' });
     expect(recorder.timeslice).toBe(2000);
     expect(recorder.mimeType).toBe('audio/webm;codecs=opus');
     expect(screen.getByRole('timer', { name: 'Elapsed time' })).toHaveTextContent(/^00:0\d$/);

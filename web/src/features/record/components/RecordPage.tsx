@@ -1,8 +1,10 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { DEFAULT_CONSENT_SETTINGS } from '@charta/contract';
 import { useEffect, useState } from 'react';
 import { useNavigationState } from '@/components/layout/navigation-state';
 import { useShellPage } from '@/components/layout/use-shell-page';
@@ -15,6 +17,7 @@ import { useMicrophones } from '../hooks/use-microphones';
 import { useOnlineStatus } from '../hooks/use-online-status';
 import { useRecorderSession } from '../hooks/recorder-provider';
 import { useRecordingUploads } from '../hooks/use-recording-uploads';
+import { ConsentStep } from './ConsentStep';
 import { FileUploadCard } from './FileUploadCard';
 import { useLiveTranscriptView } from './live-transcript-loader';
 import { PasteNotes } from './PasteNotes';
@@ -46,9 +49,13 @@ export function RecordPage() {
   // The recorder and what the clinician typed live in the shell's RecorderProvider: both outlast this page
   // while the clinician looks at another one.
   const { recorder, active: recording, draft, changeDraft, followedRecordingId, stop: stopRecording } = useRecorderSession();
-  const { patientName, templateId: chosenTemplateId, language: chosenLanguage } = draft;
+  const { patientName, templateId: chosenTemplateId, language: chosenLanguage, consent } = draft;
   const setPatientName = (value: string) => changeDraft({ patientName: value });
   const [patientNameError, setPatientNameError] = useState<string | null>(null);
+  const [consentError, setConsentError] = useState<string | null>(null);
+  // Until the profile answers, ask: the setting is on by default, and the API refuses audio without consent
+  // while it is on (README "Consent").
+  const consentSettings = profile.data?.profile.consent ?? DEFAULT_CONSENT_SETTINGS;
 
   // The user's choice wins; until they make one, the profile's defaults, else the first built-in template:
   // not simply the first listed, which a template just added from the library or made would become.
@@ -98,24 +105,23 @@ export function RecordPage() {
 
   const validSetup = (): boolean => {
     const name = patientName.trim();
-    if (!name) {
-      setPatientNameError('Enter the patient’s name first.');
-      return false;
-    }
-    if (!templateId) return false;
-    setPatientNameError(null);
-    return true;
+    const missingConsent = consentSettings.required && !consent;
+    setPatientNameError(name ? null : 'Enter the patient’s name first.');
+    setConsentError(missingConsent ? 'Confirm the patient’s consent first.' : null);
+    return Boolean(name) && !missingConsent && Boolean(templateId);
   };
+  const consentToSend = consentSettings.required ? consent : null;
 
   const startRecording = async () => {
     if (!user || !validSetup()) return;
-    await recorder.start({ uid: user.uid, patientName: patientName.trim(), templateId, language, deviceId: selectedDeviceId });
+    await recorder.start({ uid: user.uid, patientName: patientName.trim(), templateId, language, consent: consentToSend, deviceId: selectedDeviceId });
   };
 
   const uploadFile = async (file: File) => {
     if (!validSetup()) return;
-    const done = await fileUpload.start(file, { patientName: patientName.trim(), templateId, language });
-    if (done) setPatientName('');
+    const done = await fileUpload.start(file, { patientName: patientName.trim(), templateId, language, consent: consentToSend });
+    // The next upload is for another patient: neither the name nor this patient's consent carries over.
+    if (done) changeDraft({ patientName: '', consent: null });
   };
 
   const changeTemplate = (id: string) => {
@@ -167,6 +173,20 @@ export function RecordPage() {
             patientNameError={patientNameError}
             disabled={recording || recorder.status === 'starting' || fileUpload.busy}
           />
+          {consentSettings.required && (
+            <Box sx={{ mt: 2 }}>
+              <ConsentStep
+                statement={consentSettings.statement}
+                method={consent}
+                onChange={(method) => {
+                  changeDraft({ consent: method });
+                  setConsentError(null);
+                }}
+                error={consentError}
+                disabled={recording || recorder.status === 'starting' || fileUpload.busy}
+              />
+            </Box>
+          )}
         </CardContent>
       </Card>
 

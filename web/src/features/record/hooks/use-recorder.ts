@@ -1,5 +1,6 @@
 // The microphone side of recording: permission, MediaRecorder, pause/resume, the clock, the input level and
 // the warnings. Every chunk goes straight to the page's RecordingUploads, which stores it, then uploads it.
+import type { ConsentMethod } from '@charta/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiNetworkError, ApiTimeoutError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
@@ -51,6 +52,8 @@ export interface RecordingSetup {
   patientName: string;
   templateId: string;
   language: string;
+  /** How the patient agreed to being recorded (README "Consent"); null when the clinician's setting does not ask. */
+  consent: ConsentMethod | null;
   /** '' for the system default. */
   deviceId: string;
 }
@@ -204,7 +207,7 @@ export function useRecorder() {
       // session is made before the first upload.
       let sessionId: string | null = null;
       try {
-        sessionId = (await createSession({ patientName: setup.patientName, templateId: setup.templateId, language: setup.language })).id;
+        sessionId = (await createSession({ patientName: setup.patientName, templateId: setup.templateId, language: setup.language, consent: setup.consent })).id;
       } catch (error) {
         if (!isConnectivityError(error)) {
           stream.getTracks().forEach((track) => track.stop());
@@ -235,6 +238,7 @@ export function useRecorder() {
         patientName: setup.patientName,
         templateId: setup.templateId,
         language: setup.language,
+        consent: setup.consent,
         mimeType: mimeType || recorder.mimeType || 'audio/webm',
         startedAt: new Date().toISOString(),
       });

@@ -5,6 +5,8 @@
 // Chunks are stored as ArrayBuffers rather than Blobs: Safari has lost Blobs kept in IndexedDB in the past,
 // and plain bytes survive structured cloning everywhere (including the tests' fake IndexedDB).
 
+import type { ConsentMethod } from '@charta/contract';
+
 export const CHUNK_DB_NAME = 'charta-recordings';
 const DB_VERSION = 1;
 const RECORDINGS = 'recordings';
@@ -23,6 +25,8 @@ export interface StoredRecording {
   patientName: string;
   templateId: string;
   language: string;
+  /** The consent confirmed before recording (README "Consent"), sent with the session if it is made later (offline start). */
+  consent?: ConsentMethod | null;
   mimeType: string;
   startedAt: string;
   /** Set when the user pressed Stop (or the recorder stopped by itself); null while it was still recording. */

@@ -168,14 +168,14 @@ describe('recording uploads', () => {
     expect(await manager.findUnfinished('user-a')).toEqual([]);
   });
 
-  it('creates the session first when the recording started without one (offline at the start)', async () => {
-    await manager.begin({ ...base, sessionId: null });
+  it('creates the session first when the recording started without one (offline at the start), with the consent confirmed before it', async () => {
+    await manager.begin({ ...base, sessionId: null, consent: 'written' });
     await manager.addChunk('rec-1', blob('A'), 2000);
     await manager.finish('rec-1', 2000);
 
     const entry = await settled(manager, 'rec-1');
 
-    expect(deps.createSession).toHaveBeenCalledWith({ patientName: 'Ana Patiño', templateId: 'soap', language: 'en-US' });
+    expect(deps.createSession).toHaveBeenCalledWith({ patientName: 'Ana Patiño', templateId: 'soap', language: 'en-US', consent: 'written' });
     expect(entry.sessionId).toBe('made-later');
     expect(server.uploadPart.mock.calls[0]![0].sessionId).toBe('made-later');
   });

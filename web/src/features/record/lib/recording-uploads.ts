@@ -175,6 +175,7 @@ export function createRecordingUploads(deps: RecordingUploadsDeps): RecordingUpl
       patientName: entry.meta.patientName,
       templateId: entry.meta.templateId,
       language: entry.meta.language,
+      consent: entry.meta.consent ?? null,
     });
     entry.meta = { ...entry.meta, sessionId: session.id };
     update(entry, { sessionId: session.id });
