@@ -1,7 +1,7 @@
 // GET/PUT /profile (API contract: Profile and subscription): read by Settings and by the Record tab (its
 // default template and language), written by both. One key, so a change in one shows in the other.
-import type { Profile, ProfileResponse } from '@charta/contract';
-import { useCallback } from 'react';
+import type { ConsentSettings, Profile, ProfileResponse, RetentionImpact, RetentionSettings } from '@charta/contract';
+import { useCallback, useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from '@/lib/api';
 
@@ -30,4 +30,35 @@ export function useUpdateProfile(): (change: ProfileChange) => Promise<Profile> 
     },
     [mutate],
   );
+}
+
+/**
+ * The consent and retention settings (README "Consent", "Retention") have routes of their own, so each change
+ * is recorded as the account event it is. Each answers with the whole profile, which goes straight into the
+ * cache as PUT /profile's does.
+ */
+export function useUpdatePrivacySettings() {
+  const { mutate } = useSWRConfig();
+  const put = useCallback(
+    async (path: string, body: object): Promise<Profile> => {
+      const response = await api.put<ProfileResponse>(path, body);
+      await mutate(PROFILE_KEY, response, { revalidate: false });
+      return response.profile;
+    },
+    [mutate],
+  );
+  return useMemo(
+    () => ({
+      updateConsent: (change: Partial<ConsentSettings>) => put(`${PROFILE_KEY}/consent`, change),
+      /** `confirmShorter`: the clinician was told how many sessions a shorter setting affects and went ahead. */
+      updateRetention: (change: Partial<RetentionSettings>, confirmShorter: boolean) =>
+        put(`${PROFILE_KEY}/retention`, { ...change, ...(confirmShorter ? { confirmShorter: true } : {}) }),
+    }),
+    [put],
+  );
+}
+
+/** POST /profile/retention/impact: how many sessions the proposed settings would delete from, kind by kind. */
+export async function retentionImpact(proposed: Partial<RetentionSettings>): Promise<RetentionImpact> {
+  return (await api.post<{ impact: RetentionImpact }>(`${PROFILE_KEY}/retention/impact`, proposed)).impact;
 }

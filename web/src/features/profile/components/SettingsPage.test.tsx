@@ -59,7 +59,7 @@ describe('SettingsPage', () => {
     await user.clear(displayName);
     await user.type(displayName, 'Dr. Grace Hopper');
     await user.selectOptions(screen.getByLabelText('Default language'), 'fr-FR');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within(screen.getByRole('form', { name: 'Profile' })).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Profile saved')).toBeInTheDocument();
     expect(mockedApi.put).toHaveBeenCalledWith('/profile', {
@@ -77,7 +77,7 @@ describe('SettingsPage', () => {
     );
     renderPage(<SettingsPage />);
 
-    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    await user.click(within(await screen.findByRole('form', { name: 'Profile' })).getByRole('button', { name: 'Save' }));
 
     const specialty = screen.getByLabelText('Specialty');
     expect(await screen.findByText('specialty must be at most 100 characters')).toBeInTheDocument();
@@ -95,12 +95,14 @@ describe('SettingsPage', () => {
     );
     renderPage(<SettingsPage />);
 
-    const retry = await screen.findByRole('button', { name: 'Try again' });
+    // Profile, Consent and Retention each say so; any of them loads the profile again.
+    const [retry] = await screen.findAllByRole('button', { name: 'Try again' });
     mockedApi.get.mockImplementation((path: string) =>
       Promise.resolve(path === '/profile' ? { profile } : { subscription }),
     );
-    await user.click(retry);
+    await user.click(retry!);
 
     expect(await screen.findByLabelText('Display name')).toHaveValue('Dr. Ada Lovelace');
+    expect(screen.getByRole('switch', { name: 'Ask for the patient’s consent before recording' })).toBeChecked();
   });
 });

@@ -4,6 +4,7 @@ import { useShellPage } from '@/components/layout/use-shell-page';
 import { ActivityCard } from './ActivityCard';
 import { DataExportCard } from './DataExportCard';
 import { LegalCard } from './LegalCard';
+import { PrivacySections } from './PrivacySections';
 import { ProfileSection } from './ProfileSection';
 import { SubscriptionCard } from './SubscriptionCard';
 
@@ -19,6 +20,7 @@ export function SettingsPage({ lockSection, accountSection }: SettingsPageProps 
   return (
     <Stack spacing={3} sx={{ maxWidth: 640 }}>
       <ProfileSection />
+      <PrivacySections />
       <SubscriptionCard />
       <ActivityCard />
       <DataExportCard />
