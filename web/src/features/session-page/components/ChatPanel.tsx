@@ -24,6 +24,8 @@ interface ChatPanelProps {
   chat: ReturnType<typeof useSessionChat>;
   /** The transcript is there to ask about. */
   available: boolean;
+  /** Why not, when it never will be again: retention deleted the transcript ("Transcript deleted on 3 Dec (…)"). */
+  unavailableReason?: string | null;
   segments: readonly TranscriptSegment[] | undefined;
   timed: boolean;
   onShowCitation: (evidence: readonly Evidence[], segmentId: string) => void;
@@ -34,7 +36,7 @@ interface ChatPanelProps {
 }
 
 /** Questions about the session, answered from its transcript, each answer citing the segments it used. */
-export function ChatPanel({ chat, available, segments, timed, onShowCitation, onClose, layout }: ChatPanelProps) {
+export function ChatPanel({ chat, available, unavailableReason = null, segments, timed, onShowCitation, onClose, layout }: ChatPanelProps) {
   const [question, setQuestion] = useState('');
   const logRef = useRef<HTMLDivElement>(null);
   const { messages, sending, error } = chat;
@@ -83,7 +85,9 @@ export function ChatPanel({ chat, available, segments, timed, onShowCitation, on
             <Typography variant="body2" color="text.secondary">
               {available
                 ? 'Ask anything about this session. Answers come from the transcript and show the segments they are based on.'
-                : 'You can ask questions once the transcript is ready.'}
+                : unavailableReason
+                  ? `${unavailableReason}: the chat answers from it, so it is unavailable.`
+                  : 'You can ask questions once the transcript is ready.'}
             </Typography>
             {available && (
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>

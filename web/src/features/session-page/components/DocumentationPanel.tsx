@@ -61,6 +61,11 @@ interface DocumentationPanelProps {
   transcriptEngine: string | undefined;
   /** What the printed note is headed with. */
   session: Pick<Session, 'patientName' | 'createdAt' | 'templateId'>;
+  /**
+   * "Transcript deleted on 3 Dec (your 30-day setting)" when retention deleted it (README "Retention"): every
+   * AI action works from the transcript, so they are off and the note says why.
+   */
+  transcriptDeleted?: string | null;
 }
 
 /** The note, section by section, with what applies to all of it: copy it for the EHR, edit it with AI. */
@@ -80,6 +85,7 @@ export function DocumentationPanel({
   onRevealFlag,
   transcriptEngine,
   session,
+  transcriptDeleted = null,
 }: DocumentationPanelProps) {
   const notify = useNotify();
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
@@ -196,7 +202,7 @@ export function DocumentationPanel({
           </Button>
         )}
         {!phone && (
-          <Button startIcon={<AutoFixHighOutlined />} onClick={openMagicEdit} disabled={dirty}>
+          <Button startIcon={<AutoFixHighOutlined />} onClick={openMagicEdit} disabled={dirty || transcriptDeleted !== null}>
             Magic edit note
           </Button>
         )}
@@ -215,13 +221,18 @@ export function DocumentationPanel({
             label="More actions for the note"
             actions={[
               { label: doneLabel, icon: <TaskAltOutlined fontSize="small" />, onSelect: () => void toggleDone(), disabled: noteDone.busy },
-              { label: 'Magic edit note', icon: <AutoFixHighOutlined fontSize="small" />, onSelect: openMagicEdit, disabled: dirty },
+              { label: 'Magic edit note', icon: <AutoFixHighOutlined fontSize="small" />, onSelect: openMagicEdit, disabled: dirty || transcriptDeleted !== null },
               { label: 'Print', icon: <PrintOutlined fontSize="small" />, onSelect: () => window.print() },
             ]}
           />
         )}
       </Stack>
       {phone && factsButton && <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1 }}>{factsButton}</Box>}
+      {transcriptDeleted !== null && (
+        <Alert severity="info">
+          {transcriptDeleted}. Magic edit, Regenerate, Customize and Chat work from the transcript, so they are unavailable; the note stays yours to edit and copy.
+        </Alert>
+      )}
       <Typography variant="body2" color="text.secondary">
         Written from the transcript. Check it before you paste it into the record: click a sentence (or move to it with the arrow keys) to see what in the transcript
         supports it. Facts not found in the transcript are underlined and listed under their section.
@@ -266,6 +277,7 @@ export function DocumentationPanel({
           reveal={reveal?.sectionId === section.id ? reveal : null}
           onRevealFlag={(flagId) => onRevealFlag(section.id, flagId)}
           simulated={simulated}
+          transcriptDeleted={transcriptDeleted !== null}
         />
       ))}
 

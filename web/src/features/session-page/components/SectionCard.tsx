@@ -64,6 +64,8 @@ interface SectionCardProps extends SectionEditingOptions {
   onRevealFlag: (flagId: string) => void;
   /** The note is simulated output (not a real model's): copying asks first and marks the copy. */
   simulated: boolean;
+  /** Retention deleted the transcript the AI rewrites work from: they are off (the note says why, once). */
+  transcriptDeleted?: boolean;
 }
 
 /** One section of the note: its text to edit in place, its support in the transcript, and AI rewrites. */
@@ -86,6 +88,7 @@ export function SectionCard({
   reveal,
   onRevealFlag,
   simulated,
+  transcriptDeleted = false,
 }: SectionCardProps) {
   const headingId = useId();
   const flagsId = useId();
@@ -192,7 +195,8 @@ export function SectionCard({
   const cited = segments ? citedSegments(section.evidence, segments) : [];
   const missing = segments ? highlightFor(section.evidence, segments).missing.length : 0;
   const busy = working !== null;
-  const controls = sectionControls({ dirty, rewriting: busy, saving: save.kind === 'saving' });
+  const edits = sectionControls({ dirty, rewriting: busy, saving: save.kind === 'saving' });
+  const controls = transcriptDeleted ? { ...edits, rewriteBlocked: true, explainRewriteBlocked: false } : edits;
 
   return (
     <Card

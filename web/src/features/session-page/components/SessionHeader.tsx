@@ -1,4 +1,4 @@
-import { titleWithoutDefaultDate, type Session } from '@charta/contract';
+import { sessionConsentLabel, titleWithoutDefaultDate, type Session } from '@charta/contract';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -38,16 +38,26 @@ export function SessionHeader({ session, chatOpen, chatAvailable, onToggleChat }
     language,
     template ? template.name : null,
   ].filter((fact) => fact !== null);
+  // The patient's consent to the recording (README "Consent"); a recorded session without one says so.
+  const recorded = session.audioDurationSec !== null || session.audio_uri !== null || Boolean(session.deletedByRetention?.audio);
+  const consent = session.consent ? sessionConsentLabel(session.consent) : recorded ? 'No consent recorded' : null;
   return (
     <Stack direction="row" className={NO_CAPTURE_CLASS} sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-      <Typography color="text.secondary" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-        {facts.map((fact, index) => (
-          <Fragment key={index}>
-            {index > 0 && ' · '}
-            {fact}
-          </Fragment>
-        ))}
-      </Typography>
+      <Stack sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {facts.map((fact, index) => (
+            <Fragment key={index}>
+              {index > 0 && ' · '}
+              {fact}
+            </Fragment>
+          ))}
+        </Typography>
+        {consent && (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {consent}
+          </Typography>
+        )}
+      </Stack>
       <SessionStatusChip status={session.status} error={session.error} />
       {chatAvailable && (
         <Button variant={chatOpen ? 'contained' : 'outlined'} startIcon={<ForumOutlined />} onClick={onToggleChat} aria-expanded={chatOpen}>

@@ -594,3 +594,63 @@ describe('SessionPage: evidence, copy and chat', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('textbox', { name: 'Plan' })).toHaveValue('Not discussed in this session. Review in a week.');
   });
 });
+
+describe('SessionPage: consent and retention', { timeout: 30_000 }, () => {
+  const thisYear = new Date().getFullYear();
+  const consent = { method: 'written' as const, confirmedAt: `${thisYear}-11-21T10:02:00.000Z`, confirmedByUid: 'u1', confirmedByName: 'Dr Ana Ruiz' };
+
+  it('Says who confirmed the patient’s consent, how and when', async () => {
+    serve({
+      '/session/session': () => ({ session: session({ consent }) }),
+      '/session/transcription': () => ({ transcript }),
+      '/documentation/by_session': () => ({ documentation: documentation() }),
+    });
+    renderPage();
+    expect(await screen.findByText(/^Written consent confirmed by Dr Ana Ruiz, 21 Nov/)).toBeInTheDocument();
+  });
+
+  it('A recorded session without consent says so', async () => {
+    serve({
+      '/session/session': () => ({ session: session({ consent: null }) }),
+      '/session/transcription': () => ({ transcript }),
+      '/documentation/by_session': () => ({ documentation: documentation() }),
+    });
+    renderPage();
+    expect(await screen.findByText('No consent recorded')).toBeInTheDocument();
+  });
+
+  it('Audio deleted by retention: said where the player was; playing from a time is off', async () => {
+    serve({
+      '/session/session': () => ({
+        session: session({ consent, audio_uri: null, deletedByRetention: { audio: { deletedAt: `${thisYear}-12-03T12:00:00.000Z`, afterDays: 7 }, transcript: null } }),
+      }),
+      '/session/transcription': () => ({ transcript }),
+      '/documentation/by_session': () => ({ documentation: documentation() }),
+    });
+    renderPage();
+    const panel = await screen.findByRole('region', { name: 'Transcript' });
+    expect(await within(panel).findByText('Audio deleted on 3 Dec (your 7-day setting): it can no longer be played.')).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Listen to the recording' })).not.toBeInTheDocument();
+    expect(await within(panel).findByRole('button', { name: 'Play from 00:00' })).toBeDisabled();
+  });
+
+  it('Transcript deleted by retention: not asked for, said in its place, and every AI action is off saying why', async () => {
+    serve({
+      '/session/session': () => ({
+        session: session({ deletedByRetention: { audio: { deletedAt: `${thisYear}-11-22T12:00:00.000Z`, afterDays: 0 }, transcript: { deletedAt: `${thisYear}-12-21T12:00:00.000Z`, afterDays: 30 } } }),
+      }),
+      '/documentation/by_session': () => ({ documentation: documentation() }),
+    });
+    renderPage();
+    const panel = await screen.findByRole('region', { name: 'Transcript' });
+    expect(within(panel).getByText('Transcript deleted on 21 Dec (your 30-day setting). The note written from it stays.')).toBeInTheDocument();
+    expect(within(panel).getByText('Audio deleted on 22 Nov (your “when the note is ready” setting): it can no longer be played.')).toBeInTheDocument();
+    const section = await screen.findByRole('region', { name: 'Subjective' });
+    for (const name of ['Magic edit', 'Regenerate', 'Customize']) expect(within(section).getByRole('button', { name })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Magic edit note' })).toBeDisabled();
+    expect(screen.getByText(/Transcript deleted on 21 Dec \(your 30-day setting\)\. Magic edit, Regenerate, Customize and Chat work from the transcript/)).toBeInTheDocument();
+    // The note stays the clinician's to edit.
+    expect(screen.getByRole('textbox', { name: 'Subjective' })).toBeEnabled();
+    expect(postsTo('/session/transcription')).toEqual([]);
+  });
+});

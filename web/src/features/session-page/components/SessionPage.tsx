@@ -1,4 +1,4 @@
-import { isProcessing, mayHaveTranscript, titleWithoutDefaultDate, type LiveTranscript, type Session } from '@charta/contract';
+import { isProcessing, mayHaveTranscript, retentionDeletionLabel, titleWithoutDefaultDate, type LiveTranscript, type Session } from '@charta/contract';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -93,7 +93,11 @@ function SessionWorkspace({ session, liveTranscript }: { session: Session; liveT
   const { mutate: mutateCache } = useSWRConfig();
   const { status } = session;
 
-  const transcriptExists = mayHaveTranscript(status);
+  // What retention deleted is said where it was (README "Retention"), and not asked for.
+  const deleted = session.deletedByRetention;
+  const audioDeleted = deleted?.audio ? retentionDeletionLabel('audio', deleted.audio) : null;
+  const transcriptDeleted = deleted?.transcript ? retentionDeletionLabel('transcript', deleted.transcript) : null;
+  const transcriptExists = mayHaveTranscript(status) && transcriptDeleted === null;
   const transcript = useTranscript(session.id, transcriptExists);
   const documentation = useDocumentation(session.id, status === 'ready');
   const chat = useSessionChat(session.id);
@@ -132,6 +136,7 @@ function SessionWorkspace({ session, liveTranscript }: { session: Session; liveT
     <ChatPanel
       chat={chat}
       available={transcript.data !== undefined}
+      unavailableReason={transcriptDeleted}
       segments={segments}
       timed={timed}
       onShowCitation={note.showCitation}
@@ -149,6 +154,8 @@ function SessionWorkspace({ session, liveTranscript }: { session: Session; liveT
       error={transcript.error}
       onRetry={() => void transcript.mutate()}
       hasAudio={session.audio_uri !== null}
+      audioDeleted={audioDeleted}
+      transcriptDeleted={transcriptDeleted}
       pending={!transcriptExists}
       focus={note.focus}
       onClearFocus={note.clearFocus}
@@ -181,6 +188,7 @@ function SessionWorkspace({ session, liveTranscript }: { session: Session; liveT
           onRevealFlag={note.revealFlag}
           transcriptEngine={transcript.data?.engine ?? session.transcriptEngine}
           session={session}
+          transcriptDeleted={transcriptDeleted}
         />
       );
       // Extension builds: "Fill this page" above the note it fills from.

@@ -32,6 +32,9 @@ interface TranscriptPanelProps {
   hasAudio: boolean;
   /** Processing has not reached the transcript yet. */
   pending: boolean;
+  /** What retention deleted, as the clinician reads it ("Audio deleted on 3 Dec (your 7-day setting)"), else null. */
+  audioDeleted?: string | null;
+  transcriptDeleted?: string | null;
   focus: TranscriptFocus | null;
   onClearFocus: () => void;
   /** Kept within the height its column gives it, scrolling inside; otherwise the list takes at most part of the screen. */
@@ -56,6 +59,8 @@ export function TranscriptPanel({
   onRetry,
   hasAudio,
   pending,
+  audioDeleted = null,
+  transcriptDeleted = null,
   focus,
   onClearFocus,
   fillHeight,
@@ -102,7 +107,13 @@ export function TranscriptPanel({
   }, [nonce, transcript]);
 
   let body;
-  if (transcript) {
+  if (transcriptDeleted) {
+    body = (
+      <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
+        {transcriptDeleted}. The note written from it stays.
+      </Typography>
+    );
+  } else if (transcript) {
     body =
       transcript.segments.length === 0 ? (
         <Typography color="text.secondary" sx={{ p: 2 }}>
@@ -228,6 +239,11 @@ export function TranscriptPanel({
           </Box>
         )}
       </Box>
+      {audioDeleted && (
+        <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
+          {audioDeleted}: it can no longer be played.
+        </Typography>
+      )}
       {hasAudio && <SessionAudioPlayer ref={playerRef} sessionId={sessionId} title={title} onTimeChange={setCurrentMs} />}
       {focus && transcript && (
         // Wraps, so the buttons go under the words in a narrow column instead of squeezing them to three lines.

@@ -35,3 +35,29 @@ describe('Simulated output in the session list', () => {
     expect(within(real).queryByText(/demo/i)).not.toBeInTheDocument();
   });
 });
+
+describe('Consent and retention in the session list', () => {
+  it('A row says how the patient consented, and what retention deleted', async () => {
+    const consent = { method: 'verbal' as const, confirmedAt: '2026-11-21T10:00:00.000Z', confirmedByUid: 'u1', confirmedByName: 'Dr Ana' };
+    const deletion = { deletedAt: `${new Date().getFullYear()}-12-03T12:00:00.000Z`, afterDays: 7 };
+    answerPosts({
+      '/session/sessions': () => ({
+        sessions: [
+          session({ id: 's1', title: 'Consented', consent, deletedByRetention: { audio: deletion, transcript: null } }),
+          session({ id: 's2', title: 'Both gone', consent: { ...consent, method: 'written' }, deletedByRetention: { audio: deletion, transcript: deletion } }),
+          session({ id: 's3', title: 'Typed', audio_uri: null, consent: null, deletedByRetention: { audio: null, transcript: null } }),
+        ],
+        nextCursor: null,
+      }),
+    });
+    renderPage(<SessionsPage />);
+    const consented = await screen.findByRole('listitem', { name: 'Consented' });
+    expect(within(consented).getByText(/· Verbal consent$/)).toBeInTheDocument();
+    expect(within(consented).getByText('Audio deleted on 3 Dec (your 7-day setting)')).toBeInTheDocument();
+    const both = screen.getByRole('listitem', { name: 'Both gone' });
+    expect(within(both).getByText(/· Written consent$/)).toBeInTheDocument();
+    expect(within(both).getByText('Audio and transcript deleted (your retention settings)')).toBeInTheDocument();
+    const typed = screen.getByRole('listitem', { name: 'Typed' });
+    expect(within(typed).queryByText(/consent|deleted/)).not.toBeInTheDocument();
+  });
+});

@@ -10,7 +10,14 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { describeDuration, formatDateTime, formatDuration } from '@/lib/format';
-import { SESSION_OUTPUT_QUALITY_LABELS, sessionOutputQuality, titleWithoutDefaultDate, type Session } from '@charta/contract';
+import {
+  retentionDeletionLabel,
+  SESSION_OUTPUT_QUALITY_LABELS,
+  sessionConsentShortLabel,
+  sessionOutputQuality,
+  titleWithoutDefaultDate,
+  type Session,
+} from '@charta/contract';
 import { SessionStatusChip } from '@/components/feedback/SessionStatusChip';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { VISUALLY_HIDDEN } from '@/lib/visually-hidden';
@@ -23,7 +30,16 @@ interface SessionRowProps {
   onDelete: () => void;
 }
 
-/** One session: title (a link to it), patient and date, duration, status, and its actions. */
+/** What retention deleted of a session, in a list row's few words (the session page says each in full). */
+export function retentionRowLabel(session: Session): string | null {
+  const { audio, transcript } = session.deletedByRetention ?? { audio: null, transcript: null };
+  if (audio && transcript) return 'Audio and transcript deleted (your retention settings)';
+  if (audio) return retentionDeletionLabel('audio', audio);
+  if (transcript) return retentionDeletionLabel('transcript', transcript);
+  return null;
+}
+
+/** One session: title (a link to it), patient and date, consent, duration, status, what retention deleted, and its actions. */
 export function SessionRow({ session, selected, onSelect, onRename, onDelete }: SessionRowProps) {
   const duration = formatDuration(session.audioDurationSec);
   // Simulated output (the local AI emulator) or an offline demo-quality transcript says so in the list too.
@@ -32,7 +48,9 @@ export function SessionRow({ session, selected, onSelect, onRename, onDelete }: 
   // A default title is the patient and the day ("Ada Quist · 24 Nov 2026"): the line under it gives the date
   // once, in one format, and names the patient only when the clinician wrote a title of their own.
   const heading = titleWithoutDefaultDate(session);
-  const subtitle = heading === session.patientName ? formatDateTime(session.createdAt) : `${session.patientName} · ${formatDateTime(session.createdAt)}`;
+  const facts = [heading === session.patientName ? null : session.patientName, formatDateTime(session.createdAt), session.consent ? sessionConsentShortLabel(session.consent) : null];
+  const subtitle = facts.filter((fact) => fact !== null).join(' · ');
+  const deleted = retentionRowLabel(session);
   return (
     <Box
       component="li"
@@ -71,6 +89,11 @@ export function SessionRow({ session, selected, onSelect, onRename, onDelete }: 
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {subtitle}
         </Typography>
+        {deleted && (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {deleted}
+          </Typography>
+        )}
       </Box>
       <Box sx={{ gridArea: 'meta', display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5, minWidth: 0, mt: { xs: 0.5, sm: 0 } }}>
         <Typography
