@@ -1,3 +1,4 @@
+import { DEFAULT_RETENTION_SETTINGS, retentionSummary } from '@charta/contract';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
@@ -32,6 +33,11 @@ export function SignUpPage() {
       </Typography>
       <CredentialsForm mode="sign-up" submitLabel="Create account" onSubmit={signUpWithPassword} />
       <SignUpAlternatives />
+      {/* The privacy defaults, said before the first recording (README "Consent", "Retention"). */}
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+        Patient data, by default: Charta asks you to confirm the patient’s consent before each recording. {retentionSummary(DEFAULT_RETENTION_SETTINGS)} You can
+        change both in Settings.
+      </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
         By creating an account you agree to the terms below; the business associate agreement covers your patients’ data.
       </Typography>
