@@ -1,72 +1,62 @@
-import { CONSENT_METHOD_LABELS, CONSENT_METHODS, type ConsentMethod } from '@charta/contract';
+import { CONSENT_METHOD_LABELS, type ConsentMethod } from '@charta/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Collapse from '@mui/material/Collapse';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 
 interface ConsentStepProps {
+  open: boolean;
+  /** What is about to happen once the patient agreed: the recording, or the upload of a picked file. */
+  action: 'record' | 'upload';
   /** What to read aloud: the clinician's own statement from Settings, or the default. */
   statement: string;
-  method: ConsentMethod | null;
-  onChange: (method: ConsentMethod) => void;
-  /** Set when Start or an upload was tried before consent was confirmed. */
-  error: string | null;
-  disabled: boolean;
+  onConfirm: (method: ConsentMethod) => void;
+  onCancel: () => void;
 }
 
-const CONFIRM_LABELS = {
-  verbal: `${CONSENT_METHOD_LABELS.verbal}: the patient said yes`,
-  written: `${CONSENT_METHOD_LABELS.written}: the patient signed a form`,
-} as const satisfies Record<ConsentMethod, string>;
-
 /**
- * The consent step (README "Consent"): before recording starts or a file is uploaded, the clinician confirms
- * how the patient agreed. The statement to read aloud is one tap away rather than always shown, so Start
- * recording stays in view on a phone.
+ * The consent step (README "Consent"): before a recording starts or a picked file is uploaded, the clinician
+ * reads the statement (or their own words) and says how the patient agreed. A step that opens on Start
+ * rather than fields above it: it is asked for every recording (a consent never carries over to the next
+ * patient), and Start recording stays where it was, in view on a phone.
  */
-export function ConsentStep({ statement, method, onChange, error, disabled }: ConsentStepProps) {
-  const [showStatement, setShowStatement] = useState(false);
-  const statementId = useId();
+export function ConsentStep({ open, action, statement, onConfirm, onCancel }: ConsentStepProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const then = action === 'record' ? 'start recording' : 'upload';
   return (
-    <FormControl component="fieldset" error={Boolean(error)} disabled={disabled} required>
-      <FormLabel component="legend" sx={{ color: 'text.primary', fontWeight: 500 }}>
-        Patient’s consent to recording
-      </FormLabel>
-      <RadioGroup row value={method ?? ''} onChange={(event) => onChange(event.target.value as ConsentMethod)} name="consent">
-        {CONSENT_METHODS.map((value) => (
-          <FormControlLabel key={value} value={value} control={<Radio />} label={CONFIRM_LABELS[value]} />
-        ))}
-      </RadioGroup>
-      <FormHelperText sx={{ mx: 0, '&.Mui-disabled:not(.Mui-error)': { color: 'text.secondary' } }}>
-        {error ?? 'Ask before you record or upload. Your confirmation is kept with the session.'}
-      </FormHelperText>
-      <Box>
-        <Button size="small" onClick={() => setShowStatement((shown) => !shown)} aria-expanded={showStatement} aria-controls={statementId} sx={{ ml: -1 }}>
-          {showStatement ? 'Hide what to say' : 'What to say'}
-        </Button>
-      </Box>
-      <Collapse in={showStatement} id={statementId}>
-        <Box component="blockquote" sx={{ m: 0, mt: 1, pl: 2, borderLeft: 4, borderColor: 'primary.main' }}>
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
-            {statement}
-          </Typography>
-        </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          <Link component={RouterLink} to={`${paths.settings.getHref()}#consent-heading`}>
-            Change it in Settings
-          </Link>
+    <Dialog open={open} onClose={onCancel} aria-labelledby={titleId} aria-describedby={descriptionId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>Does the patient agree to be recorded?</DialogTitle>
+      <DialogContent>
+        <Typography id={descriptionId} variant="body2" color="text.secondary">
+          Ask before you {action === 'record' ? 'record' : 'upload the recording'}. You could say:
         </Typography>
-      </Collapse>
-    </FormControl>
+        <Box component="blockquote" sx={{ mx: 0, my: 1.5, pl: 2, borderLeft: 4, borderColor: 'primary.main' }}>
+          <Typography sx={{ whiteSpace: 'pre-wrap' }}>{statement}</Typography>
+        </Box>
+        <Typography variant="body2" color="text.secondary">
+          Your answer is kept with the session: how the patient agreed, when, and that you confirmed it. If they do not agree, do not record: Paste notes instead
+          takes what you type. <Link component={RouterLink} to={`${paths.settings.getHref()}#consent-heading`}>Change what to say in Settings</Link>.
+        </Typography>
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1, px: 3, pb: 2 }}>
+        <Button onClick={onCancel} autoFocus sx={{ mr: 'auto' }}>
+          Cancel
+        </Button>
+        <Button variant="outlined" onClick={() => onConfirm('written')} aria-label={`${CONSENT_METHOD_LABELS.written} consent: ${then}`}>
+          {CONSENT_METHOD_LABELS.written} consent
+        </Button>
+        <Button variant="contained" onClick={() => onConfirm('verbal')} aria-label={`${CONSENT_METHOD_LABELS.verbal} consent: ${then}`}>
+          {CONSENT_METHOD_LABELS.verbal} consent
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }

@@ -183,11 +183,29 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Names the patient and, as the clinician does before recording, confirms their verbal consent. */
 async function fillPatient(user: ReturnType<typeof userEvent.setup>, name = 'María García') {
   await user.type(await screen.findByRole('textbox', { name: 'Patient name' }), name);
   await waitFor(() => expect(screen.getByLabelText('Template', { selector: 'select' })).toHaveValue('history-and-physical'));
-  await user.click(screen.getByRole('radio', { name: /^Verbal/ }));
+}
+
+/** Answers the consent step that Start or a picked file opens (the profile's setting asks, as by default). */
+async function giveConsent(user: ReturnType<typeof userEvent.setup>, method: 'Verbal' | 'Written' = 'Verbal') {
+  const dialog = await screen.findByRole('dialog', { name: 'Does the patient agree to be recorded?' });
+  await user.click(within(dialog).getByRole('button', { name: new RegExp(`^${method} consent`) }));
+  // The page is hidden from assistive technology until the dialog has closed.
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+}
+
+/** Start recording, then the patient's verbal consent. */
+async function clickStart(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Start recording' }));
+  await giveConsent(user);
+}
+
+/** Picks a file to upload, then the patient's verbal consent. */
+async function pickFile(user: ReturnType<typeof userEvent.setup>, file: File) {
+  await user.upload(screen.getByLabelText('Drop an audio file here').querySelector('input[type="file"]')!, file);
+  await giveConsent(user);
 }
 
 /** Opens the page, names the patient and starts recording on `stream`; the recorder once it runs. */
@@ -195,7 +213,7 @@ async function startRecording(user: ReturnType<typeof userEvent.setup>, stream: 
   getUserMedia.mockResolvedValue(stream);
   renderPage();
   await fillPatient(user);
-  await user.click(screen.getByRole('button', { name: 'Start recording' }));
+  await clickStart(user);
   await screen.findByRole('button', { name: 'Pause' });
   return FakeMediaRecorder.instances[0]!;
 }
@@ -284,36 +302,39 @@ describe('RecordPage', () => {
     expect(getUserMedia).not.toHaveBeenCalled();
   });
 
-  it('asks for the patient’s consent before recording or uploading, and offers the statement to read aloud', async () => {
+  it('asks for the patient’s consent before recording, offering the statement to read aloud; Cancel records nothing', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await fillPatient(user);
+
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Does the patient agree to be recorded?' });
+    expect(within(dialog).getByText(profile.consent.statement)).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Change what to say in Settings' })).toHaveAttribute('href', '/settings#consent-heading');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(getUserMedia).not.toHaveBeenCalled();
+    expect(mockedApi.post).not.toHaveBeenCalledWith('/session/create_session', expect.anything(), expect.anything());
+    // What was typed stays.
+    expect(screen.getByRole('textbox', { name: 'Patient name' })).toHaveValue('María García');
+  });
+
+  it('a picked file waits for the patient’s consent too, and goes up with it', async () => {
     const user = userEvent.setup();
     fakeUploads();
     renderPage();
-    await user.type(await screen.findByRole('textbox', { name: 'Patient name' }), 'María García');
-    await waitFor(() => expect(screen.getByLabelText('Template', { selector: 'select' })).toHaveValue('history-and-physical'));
+    await fillPatient(user);
 
-    await user.click(screen.getByRole('button', { name: 'Start recording' }));
-    const consent = screen.getByRole('radiogroup');
-    expect(screen.getByRole('group', { name: /Patient’s consent to recording/ })).toHaveTextContent('Confirm the patient’s consent first.');
     const file = new File(['ID3 audio bytes'], 'visit.mp3', { type: 'audio/mpeg' });
     await user.upload(screen.getByLabelText('Drop an audio file here').querySelector('input[type="file"]')!, file);
-    expect(getUserMedia).not.toHaveBeenCalled();
+    const dialog = await screen.findByRole('dialog', { name: 'Does the patient agree to be recorded?' });
     expect(mockedApi.post).not.toHaveBeenCalledWith('/session/create_session', expect.anything(), expect.anything());
-    // What was typed stays while consent is asked for.
-    expect(screen.getByRole('textbox', { name: 'Patient name' })).toHaveValue('María García');
+    await user.click(within(dialog).getByRole('button', { name: 'Written consent: upload' }));
 
-    await user.click(screen.getByRole('button', { name: 'What to say' }));
-    expect(await screen.findByText(profile.consent.statement)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Change it in Settings' })).toHaveAttribute('href', '/settings#consent-heading');
-
-    await user.click(within(consent).getByRole('radio', { name: /^Written/ }));
-    expect(screen.queryByText('Confirm the patient’s consent first.')).not.toBeInTheDocument();
-    await user.upload(screen.getByLabelText('Drop an audio file here').querySelector('input[type="file"]')!, file);
     expect(await screen.findByText('File uploaded')).toBeInTheDocument();
     const [, form] = mockedApi.post.mock.calls.find(([path]) => path === '/session/create_session')!;
     expect((form as FormData).get('consent')).toBe('written');
-    // The next upload is for another patient: their consent is asked for again.
-    expect(screen.getByRole('textbox', { name: 'Patient name' })).toHaveValue('');
-    expect(within(consent).getByRole('radio', { name: /^Written/ })).not.toBeChecked();
   });
 
   it('with the consent setting off, records without asking and sends no consent', async () => {
@@ -323,12 +344,12 @@ describe('RecordPage', () => {
     const user = userEvent.setup();
     getUserMedia.mockResolvedValue(fakeStream());
     renderPage();
-    await user.type(await screen.findByRole('textbox', { name: 'Patient name' }), 'María García');
-    await waitFor(() => expect(screen.getByLabelText('Template', { selector: 'select' })).toHaveValue('history-and-physical'));
-    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+    await fillPatient(user);
+    await waitFor(() => expect(mockedApi.get).toHaveBeenCalledWith('/profile'));
 
     await user.click(screen.getByRole('button', { name: 'Start recording' }));
     await screen.findByRole('button', { name: 'Pause' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const [, form] = mockedApi.post.mock.calls.find(([path]) => path === '/session/create_session')!;
     expect((form as FormData).has('consent')).toBe(false);
   });
@@ -339,7 +360,7 @@ describe('RecordPage', () => {
     renderPage();
     await fillPatient(user);
 
-    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await clickStart(user);
 
     const alert = await screen.findByText('Microphone access is blocked');
     expect(alert.closest('[role="alert"]')).toHaveTextContent(/set Microphone to Allow/);
@@ -544,7 +565,7 @@ describe('RecordPage', () => {
     await fillPatient(user);
 
     const file = new File(['ID3 audio bytes'], 'visit.mp3', { type: 'audio/mpeg' });
-    await user.upload(screen.getByLabelText('Drop an audio file here').querySelector('input[type="file"]')!, file);
+    await pickFile(user, file);
 
     expect(await screen.findByText('File uploaded')).toBeInTheDocument();
     expect(parts).toHaveLength(1);
@@ -558,7 +579,7 @@ describe('RecordPage', () => {
     await fillPatient(user);
 
     const file = new File(['not really'], 'notes.mp3', { type: 'audio/mpeg' });
-    await user.upload(screen.getByLabelText('Drop an audio file here').querySelector('input[type="file"]')!, file);
+    await pickFile(user, file);
 
     expect(await screen.findByText(/That file is not audio we can read/)).toBeInTheDocument();
     expect(screen.getByText('notes.mp3 was not uploaded')).toBeInTheDocument();
@@ -618,7 +639,7 @@ describe('RecordPage: the transcript as it is recorded, and what is left after S
     // Not before the recording starts: the Record tab stays as it was.
     expect(screen.queryByRole('switch', { name: 'Show transcript as I record' })).not.toBeInTheDocument();
     getUserMedia.mockResolvedValue(fakeStream());
-    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await clickStart(user);
     await screen.findByRole('button', { name: 'Pause' });
 
     expect(await screen.findByRole('switch', { name: 'Show transcript as I record' })).toBeChecked();

@@ -1,10 +1,9 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_CONSENT_SETTINGS } from '@charta/contract';
+import { DEFAULT_CONSENT_SETTINGS, type ConsentMethod } from '@charta/contract';
 import { useEffect, useState } from 'react';
 import { useNavigationState } from '@/components/layout/navigation-state';
 import { useShellPage } from '@/components/layout/use-shell-page';
@@ -49,13 +48,14 @@ export function RecordPage() {
   // The recorder and what the clinician typed live in the shell's RecorderProvider: both outlast this page
   // while the clinician looks at another one.
   const { recorder, active: recording, draft, changeDraft, followedRecordingId, stop: stopRecording } = useRecorderSession();
-  const { patientName, templateId: chosenTemplateId, language: chosenLanguage, consent } = draft;
+  const { patientName, templateId: chosenTemplateId, language: chosenLanguage } = draft;
   const setPatientName = (value: string) => changeDraft({ patientName: value });
   const [patientNameError, setPatientNameError] = useState<string | null>(null);
-  const [consentError, setConsentError] = useState<string | null>(null);
   // Until the profile answers, ask: the setting is on by default, and the API refuses audio without consent
   // while it is on (README "Consent").
   const consentSettings = profile.data?.profile.consent ?? DEFAULT_CONSENT_SETTINGS;
+  // What waits for the patient's consent: the recording, or the file picked to upload.
+  const [awaitingConsent, setAwaitingConsent] = useState<{ action: 'record' } | { action: 'upload'; file: File } | null>(null);
 
   // The user's choice wins; until they make one, the profile's defaults, else the first built-in template:
   // not simply the first listed, which a template just added from the library or made would become.
@@ -105,23 +105,39 @@ export function RecordPage() {
 
   const validSetup = (): boolean => {
     const name = patientName.trim();
-    const missingConsent = consentSettings.required && !consent;
-    setPatientNameError(name ? null : 'Enter the patient’s name first.');
-    setConsentError(missingConsent ? 'Confirm the patient’s consent first.' : null);
-    return Boolean(name) && !missingConsent && Boolean(templateId);
+    if (!name) {
+      setPatientNameError('Enter the patient’s name first.');
+      return false;
+    }
+    if (!templateId) return false;
+    setPatientNameError(null);
+    return true;
   };
-  const consentToSend = consentSettings.required ? consent : null;
 
-  const startRecording = async () => {
+  const startRecording = async (consent: ConsentMethod | null) => {
     if (!user || !validSetup()) return;
-    await recorder.start({ uid: user.uid, patientName: patientName.trim(), templateId, language, consent: consentToSend, deviceId: selectedDeviceId });
+    await recorder.start({ uid: user.uid, patientName: patientName.trim(), templateId, language, consent, deviceId: selectedDeviceId });
   };
 
-  const uploadFile = async (file: File) => {
+  const uploadFile = async (file: File, consent: ConsentMethod | null) => {
     if (!validSetup()) return;
-    const done = await fileUpload.start(file, { patientName: patientName.trim(), templateId, language, consent: consentToSend });
-    // The next upload is for another patient: neither the name nor this patient's consent carries over.
-    if (done) changeDraft({ patientName: '', consent: null });
+    const done = await fileUpload.start(file, { patientName: patientName.trim(), templateId, language, consent });
+    if (done) setPatientName('');
+  };
+
+  // Start and a picked file ask for the patient's consent first while the setting is on, once the setup is valid.
+  const askConsentOr = (next: { action: 'record' } | { action: 'upload'; file: File }) => {
+    if (!validSetup()) return;
+    if (consentSettings.required) return setAwaitingConsent(next);
+    if (next.action === 'record') void startRecording(null);
+    else void uploadFile(next.file, null);
+  };
+
+  const consentGiven = (method: ConsentMethod) => {
+    const next = awaitingConsent;
+    setAwaitingConsent(null);
+    if (next?.action === 'record') void startRecording(method);
+    else if (next?.action === 'upload') void uploadFile(next.file, method);
   };
 
   const changeTemplate = (id: string) => {
@@ -173,20 +189,6 @@ export function RecordPage() {
             patientNameError={patientNameError}
             disabled={recording || recorder.status === 'starting' || fileUpload.busy}
           />
-          {consentSettings.required && (
-            <Box sx={{ mt: 2 }}>
-              <ConsentStep
-                statement={consentSettings.statement}
-                method={consent}
-                onChange={(method) => {
-                  changeDraft({ consent: method });
-                  setConsentError(null);
-                }}
-                error={consentError}
-                disabled={recording || recorder.status === 'starting' || fileUpload.busy}
-              />
-            </Box>
-          )}
         </CardContent>
       </Card>
 
@@ -204,7 +206,7 @@ export function RecordPage() {
         deviceId={selectedDeviceId}
         onDeviceChange={changeDevice}
         startDisabled={fileUpload.busy || !templateId}
-        onStart={() => void startRecording()}
+        onStart={() => askConsentOr({ action: 'record' })}
         onPause={recorder.pause}
         onResume={recorder.resume}
         onStop={stopRecording}
@@ -221,9 +223,17 @@ export function RecordPage() {
         state={fileUpload.state}
         online={online}
         disabled={recording || recorder.status === 'starting'}
-        onFile={(file) => void uploadFile(file)}
+        onFile={(file) => askConsentOr({ action: 'upload', file })}
         onRetry={fileUpload.retry}
         onReset={fileUpload.reset}
+      />
+
+      <ConsentStep
+        open={awaitingConsent !== null}
+        action={awaitingConsent?.action ?? 'record'}
+        statement={consentSettings.statement}
+        onConfirm={consentGiven}
+        onCancel={() => setAwaitingConsent(null)}
       />
     </Stack>
   );

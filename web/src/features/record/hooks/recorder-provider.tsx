@@ -1,7 +1,6 @@
 // The recording in progress belongs to the signed-in app, not to the Record page: the shell mounts this
 // provider, so the clinician can look at an old note mid-visit while the microphone keeps recording and
 // a bar on every page shows it. The Record page and the bar read and drive the one recorder through it.
-import type { ConsentMethod } from '@charta/contract';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useBeforeUnload } from '@/lib/use-before-unload';
 import { isRecorderActive, useRecorder } from './use-recorder';
@@ -14,11 +13,9 @@ export interface RecordingDraft {
   /** null until they choose: the profile's default applies. */
   templateId: string | null;
   language: string | null;
-  /** The patient's consent as confirmed on the consent step (README "Consent"); null until confirmed. */
-  consent: ConsentMethod | null;
 }
 
-const EMPTY_DRAFT: RecordingDraft = { patientName: '', templateId: null, language: null, consent: null };
+const EMPTY_DRAFT: RecordingDraft = { patientName: '', templateId: null, language: null };
 
 export interface RecorderSession {
   recorder: ReturnType<typeof useRecorder>;
@@ -54,9 +51,8 @@ export function RecorderProvider({ children }: { children: ReactNode }) {
   const stop = useCallback(() => {
     stopRecorder();
     setFollowedRecordingId(recordingId);
-    // The next recording is for someone else until the clinician says otherwise: never carry a name over,
-    // nor this patient's consent.
-    setDraft((current) => ({ ...current, patientName: '', consent: null }));
+    // The next recording is for someone else until the clinician says otherwise: never carry a name over.
+    setDraft((current) => ({ ...current, patientName: '' }));
   }, [stopRecorder, recordingId]);
   const changeDraft = useCallback((change: Partial<RecordingDraft>) => setDraft((current) => ({ ...current, ...change })), []);
 
