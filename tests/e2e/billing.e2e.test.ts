@@ -8,7 +8,7 @@ import { fixture } from '../support/audio-fixtures.js';
 import { createTestUser, signIn, type TestUser } from '../support/auth-users.js';
 import { APP_URL, launchBrowser, screenshotPath, shootAndCheck } from '../support/browser.js';
 import { PROJECT_ID } from '../support/emulators.js';
-import { sessionIdFromLink, signInThroughUi } from '../support/record-flow.js';
+import { confirmConsent, sessionIdFromLink, signInThroughUi } from '../support/record-flow.js';
 import { waitForStatus } from '../support/stack.js';
 
 // Billing against the whole emulated stack: the API on the Functions emulator, the Stripe emulator (its
@@ -76,6 +76,7 @@ describe('Billing in Chromium', () => {
     await page.getByLabel('Template', { exact: true }).selectOption('soap');
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Upload audio file' }).click()]);
     await chooser.setFiles(fixture('dialogue.mp3'));
+    await confirmConsent(page);
     await page.getByText('File uploaded').waitFor({ timeout: 60_000 });
     const sessionId = await sessionIdFromLink(page, 'Open the session');
     const held = await waitForStatus(user, sessionId, ['failed', 'ready'], 90_000);

@@ -6,7 +6,7 @@ import type { BrowserContext, Locator } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser } from '../support/auth-users.js';
 import { DESKTOP, PHONE, screenshotPath, shootAndCheck } from '../support/browser.js';
-import { launchBrowserWithSpeechMicrophone, sessionIdFromLink, signInThroughUi, waitForRecordingUploaded } from '../support/record-flow.js';
+import { confirmConsent, launchBrowserWithSpeechMicrophone, sessionIdFromLink, signInThroughUi, waitForRecordingUploaded } from '../support/record-flow.js';
 import { planToneSpeech, TONE_CONSULTATION, toneSpeechWav, type ToneLine } from '../support/tone-speech.js';
 
 /**
@@ -94,6 +94,7 @@ describe.skipIf((process.env['TRANSCRIBER'] ?? 'emulator') !== 'emulator')('The 
     await expect.poll(() => page.getByLabel('Template', { exact: true }).inputValue(), { timeout: 60_000 }).not.toBe('');
 
     await page.getByRole('button', { name: 'Start recording' }).click();
+    await confirmConsent(page);
     await page.getByRole('button', { name: 'Pause' }).waitFor();
     const started = Date.now();
     // On a desktop the transcript is shown unless the clinician turned it off on this device.

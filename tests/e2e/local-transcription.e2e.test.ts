@@ -2,7 +2,7 @@ import type { BrowserContext } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestUser } from '../support/auth-users.js';
 import { APP_URL, screenshotPath } from '../support/browser.js';
-import { launchBrowserWithSpeechMicrophone, sessionIdFromLink, signInThroughUi, waitForRecordingUploaded } from '../support/record-flow.js';
+import { confirmConsent, launchBrowserWithSpeechMicrophone, sessionIdFromLink, signInThroughUi, waitForRecordingUploaded } from '../support/record-flow.js';
 import { api, STACK_URL, waitForStatus } from '../support/stack.js';
 
 // The real offline engine end to end: Chromium's fake microphone plays the synthesized dialogue, the app
@@ -41,6 +41,7 @@ describe.skipIf(process.env['TRANSCRIBER'] !== 'pocketsphinx')('Recording transc
     // The Functions emulator has just started: its first answers (the templates) can take tens of seconds.
     await expect.poll(() => page.getByLabel('Template', { exact: true }).inputValue(), { timeout: 90_000 }).not.toBe('');
     await page.getByRole('button', { name: 'Start recording' }).click();
+    await confirmConsent(page);
     await page.getByRole('button', { name: 'Pause' }).waitFor();
     // The fixture (about 14.4 s) loops from wherever the microphone was opened: 31 s hold two whole passes,
     // so every sentence is heard whole at least once whatever the first second cut.

@@ -6,6 +6,7 @@ import { createTestUser } from '../support/auth-users.js';
 import { DESKTOP, PHONE, screenshotPath, shootAndCheck } from '../support/browser.js';
 import { expectStoredInCloudStorage } from '../support/gcs-emulator.js';
 import {
+  confirmConsent,
   HAS_AUDIO,
   launchBrowserWithSpeechMicrophone,
   listedDurationSec,
@@ -70,6 +71,7 @@ describe('Recording in Chromium with a fake microphone', () => {
     await shootAndCheck(page, '10-record-idle');
 
     await page.getByRole('button', { name: 'Start recording' }).click();
+    await confirmConsent(page);
     await page.getByRole('button', { name: 'Pause' }).waitFor();
     const started = Date.now();
     await sleep(8_000);
@@ -184,6 +186,7 @@ describe('Recording in Chromium with a fake microphone', () => {
     // The templates come from the API; the first call after the emulators start can take seconds.
     await expect.poll(() => page.getByLabel('Template', { exact: true }).inputValue(), { timeout: 20_000 }).not.toBe('');
     await page.getByRole('button', { name: 'Start recording' }).click();
+    await confirmConsent(page);
     await page.getByRole('button', { name: 'Pause' }).waitFor();
     await sleep(8_000);
 
@@ -233,6 +236,7 @@ describe('Recording in Chromium with a fake microphone', () => {
     const mp3 = fixture('dialogue.mp3');
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Upload audio file' }).click()]);
     await chooser.setFiles(mp3);
+    await confirmConsent(page);
 
     await page.getByText('File uploaded').waitFor({ timeout: 60_000 });
     await shot(page, '16-file-uploaded');

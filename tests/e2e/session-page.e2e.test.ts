@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { uniqueDialogueWav } from '../support/audio-fixtures.js';
 import { APP_URL, DESKTOP, launchBrowser, PHONE, screenshotPath } from '../support/browser.js';
-import { launchBrowserWithSpeechMicrophone, sessionIdFromLink, signInThroughUi, waitForRecordingUploaded } from '../support/record-flow.js';
+import { confirmConsent, launchBrowserWithSpeechMicrophone, sessionIdFromLink, signInThroughUi, waitForRecordingUploaded } from '../support/record-flow.js';
 import { sessionWithAudio, stackAi, waitForStatus } from '../support/stack.js';
 
 // The session page against the whole emulated stack: the pipeline runs by itself after the upload, and the
@@ -129,6 +129,7 @@ describe('The session page in Chromium', () => {
     await expect.poll(() => page.getByLabel('Template', { exact: true }).inputValue(), { timeout: 20_000 }).not.toBe('');
     await page.getByLabel('Template', { exact: true }).selectOption('soap');
     await page.getByRole('button', { name: 'Start recording' }).click();
+    await confirmConsent(page);
     await page.getByRole('button', { name: 'Pause' }).waitFor();
     await sleep(15_000);
     await page.getByRole('button', { name: 'Stop' }).click();

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fixture } from '../support/audio-fixtures.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { launchBrowser, screenshotPath, shootAndCheck } from '../support/browser.js';
-import { sessionFromApi, sessionIdFromLink, signInThroughUi } from '../support/record-flow.js';
+import { confirmConsent, sessionFromApi, sessionIdFromLink, signInThroughUi } from '../support/record-flow.js';
 
 let browser: BrowserContext | undefined;
 afterEach(async () => {
@@ -134,6 +134,7 @@ describe('Templates in Chromium', () => {
     expect(await picker.inputValue()).toBe(templateId);
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Upload audio file' }).click()]);
     await chooser.setFiles(fixture('dialogue.mp3'));
+    await confirmConsent(page);
     await page.getByText('File uploaded').waitFor({ timeout: 60_000 });
     const sessionId = await sessionIdFromLink(page, 'Open the session');
     const session = await sessionFromApi(page, user.idToken, sessionId);

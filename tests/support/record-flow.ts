@@ -28,6 +28,16 @@ export async function signInThroughUi(page: Page, user: Pick<TestUser, 'email' |
   await page.getByLabel('Patient name').waitFor({ timeout: 30_000 });
 }
 
+/**
+ * Answers the consent step that Start recording or a picked file opens while "Ask for the patient's consent
+ * before recording" is on (the default; README "Consent"): how the patient agreed.
+ */
+export async function confirmConsent(page: Page, method: 'Verbal' | 'Written' = 'Verbal'): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Does the patient agree to be recorded?' });
+  await dialog.getByRole('button', { name: new RegExp(`^${method} consent`) }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
 export interface SessionFromApi {
   id: string;
   patientName: string;
