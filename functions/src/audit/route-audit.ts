@@ -148,6 +148,10 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
   // The account.
   'GET /profile': notAudited('the clinician’s own profile: no patient data (their sign-ins are recorded from their tokens)'),
   'PUT /profile': audited('account.profile_updated', noResource('account')),
+  // Consent and retention settings (README "Consent", "Retention"): each change an account event of its own.
+  'PUT /profile/consent': audited('settings.consent_changed', noResource('account')),
+  'PUT /profile/retention': audited('settings.retention_changed', noResource('account')),
+  'POST /profile/retention/impact': notAudited('counts how many sessions a shorter setting would delete: numbers only, no patient data read, nothing changed'),
   'DELETE /profile/:id': audited('account.deleted', noResource('account')),
   'GET /subscription': notAudited(NO_PATIENT_DATA_BILLING),
   'GET /subscription/usage': notAudited('a count of documentations this month: no patient data'),
@@ -167,6 +171,8 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
   }),
   'POST /session/upload_audio': audited('audio.uploaded', uploadedAudio, { coalesce: true }),
   'POST /session/create_session': audited('session.created', createdSession),
+  // The patient's consent recorded on an existing session (README "Consent"): an edit of the session.
+  'POST /session/consent': audited('session.edited', sessionPart('session')),
   'POST /session/sessions': read('session.listed', noResource('session')),
   'POST /session/session': read('session.viewed', sessionPart('session')),
   'GET /session/get_last_five_sessions': read('session.listed', noResource('session')),
