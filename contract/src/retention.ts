@@ -43,6 +43,20 @@ export const RETENTION_KIND_LABELS = {
   session: 'Sessions and their notes',
 } as const satisfies Record<RetentionKind, string>;
 
+/** The choices of each kind's setting, as Settings offers them. */
+export const RETENTION_CHOICES_OF = {
+  audio: PART_RETENTION_CHOICES,
+  transcript: PART_RETENTION_CHOICES,
+  session: SESSION_RETENTION_CHOICES,
+} as const satisfies Record<RetentionKind, readonly (number | null)[]>;
+
+/** Each setting's field in Settings → Retention. */
+export const RETENTION_FIELD_LABELS = {
+  audio: 'Keep the audio',
+  transcript: 'Keep the transcript',
+  session: 'Keep whole sessions with their notes',
+} as const satisfies Record<RetentionKind, string>;
+
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 const dayCount = (days: number) => (days === 365 ? '1 year' : days === 1 ? '1 day' : `${days} days`);

@@ -5,7 +5,7 @@ import { logRetentionDeleted, logRetentionItemFailed } from '../logging/log-even
 import type { ProfileRepo } from '../profile/profile-repo.js';
 import type { RetentionDue } from '../sessions/session-service.js';
 import type { SessionRecord } from '../sessions/session.js';
-import { daysFor, dueSetting, RETENTION_CLOCK, RETENTION_ORDER, retentionSettingsOf } from './retention-policy.js';
+import { daysFor, dueSetting, retentionClock, RETENTION_ORDER, retentionSettingsOf } from './retention-policy.js';
 import type { RetentionQueries } from './retention-queries.js';
 
 /** What one user's sweep deleted. */
@@ -51,7 +51,7 @@ export class OwnerRetention {
   due(kind: RetentionKind, uid: string, now: Date): RetentionDue {
     return async (tx, session) => {
       const settings = retentionSettingsOf(await this.d.profiles.find(tx, uid));
-      return dueSetting(daysFor(kind, settings), session[RETENTION_CLOCK[kind]], now);
+      return dueSetting(daysFor(kind, settings), session[retentionClock(kind)], now);
     };
   }
 

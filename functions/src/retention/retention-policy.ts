@@ -1,18 +1,16 @@
-import { DEFAULT_RETENTION_SETTINGS, retentionCutoff, RETENTION_SETTING_OF, type RetentionKind, type RetentionSettings } from '@charta/contract';
+import { DEFAULT_RETENTION_SETTINGS, retentionCutoff, RETENTION_KINDS, RETENTION_SETTING_OF, type RetentionKind, type RetentionSettings } from '@charta/contract';
 
 /**
  * When each kind of patient data is due (README "Retention"): the domain rules alone, without Firestore.
  * The whole session counts from when it was made; its audio and transcript from when its note was first
  * ready (the session's `audioHeldSince` / `transcriptHeldSince`, which are gone once retention deleted them).
  */
-export const RETENTION_CLOCK = {
-  session: 'createdAt',
-  audio: 'audioHeldSince',
-  transcript: 'transcriptHeldSince',
-} as const satisfies Record<RetentionKind, string>;
+export function retentionClock(kind: RetentionKind): 'createdAt' | 'audioHeldSince' | 'transcriptHeldSince' {
+  return kind === 'session' ? 'createdAt' : kind === 'audio' ? 'audioHeldSince' : 'transcriptHeldSince';
+}
 
 /** Sessions first: their audio and transcript then go with them, not one by one before. */
-export const RETENTION_ORDER: readonly RetentionKind[] = ['session', 'audio', 'transcript'];
+export const RETENTION_ORDER: readonly RetentionKind[] = ['session', ...RETENTION_KINDS.filter((kind) => kind !== 'session')];
 
 export const RETENTION_POLICY = {
   /**

@@ -2,7 +2,7 @@ import type { RetentionKind } from '@charta/contract';
 import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../firestore/collections.js';
 import { toTimestamp } from '../firestore/timestamps.js';
-import { RETENTION_CLOCK, RETENTION_POLICY } from './retention-policy.js';
+import { retentionClock, RETENTION_POLICY } from './retention-policy.js';
 
 /**
  * Retention's reads of `sessions`: ids only (`select()`), scoped to one owner, each served by a composite
@@ -49,7 +49,7 @@ export class RetentionQueries {
   }
 
   private due(uid: string, kind: RetentionKind, cutoff: Date): Query {
-    const field = RETENTION_CLOCK[kind];
+    const field = retentionClock(kind);
     // Whole sessions use the list's own index (ownerUid, createdAt desc); the parts have theirs.
     const direction = kind === 'session' ? 'desc' : 'asc';
     return this.sessions.where('ownerUid', '==', uid).where(field, '<=', toTimestamp(cutoff)).orderBy(field, direction);

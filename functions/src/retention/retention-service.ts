@@ -1,4 +1,4 @@
-import { isShorterRetention, retentionCutoff, type RetentionImpact, type RetentionSettings } from '@charta/contract';
+import { isShorterRetention, retentionCutoff, RETENTION_KINDS, type RetentionImpact, type RetentionKind, type RetentionSettings } from '@charta/contract';
 import type { ProfileRepo } from '../profile/profile-repo.js';
 import type { OwnerRetention } from './owner-retention.js';
 import { daysFor, retentionSettingsOf } from './retention-policy.js';
@@ -22,14 +22,17 @@ export class RetentionService {
     const current = retentionSettingsOf(await this.profiles.find(null, uid));
     const next: RetentionSettings = { ...current, ...Object.fromEntries(Object.entries(proposed).filter(([, v]) => v !== undefined)) };
     const now = this.now();
-    const [sessions, audio, transcript] = await Promise.all(
-      (['session', 'audio', 'transcript'] as const).map(async (kind) => {
-        const days = daysFor(kind, next);
-        if (days === null || !isShorterRetention(daysFor(kind, current), days)) return 0;
-        return this.queries.countDue(uid, kind, retentionCutoff(days, now));
-      }),
+    const counts = new Map(
+      await Promise.all(
+        RETENTION_KINDS.map(async (kind) => {
+          const days = daysFor(kind, next);
+          if (days === null || !isShorterRetention(daysFor(kind, current), days)) return [kind, 0] as const;
+          return [kind, await this.queries.countDue(uid, kind, retentionCutoff(days, now))] as const;
+        }),
+      ),
     );
-    return { sessions: sessions ?? 0, audio: audio ?? 0, transcript: transcript ?? 0 };
+    const count = (kind: RetentionKind) => counts.get(kind) ?? 0;
+    return { sessions: count('session'), audio: count('audio'), transcript: count('transcript') };
   }
 
   /** The note of `sessionId` is ready: its audio and transcript go now if the clinician's setting says "when the note is ready". */

@@ -1,9 +1,9 @@
 import {
   DEFAULT_RETENTION_SETTINGS,
-  PART_RETENTION_CHOICES,
+  RETENTION_CHOICES_OF,
+  RETENTION_FIELD_LABELS,
   RETENTION_KINDS,
   RETENTION_SETTING_OF,
-  SESSION_RETENTION_CHOICES,
   retentionChoiceLabel,
   retentionSummary,
   shortenedRetentionKinds,
@@ -22,14 +22,6 @@ import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { useNotify } from '@/components/feedback/notifications';
 import { retentionImpact, useUpdatePrivacySettings } from '@/data/profile';
 import { describeError } from '@/lib/error-message';
-
-const FIELD_LABELS = {
-  audio: 'Keep the audio',
-  transcript: 'Keep the transcript',
-  session: 'Keep whole sessions with their notes',
-} as const satisfies Record<RetentionKind, string>;
-
-const CHOICES = { audio: PART_RETENTION_CHOICES, transcript: PART_RETENTION_CHOICES, session: SESSION_RETENTION_CHOICES } as const;
 
 // A native select's value is a string: "keep" stands for null (keep until deleted).
 const KEEP = 'keep';
@@ -109,13 +101,13 @@ export function RetentionSettingsForm({ settings }: { settings: RetentionSetting
           <TextField
             key={kind}
             select
-            label={FIELD_LABELS[kind]}
+            label={RETENTION_FIELD_LABELS[kind]}
             value={toValue(values[key])}
             onChange={(event) => setValues((current) => ({ ...current, [key]: fromValue(event.target.value) }))}
             helperText={values[key] === DEFAULT_RETENTION_SETTINGS[key] ? 'The default' : `Default: ${retentionChoiceLabel(kind, DEFAULT_RETENTION_SETTINGS[key]).toLowerCase()}`}
             slotProps={{ select: { native: true } }}
           >
-            {CHOICES[kind].map((days) => (
+            {RETENTION_CHOICES_OF[kind].map((days) => (
               <option key={toValue(days)} value={toValue(days)}>
                 {retentionChoiceLabel(kind, days)}
               </option>
