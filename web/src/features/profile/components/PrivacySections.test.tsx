@@ -6,6 +6,7 @@ import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { profile as profileFixture, subscription as subscriptionFixture } from '@/test/fixtures';
 import { renderPage } from '@/test/render';
+import { impactLines } from './RetentionSettingsForm';
 import { SettingsPage } from './SettingsPage';
 
 vi.mock('@/lib/api');
@@ -89,6 +90,7 @@ describe('Settings → Retention', () => {
   it('asks before a shorter setting, with how many sessions it affects; Cancel keeps the settings and the choice', async () => {
     const user = userEvent.setup();
     mockedApi.post.mockResolvedValue({ impact: { audio: 12, transcript: 0, sessions: 1 } });
+    // (The transcript is not shortened here: its 0 is not listed. A shortened kind with none due says so.)
     renderPage(<SettingsPage />);
     const form = await retentionForm();
     await user.selectOptions(within(form).getByLabelText('Keep the audio'), 'When the note is ready');
@@ -125,5 +127,16 @@ describe('Settings → Retention', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent('Charta had a problem on its side. Please try again in a moment.');
     expect(within(form).getByLabelText('Keep the transcript')).toHaveValue('1');
     expect(mockedApi.put).not.toHaveBeenCalled();
+  });
+});
+
+describe('impactLines', () => {
+  it('Names the sessions each shortened kind affects, and says so when none is old enough yet', () => {
+    expect(impactLines(['audio', 'transcript', 'session'], { audio: 2, transcript: 0, sessions: 1 })).toEqual([
+      'The audio of 2 sessions',
+      'No transcript yet (none is that old)',
+      '1 whole session with its note',
+    ]);
+    expect(impactLines(['session'], { audio: 0, transcript: 0, sessions: 0 })).toEqual(['No whole session yet (none is that old)']);
   });
 });

@@ -28,16 +28,18 @@ const KEEP = 'keep';
 const toValue = (days: number | null) => (days === null ? KEEP : String(days));
 const fromValue = (value: string) => (value === KEEP ? null : Number(value));
 
-/** "audio from 12 sessions", "3 whole sessions with their notes": what the confirmation lists. */
+/** "The audio of 12 sessions", "1 whole session with its note", "No transcript yet": what the confirmation lists. */
 export function impactLines(kinds: RetentionKind[], impact: RetentionImpact): string[] {
   const sessions = (n: number) => (n === 1 ? '1 session' : `${n} sessions`);
-  return kinds.map((kind) =>
-    kind === 'audio'
-      ? `The audio of ${sessions(impact.audio)}`
-      : kind === 'transcript'
-        ? `The transcript of ${sessions(impact.transcript)}`
-        : `${impact.sessions === 1 ? '1 whole session' : `${impact.sessions} whole sessions`} with ${impact.sessions === 1 ? 'its note' : 'their notes'}`,
-  );
+  return kinds.map((kind) => {
+    if (kind === 'session') {
+      const n = impact.sessions;
+      return n === 0 ? 'No whole session yet (none is that old)' : n === 1 ? '1 whole session with its note' : `${n} whole sessions with their notes`;
+    }
+    const n = kind === 'audio' ? impact.audio : impact.transcript;
+    const what = kind === 'audio' ? 'audio' : 'transcript';
+    return n === 0 ? `No ${what} yet (none is that old)` : `The ${what} of ${sessions(n)}`;
+  });
 }
 
 interface Pending {
