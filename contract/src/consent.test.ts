@@ -11,4 +11,8 @@ describe('sessionConsentLabel', () => {
   it('Without a name, no "by"', () => {
     expect(sessionConsentLabel({ ...consent, confirmedByName: ' ' }, { timeZone: 'UTC' })).toBe('Verbal consent confirmed, 3 Dec 2026, 10:02');
   });
+
+  it('In a page’s own date format when given one', () => {
+    expect(sessionConsentLabel(consent, { formatWhen: (iso) => `at ${iso}` })).toBe(`Verbal consent confirmed by Dr Ana Ruiz, at ${consent.confirmedAt}`);
+  });
 });

@@ -48,10 +48,13 @@ const CONSENT_DATE_OPTIONS: Intl.DateTimeFormatOptions = { day: 'numeric', month
 
 /**
  * The consent as a session's page and list say it: "Verbal consent confirmed by Dr Ana Ruiz, 3 Dec 2026, 10:02".
- * `timeZone` for tests and servers; the browser's own zone otherwise.
+ * `timeZone` for tests and servers; the browser's own zone otherwise. `formatWhen`: a page's own date format,
+ * so the consent's time reads like every other time on it.
  */
-export function sessionConsentLabel(consent: SessionConsent, opts: { timeZone?: string } = {}): string {
-  const when = new Intl.DateTimeFormat('en-GB', { ...CONSENT_DATE_OPTIONS, ...(opts.timeZone ? { timeZone: opts.timeZone } : {}) }).format(new Date(consent.confirmedAt));
+export function sessionConsentLabel(consent: SessionConsent, opts: { timeZone?: string; formatWhen?: (iso: string) => string } = {}): string {
+  const when = opts.formatWhen
+    ? opts.formatWhen(consent.confirmedAt)
+    : new Intl.DateTimeFormat('en-GB', { ...CONSENT_DATE_OPTIONS, ...(opts.timeZone ? { timeZone: opts.timeZone } : {}) }).format(new Date(consent.confirmedAt));
   const by = consent.confirmedByName.trim() ? ` by ${consent.confirmedByName.trim()}` : '';
   return `${CONSENT_METHOD_LABELS[consent.method]} consent confirmed${by}, ${when}`;
 }

@@ -40,7 +40,7 @@ export function SessionHeader({ session, chatOpen, chatAvailable, onToggleChat }
   ].filter((fact) => fact !== null);
   // The patient's consent to the recording (README "Consent"); a recorded session without one says so.
   const recorded = session.audioDurationSec !== null || session.audio_uri !== null || Boolean(session.deletedByRetention?.audio);
-  const consent = session.consent ? sessionConsentLabel(session.consent) : recorded ? 'No consent recorded' : null;
+  const consent = session.consent ? sessionConsentLabel(session.consent, { formatWhen: formatDateTime }) : recorded ? 'No consent recorded' : null;
   return (
     <Stack direction="row" className={NO_CAPTURE_CLASS} sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
       <Stack sx={{ flexGrow: 1, minWidth: 0 }}>

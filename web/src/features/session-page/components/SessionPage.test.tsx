@@ -9,6 +9,7 @@ import { answerPosts, postsTo, type Handler } from '@/test/api';
 import { documentation, session, transcript } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { LIVE_TRANSCRIPT_POLL_MS, SESSION_POLL_MS as PROGRESS_POLL_MS } from '@/data/live-session';
+import { formatDateTime } from '@/lib/format';
 import { AUTOSAVE_DELAY_MS } from '../lib/section-editing';
 import { THIS_TAB_EDITOR_ID } from '../api/documentation';
 import { SessionPage } from './SessionPage';
@@ -606,7 +607,7 @@ describe('SessionPage: consent and retention', { timeout: 30_000 }, () => {
       '/documentation/by_session': () => ({ documentation: documentation() }),
     });
     renderPage();
-    expect(await screen.findByText(/^Written consent confirmed by Dr Ana Ruiz, 21 Nov/)).toBeInTheDocument();
+    expect(await screen.findByText(`Written consent confirmed by Dr Ana Ruiz, ${formatDateTime(consent.confirmedAt)}`)).toBeInTheDocument();
   });
 
   it('A recorded session without consent says so', async () => {
