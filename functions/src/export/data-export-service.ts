@@ -3,6 +3,7 @@ import { PassThrough, Transform, type Readable } from 'node:stream';
 import { DATA_EXPORT_LINK_TTL_MS, isDataExportActive, type DataExport } from '@charta/contract';
 import { notFound } from '../http/errors.js';
 import { logCode, logId, type Logger } from '../logging/logger.js';
+import { logDataExportFailed } from '../logging/log-events.js';
 import type { AudioStore } from '../storage/audio-store.js';
 import { BUILD_LEASE_MS, exportObjectPath, isLinkLive, toContract, type DataExportRecord } from './data-export.js';
 import type { DataExportRepo } from './data-export-repo.js';
@@ -120,7 +121,7 @@ export class DataExportService {
       await this.finish(exportId, runId, { sizeBytes: bytes, sessionsDone: written }, claimed.objectPath);
     } catch (err) {
       // Ids and the error's class only: a message could quote a patient's name from a path or a document.
-      this.logger.error('data export failed', { exportId: logId(exportId), error: logCode(err instanceof Error ? err.name : 'unknown') });
+      logDataExportFailed(this.logger, { exportId: logId(exportId), errorName: logCode(err instanceof Error ? err.name : 'unknown') });
       await this.store.delete(claimed.objectPath).catch(() => {});
       await this.fail(exportId, runId);
     }

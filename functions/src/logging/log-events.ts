@@ -97,6 +97,11 @@ export function logRetentionRun(log: Logger, f: { outcome: LogCode; owners: numb
   log.info('retention_run', f);
 }
 
+/** A data export's build failed: its id and the error's class (a message could quote a name from a path). */
+export function logDataExportFailed(log: Logger, f: { exportId: LogId; errorName: LogCode }): void {
+  log.error('data_export_failed', f);
+}
+
 export function logOneTimeCodeMailFailed(log: Logger, f: { requestId: LogId; reason: LogCode }): void {
   log.error('one_time_code_mail_failed', f);
 }
