@@ -95,8 +95,9 @@ describe('DELETE /profile/:id', () => {
     await expect(auth.getUser(user.uid)).rejects.toMatchObject({ code: 'auth/user-not-found' });
     const steps = logger.entries.filter((e) => e.event === 'account_deletion_step' && e.fields['uid'] === user.uid);
     const owners = steps.map((s) => s.fields['owner']);
-    // Billing (Stripe) before the subscription record, which holds the ids it needs.
-    expect(owners.slice(0, 6)).toEqual(['sessions', 'audio', 'templates', 'profile', 'billing', 'subscription']);
+    // Exports first (a build still running then deletes what it wrote instead of publishing it); billing
+    // (Stripe) before the subscription record, which holds the ids it needs.
+    expect(owners.slice(0, 7)).toEqual(['data exports', 'sessions', 'audio', 'templates', 'profile', 'billing', 'subscription']);
     // The sweep of whatever still names the user comes last (accounts/owned-documents.ts).
     expect(owners.at(-1)).toBe('remaining documents');
     // The token of a deleted account no longer opens anything.
