@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestUser } from '../support/auth-users.js';
 import { shootAndCheck } from '../support/browser.js';
-import { launchBrowserWithSpeechMicrophone, sessionFromApi, sessionIdFromLink, signInThroughUi, waitForRecordingUploaded } from '../support/record-flow.js';
+import { confirmConsent, launchBrowserWithSpeechMicrophone, sessionFromApi, sessionIdFromLink, signInThroughUi, waitForRecordingUploaded } from '../support/record-flow.js';
 
 // The automatic lock (README "Automatic lock"). The idle time is set to a few seconds the way the Settings
 // select stores it (web/src/features/auth/lock/lock-settings.ts), so the lock comes in seconds, not 15
@@ -56,6 +56,7 @@ describe('Automatic lock in Chromium', () => {
       if (response.url().includes('/session/upload_audio') && response.status() < 300) chunksUploaded++;
     });
     await page.getByRole('button', { name: 'Start recording' }).click();
+    await confirmConsent(page);
     await page.getByRole('button', { name: 'Pause' }).waitFor();
     const started = Date.now();
 
