@@ -31,7 +31,7 @@ describe('A newcomer in Chromium', () => {
     await displayName.waitFor();
     await displayName.fill('Dr Ana Patiño');
     await page.getByLabel('Specialty').fill('Family medicine');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('form', { name: 'Profile' }).getByRole('button', { name: 'Save' }).click();
     await page.getByText('Profile saved').waitFor();
     await page.screenshot({ path: screenshotPath('02-settings-saved') });
 

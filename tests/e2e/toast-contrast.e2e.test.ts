@@ -25,7 +25,7 @@ describe('Toasts under axe-core (Chromium)', () => {
       await page.emulateMedia({ colorScheme: theme });
       await page.goto(new URL('/settings', APP_URL).toString());
       await page.getByLabel('Specialty').fill(`Family medicine (${theme})`);
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByRole('form', { name: 'Profile' }).getByRole('button', { name: 'Save', exact: true }).click();
       const toast = page.getByRole('alert').filter({ hasText: 'Profile saved' });
       await toast.waitFor({ timeout: 30_000 });
       // Past the Snackbar's enter transition, so axe reads the colours it settles on.
