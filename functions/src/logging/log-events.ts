@@ -53,8 +53,10 @@ export function logPipelineStep(
 
 /** One window of a recording transcribed (or failed: `failed` is the error's name and code). */
 export function logTranscriptionWindow(log: Logger, f: { uploadId: LogId; index: number; startMs: number; endMs: number; durationMs: number; segments: number; failed?: LogCode }): void {
-  if (f.failed) log.warn('transcription_window_failed', f);
-  else log.info('transcription_window_done', f);
+  // Named fields only (the upload's id, the window's place, counts): never the window's text.
+  const fields = { uploadId: f.uploadId, index: f.index, startMs: f.startMs, endMs: f.endMs, durationMs: f.durationMs, segments: f.segments };
+  if (f.failed) log.warn('transcription_window_failed', { ...fields, failed: f.failed });
+  else log.info('transcription_window_done', fields);
 }
 
 export function logPipelineSkipped(log: Logger, f: { sessionId: LogId; reason: LogCode }): void {
