@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readElementId, readUint, readVint } from '../../functions/src/audio/webm-duration.js';
+import { pcmToWav } from '../../functions/src/transcription/pcm.js';
 
 /**
  * Speech that sounds like a consultation, of any length, for the benchmarks (tests/bench/): a doctor-patient
@@ -158,24 +159,8 @@ export function consultationOf(minutes: number, dialogue: Dialogue = SCRIPT_DIAL
   return { pcm, durationSec: pcm.length / SAMPLE_RATE, lines, referenceWords: lines.flatMap((l) => wordsOf(l.text)), rounds };
 }
 
-/** 16 kHz mono 16-bit PCM as a WAV file. */
-export function wavOf(pcm: Int16Array): Buffer {
-  const data = Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(SAMPLE_RATE, 24);
-  header.writeUInt32LE(SAMPLE_RATE * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
+/** 16 kHz mono 16-bit PCM as a WAV file: the pipeline's own writer (functions/src/transcription/pcm.ts). */
+export const wavOf = pcmToWav;
 
 /**
  * The audio as Chromium's MediaRecorder records it: WebM/Opus at 48 kHz, about 16 KB a second (what it

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pcmToWav } from '../../functions/src/transcription/pcm.js';
 import {
   BURST_MS,
   encodeText,
@@ -158,23 +159,8 @@ export function toneSpeechPcm(lines: readonly ToneLine[], options: ToneSpeechOpt
   return pcm;
 }
 
-/** 16-bit PCM samples as a WAV file (16 kHz mono). */
-export function wavOf(pcm: Int16Array): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + pcm.length * 2, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(SAMPLE_RATE, 24);
-  header.writeUInt32LE(SAMPLE_RATE * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(pcm.length * 2, 40);
-  return Buffer.concat([header, Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength)]);
-}
+/** 16 kHz mono 16-bit PCM as a WAV file: the pipeline's own writer (functions/src/transcription/pcm.ts). */
+export const wavOf = pcmToWav;
 
 /** The recording as a 16 kHz mono WAV file. */
 export function toneSpeechWav(lines: readonly ToneLine[], options: ToneSpeechOptions = {}): Buffer {
