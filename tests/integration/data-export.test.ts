@@ -9,10 +9,14 @@ import { fixtureBytes } from '../support/audio-fixtures.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { bearer, createSession, uploadAudio } from '../support/sessions.js';
 
-/** A clock the test moves (links expire a day after the build). */
+/**
+ * Real time plus what the test moved it by (links expire a day after the build). It keeps running, as the
+ * Functions emulator's clock does: an export its trigger built expires a day after *its* now, which a
+ * clock frozen at this file's start would not reach by moving a day.
+ */
 function movableClock() {
-  let nowMs = Date.now();
-  return { now: () => new Date(nowMs), advance: (ms: number) => (nowMs += ms) };
+  let offsetMs = 0;
+  return { now: () => new Date(Date.now() + offsetMs), advance: (ms: number) => (offsetMs += ms) };
 }
 
 const clock = movableClock();

@@ -1,15 +1,17 @@
 /**
  * On the emulated stack (`npm test`, or CHARTA_FULL_STACK=1 npm run test:some): the local scheduler that
  * `npm start` runs (README "Scheduled work, locally") really runs the deployed sweepRetention inside the
- * Functions emulator. Proof: the day's pass (retentionSweeps/daily) is started by the function, after this
- * test removed it. Only sweepRetention is fired (`--only`): the pipeline sweeper would resume other suites'
- * deliberately stalled sessions.
+ * Functions emulator. Proof: the function finishes the day's pass (retentionSweeps/daily) that this test left
+ * unfinished past the last user there is, so the run deletes nothing of the other suites' data (a fresh pass
+ * would sweep every account the suite made, and those of suites running beside this one). Only sweepRetention
+ * is fired (`--only`): the pipeline sweeper would resume other suites' deliberately stalled sessions.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RetentionCheckpoints } from '../../functions/src/retention/retention-checkpoint.js';
+import { NO_DELETIONS } from '../../functions/src/retention/owner-retention.js';
+import { emptySweepState, RetentionCheckpoints } from '../../functions/src/retention/retention-checkpoint.js';
 import { emulatorApi } from '../support/api-app.js';
 
 const { db } = emulatorApi();
@@ -30,10 +32,15 @@ async function functionsEmulatorHost(): Promise<string> {
 }
 
 describe('The local scheduler on the emulated stack', () => {
-  it('Runs the deployed sweepRetention in the Functions emulator at start: the day’s pass is started by it', async () => {
-    const daily = db.collection('retentionSweeps').doc('daily');
-    await daily.delete();
-    const started = Date.now();
+  it('Runs the deployed sweepRetention in the Functions emulator at start: it finishes the day’s pass left unfinished', async () => {
+    const checkpoints = new RetentionCheckpoints(db);
+    const started = new Date();
+    // A pass started today whose cursor is past every uid (Firestore orders uids as strings): resuming it
+    // finds no next user and finishes it, which only a run of sweepRetention does.
+    const pastEveryUid = '\uf8ff';
+    await checkpoints.runTransaction(async (tx) => {
+      checkpoints.save(tx, { ...emptySweepState('daily'), pass: { startedAt: started.toISOString(), afterUid: pastEveryUid, owners: 0, ...NO_DELETIONS } });
+    });
     const port = await freePort();
     child = spawn(
       process.execPath,
@@ -45,14 +52,12 @@ describe('The local scheduler on the emulated stack', () => {
       return res?.ok ? ((await res.json()) as { jobs: { name: string; schedule: string }[] }) : null;
     });
     expect(health.jobs).toEqual([{ name: 'sweepRetention', schedule: 'every 60 minutes' }]);
-    const checkpoints = new RetentionCheckpoints(db);
-    // Started, not finished: in a full run the pass reads every account the whole suite made and did not finish
-    // in 150 s; that it goes to the end and resumes is tested in retention.test.ts.
-    const startedAt = await until(async () => {
-      const { lastPassStartedAt } = await checkpoints.find('daily');
-      return lastPassStartedAt ? Date.parse(lastPassStartedAt) : null;
+    const finished = await until(async () => {
+      const state = await checkpoints.find('daily');
+      return state.lastPassFinishedAt ? state : null;
     }, 60_000);
-    expect(startedAt).toBeGreaterThanOrEqual(started);
+    expect(finished).toMatchObject({ pass: null, runId: null, lastPassStartedAt: started.toISOString() });
+    expect(Date.parse(finished.lastPassFinishedAt ?? '')).toBeGreaterThanOrEqual(started.getTime());
   }, 90_000);
 });
 
