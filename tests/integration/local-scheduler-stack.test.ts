@@ -38,8 +38,9 @@ describe('The local scheduler on the emulated stack', () => {
     // A pass started today whose cursor is past every uid (Firestore orders uids as strings): resuming it
     // finds no next user and finishes it, which only a run of sweepRetention does.
     const pastEveryUid = '\uf8ff';
-    await checkpoints.runTransaction(async (tx) => {
+    await checkpoints.runTransaction((tx) => {
       checkpoints.save(tx, { ...emptySweepState('daily'), pass: { startedAt: started.toISOString(), afterUid: pastEveryUid, owners: 0, ...NO_DELETIONS } });
+      return Promise.resolve();
     });
     const port = await freePort();
     child = spawn(
