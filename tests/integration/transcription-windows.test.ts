@@ -8,6 +8,7 @@ import type { AppConfig } from '../../functions/src/config.js';
 import { configFromEnv } from '../../functions/src/config.js';
 import { emulatedAi, emulatorApi, IN_PROCESS_PIPELINE_EVENTS } from '../support/api-app.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
+import { decodePcm, pcmToWav } from '../../functions/src/transcription/pcm.js';
 import { bearer, createSession, sessionWaitingForPipeline, uploadAudio } from '../support/sessions.js';
 import { expectedToneWords, TONE_CONSULTATION, toneSpeechAs, toneSpeechWav, type ToneLine } from '../support/tone-speech.js';
 
@@ -257,5 +258,132 @@ describe('A recording transcribed while it arrives', () => {
     const sessionId = await sessionWaitingForPipeline(api.db, user, upload, 60);
     expect(await untilReady(api, sessionId)).toEqual({ status: 'ready', runs: 1 });
     expect(wordsOf((await transcriptOf(api.app, sessionId)).segments)).toEqual(EXPECTED);
+  }, 180_000);
+});
+
+/**
+ * An engine that hears the recording before each window first (Transcriber.primingMs, as pocketsphinx does):
+ * each request is recorded, and the emulator is sent the window's own audio only (as pocketsphinx leaves out
+ * the words it heard in the priming), so the transcript must still be one pass's, word for word.
+ */
+function primingAi(primingMs: number) {
+  const real = emulatedAi();
+  const calls: { primedMs: number; primed: Int16Array; own: Int16Array }[] = [];
+  const ai: AiServices = {
+    model: real.model,
+    transcriber: {
+      readsStorageUris: false,
+      parallelWindows: 2,
+      primingMs,
+      async transcribe(req) {
+        const primedMs = req.primedMs ?? 0;
+        const pcm = new Int16Array(new Uint8Array(req.content!.subarray(44)).buffer);
+        const at = (primedMs * 16_000) / 1000;
+        calls.push({ primedMs, primed: pcm.slice(0, at), own: pcm.slice(at) });
+        return real.transcriber.transcribe({ ...req, content: pcmToWav(pcm.slice(at)), primedMs: undefined });
+      },
+    },
+  };
+  return { ai, calls };
+}
+
+async function pcmOf(audio: Buffer): Promise<Int16Array> {
+  const parts: Int16Array[] = [];
+  await decodePcm({ bytes: audio }, (pcm) => void parts.push(pcm));
+  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
+  parts.reduce((at, p) => (out.set(p, at), at + p.length), 0);
+  return out;
+}
+
+/**
+ * Where each window's own audio lies in `whole`, the engine's calls being in the windows' order: the first
+ * offset (on a 1 ms grid) from about the end of the one before where it is within 2 % of the recording (windows
+ * decoded from a Cluster are close to, not always bit-exact with, the whole file's decoding; the sample's
+ * lines are spoken twice, so the same stretch recurs later; a silent window sends nothing, so there can be a
+ * gap). -1 where it is nowhere.
+ */
+function placeInOrder(whole: Int16Array, parts: readonly Int16Array[]): number[] {
+  let from = 0;
+  return parts.map((part) => {
+    const allowed = 0.02 ** 2 * part.reduce((sum, x) => sum + x * x, 0);
+    for (let at = from; at + part.length <= whole.length; at += 16) {
+      let diff = 0;
+      for (let i = 0; i < part.length && diff <= allowed; i++) diff += (whole[at + i]! - part[i]!) ** 2;
+      if (diff <= allowed) {
+        // Audio decoded from a Cluster can sit a few ms off its nominal start (the Cluster's time is in ms).
+        from = Math.max(0, at + part.length - 320);
+        return at;
+      }
+    }
+    return -1;
+  });
+}
+
+/** How far apart two stretches of audio are: the RMS of their difference over the RMS of the first. */
+function relativeDifference(a: Int16Array, b: Int16Array): number {
+  let diff = 0;
+  let signal = 0;
+  for (let i = 0; i < a.length; i++) {
+    diff += (a[i]! - (b[i] ?? 0)) ** 2;
+    signal += a[i]! ** 2;
+  }
+  return Math.sqrt(diff / Math.max(1, signal));
+}
+
+describe('Windows primed with the recording before them (an engine that needs it: pocketsphinx)', () => {
+  const PRIMING_MS = 2000;
+
+  it('Uploaded as one file: each window is sent after the 2 s before it, exactly; the transcript is one pass\'s', async () => {
+    const engine = primingAi(PRIMING_MS);
+    const api = emulatorApi({ ai: engine.ai, config: config(), pipelineEventsCollection: IN_PROCESS_PIPELINE_EVENTS });
+    const upload = (await uploadAudio(api.app, user, WEBM, 'visit.webm').expect(201)).body;
+    const sessionId = await sessionWaitingForPipeline(api.db, user, upload, 60);
+    expect((await untilReady(api, sessionId)).status).toBe('ready');
+    expect(wordsOf((await transcriptOf(api.app, sessionId)).segments)).toEqual(EXPECTED);
+
+    const whole = await pcmOf(WEBM);
+    expect(engine.calls.length).toBeGreaterThan(4);
+    const starts = placeInOrder(whole, engine.calls.map((c) => c.own));
+    // Only the window at the start of the recording has nothing before it.
+    expect(starts[0]).toBe(0);
+    expect(engine.calls[0]!.primedMs).toBe(0);
+    engine.calls.forEach((call, i) => {
+      expect(call.own).toEqual(whole.slice(starts[i], starts[i]! + call.own.length));
+      expect(call.primedMs).toBe(Math.min(PRIMING_MS, (starts[i]! / 16_000) * 1000));
+      expect(call.primed).toEqual(whole.slice(starts[i]! - call.primed.length, starts[i]));
+    });
+  }, 120_000);
+
+  it('Recorded live, then Stop: live windows and the rest are each primed with the audio just before them', async () => {
+    const engine = primingAi(PRIMING_MS);
+    const api = emulatorApi({ ai: engine.ai, config: config(), pipelineEventsCollection: IN_PROCESS_PIPELINE_EVENTS });
+    const session = await createSession(api.app, user);
+    const uploadId = randomUUID();
+    const chunks = chunksOf(WEBM, 60);
+    for (const [index, chunk] of chunks.slice(0, -1).entries()) {
+      await uploadAudio(api.app, user, chunk, 'rec.webm', { uploadId, chunkIndex: index, sessionId: session.id }).expect(201);
+      if (index % 3 === 2) await api.services.advanceLiveWindows(uploadId, session.id);
+    }
+    const live = engine.calls.length;
+    expect(live).toBeGreaterThan(2);
+    await uploadAudio(api.app, user, chunks.at(-1)!, 'rec.webm', { uploadId, chunkIndex: chunks.length - 1, final: true, sessionId: session.id }).expect(201);
+    expect((await untilReady(api, session.id)).status).toBe('ready');
+    expect(wordsOf((await transcriptOf(api.app, session.id)).segments)).toEqual(EXPECTED);
+
+    // Live windows are decoded from the recording's chunks, from a Cluster before the priming: the same
+    // audio as the whole file's decoding, but for the Opus decoder settling at that Cluster.
+    const whole = await pcmOf(WEBM);
+    const starts = placeInOrder(whole, engine.calls.map((c) => c.own));
+    expect(starts[0]).toBe(0);
+    expect(engine.calls[0]!.primedMs).toBe(0);
+    engine.calls.forEach((call, i) => {
+      if (i > 0) expect(call.primedMs).toBe(PRIMING_MS);
+      expect(relativeDifference(whole.slice(starts[i], starts[i]! + call.own.length), call.own)).toBeLessThan(0.02);
+      // Decoding that starts at the priming (a seek after Stop) settles in its first 80 ms (Opus's pre-roll).
+      const settled = call.primed.subarray(Math.min(call.primed.length, 1280));
+      expect(relativeDifference(whole.slice(starts[i]! - settled.length, starts[i]), settled)).toBeLessThan(0.02);
+    });
+    // Both the live windows and the ones cut after Stop were primed.
+    expect(live).toBeLessThan(engine.calls.length);
   }, 180_000);
 });

@@ -78,6 +78,12 @@ describe('pocketsphinx output', () => {
       { speaker: 'speaker', startMs: 3110, endMs: 3500, text: 'cough' },
     ]);
     expect(segmentsFromPocketsphinx('')).toEqual([]);
+    // A window primed with the 1.3 s before it: what was heard there is the window before's, the rest is timed
+    // from the window's own start ("what" is mostly in the priming; "brings" mostly after it).
+    expect(segmentsFromPocketsphinx(output, 1450)).toEqual([
+      { speaker: 'speaker', startMs: 60, endMs: 350, text: 'brings' },
+      { speaker: 'speaker', startMs: 1660, endMs: 2050, text: 'cough' },
+    ]);
   });
 });
 

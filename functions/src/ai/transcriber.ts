@@ -25,6 +25,11 @@ export interface TranscriptionRequest {
   sampleRateHertz?: number | undefined;
   language: string;
   durationSec: number | null;
+  /**
+   * The audio's first `primedMs` are the recording just before the window, there only to settle the engine
+   * (Transcriber.primingMs): the engine leaves out words spoken in them and times the rest from where they end.
+   */
+  primedMs?: number | undefined;
 }
 
 /** The speech-to-text port (Google Speech-to-Text in deployment; the local AI emulator speaks its wire format). */
@@ -40,5 +45,11 @@ export interface Transcriber {
    * engine's fair share of its quota. More would only wait.
    */
   readonly parallelWindows: number;
+  /**
+   * How much of the recording just before a window the engine should hear first, when it recognises a window
+   * worse from a cold start than in the middle of a recording (pocketsphinx: its cepstral mean and its voice
+   * detector's noise level start from the model's defaults each time). Absent: windows are sent alone.
+   */
+  readonly primingMs?: number | undefined;
   transcribe(request: TranscriptionRequest): Promise<RecognizedTranscript>;
 }

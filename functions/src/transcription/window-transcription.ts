@@ -119,6 +119,10 @@ export class WindowTranscription {
       let nextIndex = plan?.nextIndex ?? 0;
       const knownByStart = new Map(known.map((w) => [w.startMs, w]));
       const cutter = new WindowCutter(seekMs, this.d.policies.file, known.map((w) => w.endMs));
+      // Decoding starts early enough for the first window's priming; each window then primes the next.
+      const priming = new PrimingTail(this.d.transcriber.primingMs ?? 0);
+      const decodeFromMs = Math.max(0, seekMs - priming.ms);
+      let lead = samplesIn(seekMs - decodeFromMs);
       const limit = pLimit(this.d.concurrency);
       const tasks: Promise<WindowsOutcome | null>[] = [];
       const unsettled = new Set<Promise<unknown>>();
@@ -138,6 +142,7 @@ export class WindowTranscription {
       const take = async (windows: CutWindow[]) => {
         for (const window of windows) {
           if (stop.signal.aborted || timeIsUp(window.startMs)) return;
+          const before = priming.before(window.pcm);
           const stored = knownByStart.get(window.startMs);
           if (stored?.status === 'done') continue;
           const index = stored?.index ?? nextIndex++;
@@ -150,7 +155,7 @@ export class WindowTranscription {
             // Its turn may come after the run's time is up (windows before it took long): then it is left too.
             if (timeIsUp(bounded.startMs)) return null;
             begun++;
-            return this.transcribeWindow(upload.uploadId, opts.holder, index, bounded, language, stored?.attempts ?? 0);
+            return this.transcribeWindow(upload.uploadId, opts.holder, index, bounded, language, stored?.attempts ?? 0, before);
           });
           tasks.push(task);
           unsettled.add(task);
@@ -159,7 +164,16 @@ export class WindowTranscription {
           while (unsettled.size >= this.d.concurrency && !stop.signal.aborted) await Promise.race(unsettled);
         }
       };
-      await decodePcm({ path }, (pcm) => take(cutter.push(pcm)), { seekMs, signal: stop.signal });
+      await decodePcm(
+        { path },
+        (pcm) => {
+          const primingOnly = pcm.subarray(0, Math.min(lead, pcm.length));
+          lead -= primingOnly.length;
+          priming.hear(primingOnly);
+          return take(cutter.push(pcm.subarray(primingOnly.length)));
+        },
+        { seekMs: decodeFromMs, signal: stop.signal },
+      );
       if (!stop.signal.aborted) await take(cutter.end());
       const outcomes = await Promise.all(tasks);
       const failed = outcomes.find((o) => o?.kind === 'failed' || o?.kind === 'busy');
@@ -172,13 +186,15 @@ export class WindowTranscription {
   }
 
   /** One window to the engine; its segments (or its failure) stored at once. Null when it is done. */
-  private async transcribeWindow(uploadId: string, holder: string, index: number, window: CutWindow, language: string, attempts: number): Promise<WindowsOutcome | null> {
+  private async transcribeWindow(uploadId: string, holder: string, index: number, window: CutWindow, language: string, attempts: number, priming: Int16Array): Promise<WindowsOutcome | null> {
     const started = Date.now();
     try {
       if (window.silent) {
         return (await this.d.windows.putWindow(uploadId, holder, this.doneRecord(index, window, [], null, 0))) ? null : { kind: 'busy' };
       }
-      const recognized = await this.d.transcriber.transcribe({ uri: null, content: pcmToWav(window.pcm), container: 'wav', language, durationSec: (window.endMs - window.startMs) / 1000 });
+      const audio = priming.length === 0 ? window.pcm : joined(priming, window.pcm);
+      const primedMs = priming.length === 0 ? undefined : Math.round((priming.length * 1000) / SAMPLE_RATE);
+      const recognized = await this.d.transcriber.transcribe({ uri: null, content: pcmToWav(audio), container: 'wav', language, durationSec: (window.endMs - window.startMs) / 1000, primedMs });
       const segments = recognized.segments.map((s) => placed(s, window));
       // Not stored: the upload is gone, or another worker holds its windows now. Either way this run stops.
       if (!(await this.d.windows.putWindow(uploadId, holder, this.doneRecord(index, window, segments, recognized.engine, Date.now() - started)))) return { kind: 'busy' };
@@ -218,24 +234,27 @@ export class WindowTranscription {
     const plan = await this.d.windows.hold(uploadId, holder, new Date(now.getTime() + LIVE_HOLD_MS), now);
     if (!plan) return 0;
     try {
-      const source = await this.liveAudioFrom(upload, plan.nextStartMs);
+      const priming = new PrimingTail(this.d.transcriber.primingMs ?? 0);
+      const source = await this.liveAudioFrom(upload, Math.max(0, plan.nextStartMs - priming.ms));
       if (!source) return 0;
       const cutter = new WindowCutter(plan.nextStartMs, this.d.policies.live);
-      const cut: CutWindow[] = [];
-      // The decoded audio starts at the Cluster's time: samples before the next window's start are skipped.
-      let skip = Math.max(0, Math.round(((plan.nextStartMs - source.startMs) * SAMPLE_RATE) / 1000));
+      const cut: { window: CutWindow; priming: Int16Array }[] = [];
+      // The decoded audio starts at the Cluster's time: samples before the next window's start are not cut
+      // (the last of them prime the first window).
+      let lead = samplesIn(plan.nextStartMs - source.startMs);
       await decodePcm(source.audio, (pcm) => {
-        const usable = skip >= pcm.length ? null : pcm.subarray(skip);
-        skip = Math.max(0, skip - pcm.length);
-        if (usable) cut.push(...cutter.push(usable));
+        const before = pcm.subarray(0, Math.min(lead, pcm.length));
+        lead -= before.length;
+        priming.hear(before);
+        for (const window of cutter.push(pcm.subarray(before.length))) cut.push({ window, priming: priming.before(window.pcm) });
       });
       let index = plan.nextIndex;
-      for (const window of cut) {
+      for (const { window, priming: before } of cut) {
         // Once the recording is complete the rest is the pipeline's: its run cuts file windows and transcribes
         // them in parallel, where going on here one at a time would hold the windows and keep the run waiting.
         if ((await this.d.uploads.find(uploadId))?.status !== 'receiving') break;
         if (!(await this.d.windows.putWindow(uploadId, holder, this.plannedRecord(index, window)))) break;
-        const outcome = await this.transcribeWindow(uploadId, holder, index, window, language, 0);
+        const outcome = await this.transcribeWindow(uploadId, holder, index, window, language, 0, before);
         // A failed window stays planned: the next worker (or the run after the recording ends) tries again.
         if (outcome) break;
         index++;
@@ -306,4 +325,39 @@ function placed(segment: RecognizedSegment, window: { startMs: number; endMs: nu
   const startMs = Math.min(window.endMs, window.startMs + Math.max(0, segment.startMs));
   const endMs = Math.min(window.endMs, Math.max(startMs, window.startMs + segment.endMs));
   return { speaker: segment.speaker, startMs, endMs, text: segment.text };
+}
+
+const samplesIn = (ms: number) => Math.max(0, Math.round((ms * SAMPLE_RATE) / 1000));
+
+function joined(a: Int16Array, b: Int16Array): Int16Array {
+  const out = new Int16Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+/**
+ * The last `ms` of the recording heard so far, to send before the next window (Transcriber.primingMs): what
+ * the engine would have heard just before it, had it transcribed the recording in one pass.
+ */
+class PrimingTail {
+  private tail = new Int16Array(0);
+  private readonly samples: number;
+
+  constructor(readonly ms: number) {
+    this.samples = samplesIn(ms);
+  }
+
+  /** Audio before the next window. */
+  hear(pcm: Int16Array): void {
+    if (this.samples === 0 || pcm.length === 0) return;
+    this.tail = pcm.length >= this.samples ? pcm.slice(pcm.length - this.samples) : joined(this.tail, pcm).slice(-this.samples);
+  }
+
+  /** The priming for a window (empty when the engine needs none), which is then heard in turn. */
+  before(windowPcm: Int16Array): Int16Array {
+    const priming = this.tail;
+    this.hear(windowPcm);
+    return priming;
+  }
 }

@@ -11,12 +11,22 @@ export interface PocketsphinxConfig {
   /** Debian's `pocketsphinx-en-us` model folder (acoustic model, language model, dictionary). */
   modelDir: string;
   timeoutMs: number;
+  /** The recording before each window it hears first (Transcriber.primingMs); 0 sends windows alone. */
+  primingMs: number;
 }
+
+/**
+ * pocketsphinx normalises each frame by a running cepstral mean that starts from the model's defaults and
+ * settles over about 5 s of speech (sphinxbase's live CMN window: 500 frames); its voice detector learns the
+ * noise level the same way. A window heard alone is recognised cold, so each hears the 5 s before it first.
+ */
+export const POCKETSPHINX_PRIMING_MS = 5_000;
 
 export const POCKETSPHINX_DEFAULTS: PocketsphinxConfig = {
   binary: 'pocketsphinx_continuous',
   modelDir: '/usr/share/pocketsphinx/model/en-us',
   timeoutMs: 60 * 60_000,
+  primingMs: POCKETSPHINX_PRIMING_MS,
 };
 
 /** "pocketsphinx" marks offline demo quality for the app (contract: DEMO_QUALITY_ENGINE_MAKERS). */
@@ -43,7 +53,7 @@ const NOT_A_WORD = /^(<s>|<\/s>|<sil>|\[[^\]]*\]|\+\+.*\+\+|\+[A-Z]+\+)$/i;
  * line per word with times from the start of the audio. Alternate pronunciations ("the(2)") are the same
  * word. pocketsphinx does not tell voices apart, so every segment has the one speaker "speaker".
  */
-export function segmentsFromPocketsphinx(output: string): RecognizedSegment[] {
+export function segmentsFromPocketsphinx(output: string, primedMs = 0): RecognizedSegment[] {
   const utterances: TimedWord[][] = [];
   for (const line of output.split('\n')) {
     const match = WORD_LINE.exec(line.trim());
@@ -52,7 +62,11 @@ export function segmentsFromPocketsphinx(output: string): RecognizedSegment[] {
     if (token === '<s>') utterances.push([]);
     if (NOT_A_WORD.test(token)) continue;
     if (utterances.length === 0) utterances.push([]);
-    utterances[utterances.length - 1]!.push({ word: token.replace(/\(\d+\)$/, ''), startMs: Math.round(Number(match[2]) * 1000), endMs: Math.round(Number(match[3]) * 1000) });
+    const startMs = Math.round(Number(match[2]) * 1000) - primedMs;
+    const endMs = Math.round(Number(match[3]) * 1000) - primedMs;
+    // A word heard mostly in the priming belongs to the window before (windows end in pauses, so few straddle).
+    if (startMs + endMs < 0) continue;
+    utterances[utterances.length - 1]!.push({ word: token.replace(/\(\d+\)$/, ''), startMs: Math.max(0, startMs), endMs });
   }
   const segments: RecognizedSegment[] = [];
   for (const words of utterances) {
@@ -95,6 +109,7 @@ export function pocketsphinxTranscriber(config: PocketsphinxConfig = POCKETSPHIN
     readsStorageUris: false,
     // The queue in front (recognition-queue.ts) decides how many run; windows wait in it.
     parallelWindows: 1,
+    primingMs: config.primingMs,
     async transcribe(request: TranscriptionRequest): Promise<RecognizedTranscript> {
       if (!pocketsphinxSupports(request.language)) {
         throw new AiServiceError('speech', 'rejected', false, `the offline pocketsphinx engine recognises English only; set the session's language to English, or configure whisper or a cloud engine for ${request.language}`);
@@ -114,7 +129,7 @@ export function pocketsphinxTranscriber(config: PocketsphinxConfig = POCKETSPHIN
           return Buffer.concat(parts).toString('utf8');
         }),
       );
-      const segments = segmentsFromPocketsphinx(output);
+      const segments = segmentsFromPocketsphinx(output, request.primedMs ?? 0);
       return {
         language: request.language,
         durationSec: request.durationSec ?? (segments.at(-1)?.endMs ?? 0) / 1000,

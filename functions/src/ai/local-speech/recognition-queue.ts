@@ -30,5 +30,5 @@ export function wholeNumberFromEnv(env: NodeJS.ProcessEnv, name: string, meaning
  */
 export function queuedTranscriber(inner: Transcriber, concurrency: number): Transcriber {
   const limit = pLimit(concurrency);
-  return { readsStorageUris: inner.readsStorageUris, parallelWindows: concurrency, transcribe: (request) => limit(() => inner.transcribe(request)) };
+  return { readsStorageUris: inner.readsStorageUris, parallelWindows: concurrency, primingMs: inner.primingMs, transcribe: (request) => limit(() => inner.transcribe(request)) };
 }
