@@ -64,7 +64,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   api.use('/profile', requireUser, profileRoutes(services.profileService, services.accountDeletion, deps.now ?? (() => new Date())));
   api.use('/profile', requireUser, retentionRoutes(services.retentionService));
   api.use('/subscription', requireUser, subscriptionRoutes(services.subscriptionService, services.planLimits));
-  api.use('/stripe', requireUser, stripeRoutes(services.checkoutService, services.customerService, limits));
+  api.use('/stripe', requireUser, stripeRoutes(services.checkoutService, services.customerService, limits, config.appUrl));
   // Public: a sign-up page asks whose invitation it is (first name and last initial only), limited per address.
   api.use('/referral', referralRoutes(services.referralService, limits));
   api.use('/session', requireUser, sessionRoutes(services.sessionService, services.uploadService, deps.audioStore, limits));

@@ -244,7 +244,7 @@ export function createServices(deps: AppDeps) {
     }),
     planLimits,
     customerService,
-    checkoutService: new CheckoutService(subscriptionRepo, customerService, billingGateway, billingConfig, deps.config.appUrl, new CheckoutLeases(db, now)),
+    checkoutService: new CheckoutService(subscriptionRepo, customerService, billingGateway, billingConfig, new CheckoutLeases(db, now)),
     referralService,
     webhookService: new WebhookService(billingGateway, new StripeEventRepo(db), subscriptionSync, subscriptionRepo, referralService, logger, now),
     sessionService,

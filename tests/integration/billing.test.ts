@@ -151,6 +151,27 @@ describe('checkout → webhook → pro', () => {
     expect(res.body.url).toMatch(/\/portal\/bps_/);
   });
 
+  it('Locally, Stripe sends the clinician back to the origin the app was opened at (127.0.0.1 or localhost)', async () => {
+    const user = await createTestUser();
+    const configured = new URL(configFromEnv().appUrl);
+    expect(configured.hostname).toBe('localhost');
+    const opened = `http://127.0.0.1:${configured.port}`;
+    const hosted = await request(app).get('/api/v1/stripe/payments_link?plan=pro').set(bearer(user)).set('Origin', opened).expect(200);
+    const sessionId = /\/checkout\/(cs_[A-Za-z0-9_]+)/.exec(String(hosted.body.url))![1]!;
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    expect(session.success_url).toBe(`${opened}/billing?checkout=done&session_id={CHECKOUT_SESSION_ID}`);
+    expect(session.cancel_url).toBe(`${opened}/billing?checkout=cancelled`);
+    await request(app).post('/api/v1/stripe/embedded_payments_link').set(bearer(user)).set('Origin', configured.origin).send({ plan: 'pro' }).expect(200);
+    const { stripeCustomerId } = await subscriptionOf(user);
+    const embedded = (await stripe.checkout.sessions.list({ customer: stripeCustomerId! })).data.find((s) => s.ui_mode === 'embedded_page');
+    expect(embedded?.return_url).toBe(`${configured.origin}/billing?checkout=done&session_id={CHECKOUT_SESSION_ID}`);
+    // The portal's way back (its page's link) too; an origin that is not a loopback one is never followed.
+    const portal = await request(app).get('/api/v1/stripe/portal_link').set(bearer(user)).set('Origin', opened).expect(200);
+    expect(await (await fetch(portal.body.url)).text()).toContain(`href="${opened}/billing"`);
+    const elsewhere = await request(app).get('/api/v1/stripe/portal_link').set(bearer(user)).set('Origin', 'https://attacker.example').expect(200);
+    expect(await (await fetch(elsewhere.body.url)).text()).toContain(`href="${configured.origin}/billing"`);
+  });
+
   it('Without sign-in the billing routes are 401', async () => {
     await request(app).post('/api/v1/stripe/create_customer').send({}).expect(401);
     await request(app).get('/api/v1/stripe/payments_link?plan=pro').expect(401);

@@ -12,6 +12,7 @@ import {
   type LookupCustomerNameResponse,
   type WebhookResponse,
 } from '@charta/contract';
+import { appUrlOfRequest } from '../http/app-url.js';
 import { invalidArgument } from '../http/errors.js';
 import { callerOf } from '../http/request-context.js';
 import { parseInput } from '../http/validate.js';
@@ -35,19 +36,19 @@ async function retryAfterIfInProgress<T>(res: express.Response, answer: Promise<
 }
 
 /** /stripe/* for the signed-in caller: upgrade, manage billing, their customer and credit. Each asks Stripe: limited per user. */
-export function stripeRoutes(checkout: CheckoutService, customers: CustomerService, limits: RouteLimits): Router {
+export function stripeRoutes(checkout: CheckoutService, customers: CustomerService, limits: RouteLimits, appUrl: string): Router {
   const router = Router();
   router.get('/payments_link', limits.billingCall, async (req, res) => {
     const { plan } = parseInput(paymentsLinkQuery, req.query);
-    res.json({ url: await retryAfterIfInProgress(res, checkout.hostedCheckoutUrl(callerOf(req).uid, plan)) } satisfies BillingLinkResponse);
+    res.json({ url: await retryAfterIfInProgress(res, checkout.hostedCheckoutUrl(callerOf(req).uid, plan, appUrlOfRequest(appUrl, req))) } satisfies BillingLinkResponse);
   });
   router.post('/embedded_payments_link', limits.billingCall, async (req, res) => {
     const { plan } = parseInput(embeddedPaymentsLinkBody, req.body);
-    res.json({ clientSecret: await retryAfterIfInProgress(res, checkout.embeddedCheckoutSecret(callerOf(req).uid, plan)) } satisfies EmbeddedPaymentsLinkResponse);
+    res.json({ clientSecret: await retryAfterIfInProgress(res, checkout.embeddedCheckoutSecret(callerOf(req).uid, plan, appUrlOfRequest(appUrl, req))) } satisfies EmbeddedPaymentsLinkResponse);
   });
   router.get('/portal_link', limits.billingCall, async (req, res) => {
     parseInput(createCustomerBody, req.query);
-    res.json({ url: await checkout.portalUrl(callerOf(req).uid) } satisfies BillingLinkResponse);
+    res.json({ url: await checkout.portalUrl(callerOf(req).uid, appUrlOfRequest(appUrl, req)) } satisfies BillingLinkResponse);
   });
   router.post('/create_customer', limits.billingCall, async (req, res) => {
     parseInput(createCustomerBody, req.body);

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { appUrlOfRequest } from '../http/app-url.js';
 import { callerOf } from '../http/request-context.js';
 import { parseInput } from '../http/validate.js';
 import type { RouteLimits } from '../limits/route-limits.js';
@@ -95,7 +96,7 @@ export function templateRoutes({ templates, library, assistant, limits, appUrl }
     const { templateId } = parseInput(templateIdBody, req.body);
     const caller = callerOf(req);
     const { shareId } = await templates.share(caller.uid, caller.name ?? null, templateId);
-    res.json({ shareId, url: shareUrl(appUrl, shareId) });
+    res.json({ shareId, url: shareUrl(appUrlOfRequest(appUrl, req), shareId) });
   });
 
   router.post('/published/list', async (req, res) => {

@@ -40,20 +40,19 @@ export class CheckoutService {
     private readonly customers: CustomerService,
     private readonly gateway: BillingGatewayRef,
     private readonly config: Pick<BillingConfig, 'proPriceId' | 'trialDays' | 'referralCredit'>,
-    private readonly appUrl: string,
     private readonly leases: CheckoutLeases,
   ) {}
 
-  /** A hosted Checkout page's URL. */
-  async hostedCheckoutUrl(uid: string, plan: PurchasablePlan): Promise<string> {
-    const { url } = await this.checkout(uid, plan, 'hosted');
+  /** A hosted Checkout page's URL; Stripe sends the clinician back to `appUrl` (http/app-url.ts). */
+  async hostedCheckoutUrl(uid: string, plan: PurchasablePlan, appUrl: string): Promise<string> {
+    const { url } = await this.checkout(uid, plan, 'hosted', appUrl);
     if (!url) throw new Error('Stripe answered a hosted checkout session without a url');
     return url;
   }
 
   /** What embedded Checkout opens with. */
-  async embeddedCheckoutSecret(uid: string, plan: PurchasablePlan): Promise<string> {
-    const { clientSecret } = await this.checkout(uid, plan, 'embedded');
+  async embeddedCheckoutSecret(uid: string, plan: PurchasablePlan, appUrl: string): Promise<string> {
+    const { clientSecret } = await this.checkout(uid, plan, 'embedded', appUrl);
     if (!clientSecret) throw new Error('Stripe answered an embedded checkout session without a client_secret');
     return clientSecret;
   }
@@ -68,7 +67,7 @@ export class CheckoutService {
    * other's is made: the one that did not get the lease answers 409 at once (field `checkout`, Retry-After)
    * instead of waiting, since its session would only end the winner's.
    */
-  private async checkout(uid: string, plan: PurchasablePlan, mode: CheckoutMode): Promise<{ url: string | null; clientSecret: string | null }> {
+  private async checkout(uid: string, plan: PurchasablePlan, mode: CheckoutMode, appUrl: string): Promise<{ url: string | null; clientSecret: string | null }> {
     const gateway = this.gateway.require();
     const priceId = this.config.proPriceId;
     if (!priceId) throw unavailable('Billing has no price for Pro configured on this server (STRIPE_PRICE_PRO)');
@@ -79,17 +78,17 @@ export class CheckoutService {
     const held = await this.leases.holding(uid, async () => {
       await gateway.expireOpenCheckoutSessions(customerId);
       if ((await gateway.subscriptionStatusesOf(customerId)).some(isPaidOrOwed)) throw alreadyPro();
-      const urls = billingReturnUrls(this.appUrl);
+      const urls = billingReturnUrls(appUrl);
       return gateway.createCheckoutSession({ uid, customerId, priceId, trialDays: this.config.trialDays, mode, returnUrl: urls.checkoutDone, cancelUrl: urls.checkoutCancelled });
     });
     if (!held) throw new CheckoutInProgress();
     return { url: held.value.url, clientSecret: held.value.clientSecret };
   }
 
-  async portalUrl(uid: string): Promise<string> {
+  async portalUrl(uid: string, appUrl: string): Promise<string> {
     const gateway = this.gateway.require();
     const customerId = await this.customers.customerIdOf(uid);
-    return (await gateway.createPortalSession(customerId, billingReturnUrls(this.appUrl).portalReturn)).url;
+    return (await gateway.createPortalSession(customerId, billingReturnUrls(appUrl).portalReturn)).url;
   }
 
   /** The caller's credit (Stripe's balance negated: credit is positive); 0 without a customer. */
