@@ -34,7 +34,7 @@ trap 'charta_stop_gcs_emulator; charta_stop_ai_emulator' EXIT
 # Which engine transcribes: whisper with a model, else pocketsphinx, else the emulator (scripts/lib/transcriber.sh).
 charta_choose_transcriber
 # Mail the API sends (sign-in codes) lands here, beside the Auth emulator's verification and reset links.
-charta_start_mail_catcher 9325 9380 127.0.0.1:9099
+charta_start_mail_catcher 9325 9380 127.0.0.1:9099 http://localhost:5000
 trap 'charta_stop_gcs_emulator; charta_stop_ai_emulator; charta_stop_mail_catcher' EXIT
 # Stripe, emulated: checkout and the billing portal work with no Stripe account; webhooks go to the API.
 charta_start_stripe_emulator 12111 http://127.0.0.1:5000/api/v1/stripe/webhook

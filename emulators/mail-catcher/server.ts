@@ -6,12 +6,13 @@
  * reimplements either.
  *
  * Run: node emulators/mail-catcher/server.ts --smtp-port 9325 --web-port 9380
- *        [--auth-emulator http://127.0.0.1:9099 --project demo-charta]
+ *        [--auth-emulator http://127.0.0.1:9099 --project demo-charta --app-url http://localhost:5000]
  *
  *   GET    /                       the inbox page (?to=<email> filters)
  *   GET    /api/messages?to=       { messages: [{ id, to, subject, text, receivedAt }] }, newest first
  *   DELETE /api/messages           forgets every message
- *   GET    /api/auth-links?email=  { links: [{ kind, email, url }] }, newest first
+ *   GET    /api/auth-links?email=  { links: [{ kind, email, url, emulatorUrl }] }, newest first (url: the app's
+ *                                   /auth/action page, as production's emails link; see auth-links.ts)
  *   GET    /health                 { status: "ok" }
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -31,12 +32,13 @@ const { values: args } = parseArgs({
     'web-port': { type: 'string', default: '9380' },
     'auth-emulator': { type: 'string' },
     project: { type: 'string', default: 'demo-charta' },
+    'app-url': { type: 'string' },
   },
 });
 
 const smtpPort = Number(args['smtp-port']);
 const webPort = Number(args['web-port']);
-const authEmulator: AuthEmulator | undefined = args['auth-emulator'] ? { url: args['auth-emulator'].replace(/\/$/, ''), project: args.project } : undefined;
+const authEmulator: AuthEmulator | undefined = args['auth-emulator'] ? { url: args['auth-emulator'].replace(/\/$/, ''), project: args.project, appUrl: args['app-url'] } : undefined;
 const mailbox = new Mailbox();
 
 const addressesOf = (field: AddressObject | AddressObject[] | undefined): string[] =>

@@ -40,7 +40,7 @@ charta_test_stack() {
   charta_start_ai_emulator $((9299 + offset))
   trap 'charta_stop_gcs_emulator; charta_stop_ai_emulator' EXIT
   # The mail catcher (SMTP and its inbox) reads the offset Auth emulator's links; its stop joins the trap.
-  charta_start_mail_catcher $((9325 + offset)) $((9380 + offset)) "127.0.0.1:$((9099 + offset))"
+  charta_start_mail_catcher $((9325 + offset)) $((9380 + offset)) "127.0.0.1:$((9099 + offset))" "http://localhost:$((5000 + offset))"
   trap 'charta_stop_gcs_emulator; charta_stop_ai_emulator; charta_stop_mail_catcher' EXIT
   # The Stripe emulator sends its webhooks to the API behind the offset Hosting emulator.
   charta_start_stripe_emulator $((12111 + offset)) "http://127.0.0.1:$((5000 + offset))/api/v1/stripe/webhook"

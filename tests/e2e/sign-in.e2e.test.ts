@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestUser } from '../support/auth-users.js';
-import { APP_URL, launchBrowser, screenshotPath } from '../support/browser.js';
+import { APP_URL, launchBrowser, screenshotPath, shootAndCheck } from '../support/browser.js';
 import { serveGapiShim } from '../support/gapi-shim.js';
 
 /**
@@ -177,9 +177,13 @@ describe('Signing in, every way (Chromium, Auth emulator, mail catcher)', () => 
     await expect.poll(() => page.getByRole('button', { name: /Resend in/ }).isDisabled()).toBe(true);
     await page.screenshot({ path: screenshotPath('sign-in-06-check-inbox') });
 
+    // The link opens Charta's own page (as production's custom action URL does), which applies it.
     const link = await authLink(email, 'verifyEmail');
+    expect(link.startsWith(`${APP_URL}/auth/action?mode=verifyEmail&`)).toBe(true);
     const linkPage = await browser.newPage();
     await linkPage.goto(link);
+    await linkPage.getByRole('heading', { name: 'Email verified' }).waitFor();
+    await linkPage.getByRole('link', { name: 'Continue to Charta' }).waitFor();
     await linkPage.close();
 
     await page.bringToFront();
@@ -201,10 +205,26 @@ describe('Signing in, every way (Chromium, Auth emulator, mail catcher)', () => 
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText(`If ${user.email} has a Charta account with a password`).waitFor();
 
-    // The Auth emulator's reset page takes the new password in the link (production shows a form).
+    // The link opens Charta's page, which names the account and asks for the new password.
     const link = await authLink(user.email, 'resetPassword');
+    expect(link.startsWith(`${APP_URL}/auth/action?mode=resetPassword&`)).toBe(true);
     const linkPage = await browser.newPage();
-    await linkPage.goto(`${link}&newPassword=a-brand-new-secret`);
+    await linkPage.goto(link);
+    await linkPage.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await linkPage.getByText(user.email).waitFor();
+    await linkPage.getByLabel('New password').fill('short');
+    await linkPage.getByRole('button', { name: 'Save new password' }).click();
+    await linkPage.getByText('Use at least 6 characters.').waitFor();
+    await shootAndCheck(linkPage, 'email-action-01-new-password');
+    await linkPage.getByLabel('New password').fill('a-brand-new-secret');
+    await linkPage.getByRole('button', { name: 'Save new password' }).click();
+    await linkPage.getByRole('heading', { name: 'Password changed' }).waitFor();
+    await shootAndCheck(linkPage, 'email-action-02-password-changed');
+    // A used link says so, with what to do next, instead of the identity provider's raw answer.
+    await linkPage.goto(link);
+    await linkPage.getByRole('heading', { name: 'This link has already been used' }).waitFor();
+    await linkPage.getByText('Forgot your password?').waitFor();
+    await shootAndCheck(linkPage, 'email-action-03-used-link');
     await linkPage.close();
 
     await page.getByRole('button', { name: 'Back to sign in' }).click();

@@ -25,11 +25,24 @@ describe('The mail catcher', () => {
     expect(links.map((l) => l.kind)).toEqual(['resetPassword', 'verifyEmail']);
     for (const link of links) {
       expect(link.email).toBe(user.email);
-      expect(link.url).toMatch(/oobCode=/);
+      // The app's own page for the link, with the emulator's query, as production's custom action URL has it.
+      const url = new URL(link.url);
+      expect(`${url.origin}${url.pathname}`).toBe(`${process.env['CHARTA_APP_URL']}/auth/action`);
+      expect(url.searchParams.get('mode')).toBe(link.kind);
+      expect(url.search).toBe(new URL(link.emulatorUrl).search);
     }
 
     const page = await (await fetch(`${mailCatcherUrl()}/?to=${encodeURIComponent(user.email)}`)).text();
     expect(page).toContain('Reset password');
     expect(page).toContain(links[0]?.url.replaceAll('&', '&amp;'));
+  });
+
+  it('Opens a link on the loopback origin the app asked to continue at (127.0.0.1 or localhost)', async () => {
+    const user = await createTestUser();
+    const opened = (process.env['CHARTA_APP_URL'] ?? '').replace('localhost', '127.0.0.1');
+    await sendOobCode({ requestType: 'PASSWORD_RESET', email: user.email, continueUrl: `${opened}/sign-in` });
+    const res = await fetch(`${mailCatcherUrl()}/api/auth-links?email=${encodeURIComponent(user.email)}`);
+    const { links } = (await res.json()) as { links: { url: string }[] };
+    expect(links[0]?.url.startsWith(`${opened}/auth/action?mode=resetPassword&`)).toBe(true);
   });
 });

@@ -19,6 +19,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.signIn.path, lazy: async () => ({ Component: (await import('@/features/auth/sign-in.page')).SignInPage }) },
       { path: paths.signUp.path, lazy: async () => ({ Component: (await import('@/features/auth/sign-up.page')).SignUpPage }) },
+      { path: paths.emailAction.path, lazy: async () => ({ Component: (await import('@/features/auth/email-action.page')).EmailActionPage }) },
       {
         path: paths.record.path,
         lazy: async () => {

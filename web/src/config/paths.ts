@@ -64,6 +64,11 @@ export const paths = {
     path: '/sign-in',
     getHref: (redirectTo?: string) => withRedirect('/sign-in', redirectTo),
   },
+  /** Where the links in account emails land (Firebase Auth's custom action URL): reset, verify, sign in. */
+  emailAction: {
+    path: '/auth/action',
+    getHref: () => '/auth/action',
+  },
   signUp: {
     path: '/sign-up',
     getHref: (redirectTo?: string) => withRedirect('/sign-up', redirectTo),

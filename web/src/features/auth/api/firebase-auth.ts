@@ -1,6 +1,7 @@
 // Firebase Auth calls the auth screens need. The SDK's user object stays here; the app sees SignedInUser.
 // Loaded on demand, through auth.ts: the sign-in page paints before the SDK has downloaded.
 import {
+  type ActionCodeSettings,
   type AuthCredential,
   type AuthProvider,
   browserPopupRedirectResolver,
@@ -66,10 +67,18 @@ export async function signInWithPassword(email: string, password: string): Promi
   await passwordSignIn(email, password);
 }
 
+/**
+ * Where an emailed link's page (/auth/action, EmailActionPage) sends the user on: this app, at the origin it
+ * is open at (locally the mail catcher also opens the page there: localhost and 127.0.0.1 both work).
+ */
+function continueAt(path: string): ActionCodeSettings {
+  return { url: `${window.location.origin}${path}` };
+}
+
 export async function signUpWithPassword(email: string, password: string): Promise<void> {
   const { user } = await createUserWithEmailAndPassword(getFirebaseAuth(), email, password);
   try {
-    await sendEmailVerification(user);
+    await sendEmailVerification(user, continueAt('/'));
     recordVerificationSent(user.uid);
   } catch (error) {
     // The account exists and is signed in; the shell offers to resend the link, so this is not fatal.
@@ -79,7 +88,7 @@ export async function signUpWithPassword(email: string, password: string): Promi
 
 export async function resendVerificationEmail(): Promise<void> {
   const user = getFirebaseAuth().currentUser;
-  if (user) await sendEmailVerification(user);
+  if (user) await sendEmailVerification(user, continueAt('/'));
 }
 
 /**
@@ -100,7 +109,7 @@ export async function refreshVerification(): Promise<boolean> {
 /** The same answer whether or not the address has an account, so the form cannot be used to probe for one. */
 export async function sendPasswordReset(email: string): Promise<void> {
   try {
-    await sendPasswordResetEmail(getFirebaseAuth(), email);
+    await sendPasswordResetEmail(getFirebaseAuth(), email, continueAt('/sign-in'));
   } catch (error) {
     // Without email-enumeration protection Firebase still says user-not-found; the user sees "sent" alike.
     if (firebaseErrorCode(error) !== 'auth/user-not-found') throw error;
