@@ -10,6 +10,8 @@ export interface Profile {
   uid: string;
   email: string | null;
   displayName: string;
+  /** How the clinician is addressed ("Dr", "NP"): before the name in the library and on invitations; '' if none. */
+  title: string;
   specialty: string;
   organization: string;
   defaultTemplateId: string | null;
@@ -25,6 +27,11 @@ export interface Profile {
    */
   consent: ConsentSettings;
   retention: RetentionSettings;
+  /**
+   * When the clinician finished or skipped the first-run step (name, title, specialty, default template),
+   * set by PUT /profile `completeFirstRun`; null until then, while the app offers the step.
+   */
+  firstRunCompletedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -33,10 +40,17 @@ export interface ProfileResponse {
   profile: Profile;
 }
 
-export const PROFILE_LIMITS = { displayName: 100, specialty: 100, organization: 200 } as const;
+export const PROFILE_LIMITS = { displayName: 100, title: 40, specialty: 100, organization: 200 } as const;
+
+/** The name others see (the library, invitations): the title before the display name, or '' with no name. */
+export function publicNameOf(profile: Pick<Profile, 'displayName' | 'title'>): string {
+  const name = profile.displayName.trim();
+  return name ? [profile.title.trim(), name].filter(Boolean).join(' ') : '';
+}
 
 export const updateProfileBody = z.strictObject({
   displayName: shortText(PROFILE_LIMITS.displayName).optional(),
+  title: shortText(PROFILE_LIMITS.title).optional(),
   specialty: shortText(PROFILE_LIMITS.specialty).optional(),
   organization: shortText(PROFILE_LIMITS.organization).optional(),
   // Which template the Record tab preselects; null clears it. Must be a template the caller can use.
@@ -45,6 +59,8 @@ export const updateProfileBody = z.strictObject({
   // The referral code the sign-up came with (?ref=CODE): stored once, never changed (another code later is
   // 409, the caller's own code or an unknown one 400 naming this field).
   referredByCode: referralCodeField.optional(),
+  // The first-run step is done (finished or skipped): the app stops offering it. Only true is meaningful.
+  completeFirstRun: z.literal(true).optional(),
 });
 
 export const profileIdParams = ownIdParams;

@@ -1,4 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import { publicNameOf } from '@charta/contract';
 import { AccountDeletion } from './accounts/account-deletion.js';
 import { ownedDocumentsSweep } from './accounts/owned-documents.js';
 import type { AiServices } from './ai/ai-services.js';
@@ -144,7 +145,12 @@ export function createServices(deps: AppDeps) {
   const templates = deps.templates ?? templateCatalog(templateRepo);
 
   // Templates read two things from profiles: the name an author shows, and context for the AI helpers.
-  const authors: AuthorNames = { displayNameOf: async (uid) => (await profileRepo.find(null, uid))?.displayName ?? null };
+  const authors: AuthorNames = {
+    displayNameOf: async (uid) => {
+      const profile = await profileRepo.find(null, uid);
+      return profile ? publicNameOf(profile) || null : null;
+    },
+  };
   const templateService = new TemplateService(templateRepo, libraryRepo, templates, authors, now);
   const libraryService = new LibraryService(libraryRepo, templateRepo, templateService, authors, deps.config.library, now);
   const templateAssistant = new TemplateAssistant(deps.ai.model, writer, { contextOf: (uid) => profileRepo.find(null, uid) });

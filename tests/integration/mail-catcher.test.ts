@@ -21,7 +21,7 @@ describe('The mail catcher', () => {
     await sendOobCode({ requestType: 'PASSWORD_RESET', email: user.email });
 
     const res = await fetch(`${mailCatcherUrl()}/api/auth-links?email=${encodeURIComponent(user.email.toUpperCase())}`);
-    const { links } = (await res.json()) as { links: { kind: string; email: string; url: string }[] };
+    const { links } = (await res.json()) as { links: { kind: string; email: string; url: string; emulatorUrl: string }[] };
     expect(links.map((l) => l.kind)).toEqual(['resetPassword', 'verifyEmail']);
     for (const link of links) {
       expect(link.email).toBe(user.email);

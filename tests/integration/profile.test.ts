@@ -1,3 +1,4 @@
+import { FieldValue } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { emulatorApi } from '../support/api-app.js';
@@ -47,6 +48,29 @@ describe('PUT /profile', () => {
     expect(Date.parse(again.body.profile.updatedAt)).toBeGreaterThanOrEqual(Date.parse(again.body.profile.createdAt));
   });
 
+  it('The first-run step: title kept, and when it was done recorded once (a repeat or a retry keeps the first)', async () => {
+    const user = await createTestUser();
+    const fresh = await request(app).get('/api/v1/profile').set(bearer(user.idToken)).expect(200);
+    expect(fresh.body.profile).toMatchObject({ title: '', firstRunCompletedAt: null });
+    const done = await request(app).put('/api/v1/profile').set(bearer(user.idToken)).send({ title: ' Dr ', displayName: 'Ana Patiño', defaultTemplateId: 'soap', completeFirstRun: true }).expect(200);
+    expect(done.body.profile).toMatchObject({ title: 'Dr', displayName: 'Ana Patiño', defaultTemplateId: 'soap' });
+    const at = done.body.profile.firstRunCompletedAt as string;
+    expect(new Date(at).toISOString()).toBe(at);
+    const again = await request(app).put('/api/v1/profile').set(bearer(user.idToken)).send({ completeFirstRun: true }).expect(200);
+    expect(again.body.profile.firstRunCompletedAt).toBe(at);
+    // Only "done" means something: false is not a way to be asked again.
+    const refused = await request(app).put('/api/v1/profile').set(bearer(user.idToken)).send({ completeFirstRun: false }).expect(400);
+    expect(refused.body.error).toMatchObject({ code: 'invalid_argument', field: 'completeFirstRun' });
+  });
+
+  it('A profile stored before the first-run step reads with no title and the step not done', async () => {
+    const user = await createTestUser();
+    await request(app).get('/api/v1/profile').set(bearer(user.idToken)).expect(200);
+    await db.collection('profiles').doc(user.uid).update({ title: FieldValue.delete(), firstRunCompletedAt: FieldValue.delete() });
+    const res = await request(app).get('/api/v1/profile').set(bearer(user.idToken)).expect(200);
+    expect(res.body.profile).toMatchObject({ title: '', firstRunCompletedAt: null });
+  });
+
   it('Trims text and clears the default template with null', async () => {
     const user = await createTestUser();
     await request(app).put('/api/v1/profile').set(bearer(user.idToken)).send({ defaultTemplateId: 'soap' }).expect(200);
@@ -62,6 +86,7 @@ describe('PUT /profile', () => {
     [{ defaultTemplateId: 'no-such-template' }, 'defaultTemplateId'],
     [{ organization: 'x'.repeat(201) }, 'organization'],
     [{ displayName: 'x'.repeat(101) }, 'displayName'],
+    [{ title: 'x'.repeat(41) }, 'title'],
     [{ email: 'someone@else.example' }, 'email'],
     [{ uid: 'someone-else' }, 'uid'],
   ])('Bad input %j: 400 naming %s', async (body, field) => {

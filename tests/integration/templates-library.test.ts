@@ -142,6 +142,13 @@ describe('Publishing, adding and unpublishing', () => {
     await post(reader, '/get_template', { templateId: copy.id }).expect(200);
   });
 
+  it('An author with a title is shown with it, before their name (the first-run step asks both)', async () => {
+    const titled = await createTestUser();
+    await request(app).put('/api/v1/profile').set(bearer(titled)).send({ title: 'NP', displayName: 'Sam Okafor' }).expect(200);
+    const template = await createTemplate(titled, `Titled ${uniqueWord()}`);
+    expect((await publish(titled, template.id)).authorName).toBe('NP Sam Okafor');
+  });
+
   it('An author without a display name is shown anonymously, never by email', async () => {
     const anonymous = await createTestUser();
     const template = await createTemplate(anonymous, `Anonymous ${uniqueWord()}`);

@@ -40,12 +40,14 @@ export class ProfileService {
    * and fail (500 after 15 s); now each is applied whole, in turn, and the last stays. Answers the profile
    * as stored after this edit.
    */
-  async update(caller: CallerIdentity, changes: ProfileChanges & { referredByCode?: string | undefined }): Promise<Profile> {
-    const { referredByCode, ...fields } = changes;
-    if (fields.defaultTemplateId && !(await this.templates.isUsableBy(caller.uid, fields.defaultTemplateId))) {
+  async update(caller: CallerIdentity, changes: Omit<ProfileChanges, 'firstRunCompletedAt'> & { referredByCode?: string | undefined; completeFirstRun?: true | undefined }): Promise<Profile> {
+    const { referredByCode, completeFirstRun, ...edits } = changes;
+    if (edits.defaultTemplateId && !(await this.templates.isUsableBy(caller.uid, edits.defaultTemplateId))) {
       throw invalidArgument('defaultTemplateId is not a template you can use', 'defaultTemplateId');
     }
     const profile = await this.getOrCreate(caller);
+    // The first time only: a retried or repeated "done" keeps when the step was done.
+    const fields: ProfileChanges = completeFirstRun && !profile.firstRunCompletedAt ? { ...edits, firstRunCompletedAt: this.now().toISOString() } : edits;
     if (referredByCode !== undefined) await this.setReferredBy(profile, referredByCode);
     if (referredByCode === undefined || Object.values(fields).some((value) => value !== undefined)) await this.repo.applyChanges(caller.uid, fields, this.now().toISOString());
     return this.requireProfile(caller.uid);

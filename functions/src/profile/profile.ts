@@ -5,7 +5,7 @@ import type { CallerIdentity } from '../identity/identity-provider.js';
 /** The clinician's profile, as the contract (@charta/contract) returns it. */
 export type { Profile };
 
-export type ProfileChanges = Partial<Pick<Profile, 'displayName' | 'specialty' | 'organization' | 'defaultTemplateId' | 'defaultLanguage'>>;
+export type ProfileChanges = Partial<Pick<Profile, 'displayName' | 'title' | 'specialty' | 'organization' | 'defaultTemplateId' | 'defaultLanguage' | 'firstRunCompletedAt'>>;
 
 /** A new profile's language until the clinician picks one: the contract's default. */
 export { DEFAULT_LANGUAGE };
@@ -24,6 +24,7 @@ export function profileFromIdentity(caller: CallerIdentity, now: Date): Profile 
     uid: caller.uid,
     email: caller.email,
     displayName: caller.name ?? '',
+    title: '',
     specialty: '',
     organization: '',
     defaultTemplateId: null,
@@ -33,6 +34,7 @@ export function profileFromIdentity(caller: CallerIdentity, now: Date): Profile 
     // change what a clinician was told; profiles older than these settings read the defaults (privacy-settings.ts).
     consent: DEFAULT_CONSENT_SETTINGS,
     retention: DEFAULT_RETENTION_SETTINGS,
+    firstRunCompletedAt: null,
     createdAt: iso,
     updatedAt: iso,
   };

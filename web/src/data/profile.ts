@@ -7,8 +7,11 @@ import { api } from '@/lib/api';
 
 export const PROFILE_KEY = '/profile';
 
-/** What the app may change in the profile; PUT /profile takes any subset. */
-export type ProfileChange = Partial<Pick<Profile, 'displayName' | 'specialty' | 'organization' | 'defaultLanguage' | 'defaultTemplateId'>>;
+/**
+ * What the app may change in the profile; PUT /profile takes any subset. `completeFirstRun`: the first-run
+ * step was finished or skipped (the API keeps when, once).
+ */
+export type ProfileChange = Partial<Pick<Profile, 'displayName' | 'title' | 'specialty' | 'organization' | 'defaultLanguage' | 'defaultTemplateId'>> & { completeFirstRun?: true };
 
 export function getProfile(): Promise<ProfileResponse> {
   return api.get<ProfileResponse>(PROFILE_KEY);

@@ -106,6 +106,7 @@ export function profile(overrides: Partial<Profile> = {}): Profile {
     uid: 'u1',
     email: 'ada@example.com',
     displayName: 'Dr. Ada Lovelace',
+    title: '',
     specialty: 'Family medicine',
     organization: 'Northside Clinic',
     defaultTemplateId: null,
@@ -113,6 +114,8 @@ export function profile(overrides: Partial<Profile> = {}): Profile {
     referralCode: 'ADA123',
     consent: DEFAULT_CONSENT_SETTINGS,
     retention: DEFAULT_RETENTION_SETTINGS,
+    // Done: pages show the first-run step only to a clinician who has not seen it (its own tests say so).
+    firstRunCompletedAt: '2026-01-01T00:00:00.000Z',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -4,9 +4,10 @@
 /** What the settings form may change; the API accepts more (defaultTemplateId), set elsewhere. */
 export interface ProfileUpdate {
   displayName: string;
+  title: string;
   specialty: string;
   organization: string;
   defaultLanguage: string;
 }
 
-export const PROFILE_UPDATE_FIELDS = ['displayName', 'specialty', 'organization', 'defaultLanguage'] as const;
+export const PROFILE_UPDATE_FIELDS = ['displayName', 'title', 'specialty', 'organization', 'defaultLanguage'] as const;

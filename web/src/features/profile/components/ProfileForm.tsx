@@ -22,6 +22,7 @@ function isEditableField(field: string | undefined): field is Field {
 function initialValues(profile: Profile): ProfileUpdate {
   return {
     displayName: profile.displayName ?? '',
+    title: profile.title ?? '',
     specialty: profile.specialty ?? '',
     organization: profile.organization ?? '',
     defaultLanguage: profile.defaultLanguage ?? FALLBACK_LANGUAGE,
@@ -52,6 +53,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     try {
       await save({
         displayName: values.displayName.trim(),
+        title: values.title.trim(),
         specialty: values.specialty.trim(),
         organization: values.organization.trim(),
         defaultLanguage: values.defaultLanguage,
@@ -76,7 +78,13 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit} aria-label="Profile">
       {formError && <Alert severity="error">{formError}</Alert>}
-      <TextField label="Display name" autoComplete="name" {...fieldProps('displayName')} />
+      <TextField label="Title" placeholder="e.g. Dr, NP, PA" {...fieldProps('title')} />
+      <TextField
+        label="Display name"
+        autoComplete="name"
+        {...fieldProps('displayName')}
+        helperText={fieldErrors.displayName ?? 'Shown, after your title, with templates you publish and on invitations you send.'}
+      />
       <TextField label="Specialty" placeholder="e.g. Family medicine" {...fieldProps('specialty')} />
       <TextField label="Organization" autoComplete="organization" {...fieldProps('organization')} />
       <TextField

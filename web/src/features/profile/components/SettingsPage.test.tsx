@@ -57,13 +57,15 @@ describe('SettingsPage', () => {
 
     const displayName = await screen.findByLabelText('Display name');
     await user.clear(displayName);
-    await user.type(displayName, 'Dr. Grace Hopper');
+    await user.type(displayName, 'Grace Hopper');
+    await user.type(screen.getByLabelText('Title'), 'Dr');
     await user.selectOptions(screen.getByLabelText('Default language'), 'fr-FR');
     await user.click(within(screen.getByRole('form', { name: 'Profile' })).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Profile saved')).toBeInTheDocument();
     expect(mockedApi.put).toHaveBeenCalledWith('/profile', {
-      displayName: 'Dr. Grace Hopper',
+      displayName: 'Grace Hopper',
+      title: 'Dr',
       specialty: 'Family medicine',
       organization: 'Northside Clinic',
       defaultLanguage: 'fr-FR',

@@ -255,6 +255,58 @@ async function leaveRecordingBehind(overrides: Partial<StoredRecording>, uploade
 }
 
 describe('RecordPage', () => {
+  describe('the first-run step', () => {
+    const fresh = { ...profile, displayName: '', specialty: '', defaultTemplateId: null, firstRunCompletedAt: null };
+    const answering = () =>
+      mockedApi.put.mockImplementation((_path: string, body: unknown) => {
+        const { completeFirstRun, ...fields } = body as { completeFirstRun?: true };
+        return Promise.resolve({ profile: { ...fresh, ...fields, firstRunCompletedAt: completeFirstRun ? '2026-11-28T10:00:00.000Z' : null } });
+      });
+
+    it('asks a new clinician their title, name, specialty and default template; saved, it goes and the default applies', async () => {
+      mockedApi.get.mockImplementation((path: string) => (path === '/profile' ? Promise.resolve({ profile: fresh }) : Promise.reject(new Error(`GET ${path}`))));
+      answering();
+      const user = userEvent.setup();
+      renderPage();
+      const card = await screen.findByRole('region', { name: 'Welcome to Charta' });
+      await user.type(within(card).getByRole('textbox', { name: 'Title' }), 'Dr');
+      await user.type(within(card).getByRole('textbox', { name: 'Your name' }), 'Ana Pérez');
+      await user.type(within(card).getByRole('textbox', { name: 'Specialty' }), 'Family medicine');
+      await user.selectOptions(within(card).getByLabelText('Default template', { selector: 'select' }), 'soap');
+      // Recording is not held up meanwhile: the patient field is there to use.
+      expect(screen.getByRole('textbox', { name: 'Patient name' })).toBeEnabled();
+      await user.click(within(card).getByRole('button', { name: 'Save' }));
+
+      await waitFor(() => expect(screen.queryByRole('region', { name: 'Welcome to Charta' })).not.toBeInTheDocument());
+      expect(mockedApi.put).toHaveBeenCalledWith('/profile', { displayName: 'Ana Pérez', title: 'Dr', specialty: 'Family medicine', defaultTemplateId: 'soap', completeFirstRun: true });
+      await waitFor(() => expect(screen.getByLabelText('Template', { selector: 'select' })).toHaveValue('soap'));
+    });
+
+    it('Skip stores nothing typed, only that the step is done; a failed save keeps what was typed', async () => {
+      mockedApi.get.mockImplementation((path: string) => (path === '/profile' ? Promise.resolve({ profile: fresh }) : Promise.reject(new Error(`GET ${path}`))));
+      mockedApi.put.mockRejectedValueOnce(new ApiError({ status: 400, code: 'invalid_argument', message: 'title is too long', field: 'title' }));
+      const user = userEvent.setup();
+      renderPage();
+      const card = await screen.findByRole('region', { name: 'Welcome to Charta' });
+      await user.type(within(card).getByRole('textbox', { name: 'Your name' }), 'Ana');
+      await user.click(within(card).getByRole('button', { name: 'Save' }));
+      expect(await within(card).findByText('title is too long')).toBeInTheDocument();
+      expect(within(card).getByRole('textbox', { name: 'Your name' })).toHaveValue('Ana');
+
+      answering();
+      await user.click(within(card).getByRole('button', { name: 'Skip for now' }));
+      await waitFor(() => expect(screen.queryByRole('region', { name: 'Welcome to Charta' })).not.toBeInTheDocument());
+      expect(mockedApi.put).toHaveBeenLastCalledWith('/profile', { completeFirstRun: true });
+    });
+
+    it('is not shown once done', async () => {
+      renderPage();
+      await screen.findByRole('textbox', { name: 'Patient name' });
+      await waitFor(() => expect(mockedApi.get).toHaveBeenCalledWith('/profile'));
+      expect(screen.queryByRole('region', { name: 'Welcome to Charta' })).not.toBeInTheDocument();
+    });
+  });
+
   it('preselects the profile’s template and language, and remembers a new template choice', async () => {
     const user = userEvent.setup();
     renderPage();

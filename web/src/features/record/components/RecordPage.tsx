@@ -18,6 +18,7 @@ import { useRecorderSession } from '../hooks/recorder-provider';
 import { useRecordingUploads } from '../hooks/use-recording-uploads';
 import { ConsentStep } from './ConsentStep';
 import { FileUploadCard } from './FileUploadCard';
+import { FirstRunCard } from './FirstRunCard';
 import { useLiveTranscriptView } from './live-transcript-loader';
 import { PasteNotes } from './PasteNotes';
 import { PlanLimitNotice } from './PlanLimitNotice';
@@ -160,6 +161,8 @@ export function RecordPage() {
       {user && <RecoveryPrompt uid={user.uid} manager={manager} />}
 
       <PlanLimitNotice />
+
+      {profile.data && profile.data.profile.firstRunCompletedAt === null && !recording && <FirstRunCard profile={profile.data.profile} templates={templateList} />}
 
       {!online && (
         <Alert severity="warning">

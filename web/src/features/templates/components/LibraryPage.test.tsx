@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { answerPosts } from '@/test/api';
-import { publishedTemplate, soap, template } from '@/test/fixtures';
+import { api } from '@/lib/api';
+import { profile, publishedTemplate, soap, template } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { LibraryPage } from './LibraryPage';
 import { SharedTemplatePage } from './SharedTemplatePage';
@@ -139,6 +140,30 @@ describe('PublishDialog: a description is needed', () => {
     expect(publish).toBeEnabled();
     await userEvent.click(publish);
     await waitFor(() => expect(post).toHaveBeenCalledWith('/template/published/publish', { templateId: 'mine', description: 'Knee follow-up in clinic', category: 'specialty' }));
+  });
+});
+
+describe('PublishDialog: the library shows who published', () => {
+  it('A clinician with no name is asked for one, kept in the profile before publishing', async () => {
+    vi.mocked(api.get).mockImplementation((path: string) => (path === '/profile' ? Promise.resolve({ profile: profile({ displayName: '', title: '' }) }) : Promise.reject(new Error(path))));
+    vi.mocked(api.put).mockImplementation((_path: string, body: unknown) => Promise.resolve({ profile: profile({ ...(body as object) }) }));
+    const post = answerPosts({
+      '/template/get_templates': () => ({ templates: [template({ id: 'mine', name: 'Knee review', description: 'Knee follow-up in clinic' }), soap], nextCursor: null }),
+      '/template/published/list': () => ({ templates: [], nextCursor: null }),
+      '/template/published/publish': () => ({ template: publishedTemplate({ id: 'p9', templateId: 'mine', name: 'Knee review' }) }),
+    });
+    renderLibrary();
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish a template' }));
+    const dialog = screen.getByRole('dialog', { name: 'Publish to the community library' });
+    const name = await within(dialog).findByRole('textbox', { name: /Your name/ });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    expect(within(dialog).getByText('Enter the name to show with your template.')).toBeInTheDocument();
+    expect(post).not.toHaveBeenCalledWith('/template/published/publish', expect.anything());
+
+    await userEvent.type(name, 'Ana Patiño');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/template/published/publish', expect.objectContaining({ templateId: 'mine' })));
+    expect(api.put).toHaveBeenCalledWith('/profile', { displayName: 'Ana Patiño' });
   });
 });
 

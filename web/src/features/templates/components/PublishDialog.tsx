@@ -9,9 +9,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
 import { DialogSubmitActions } from '@/components/feedback/DialogSubmitActions';
+import { useProfile, useUpdateProfile } from '@/data/profile';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
-import { libraryDescriptionProblem, TEMPLATE_LIMITS } from '@charta/contract';
+import { libraryDescriptionProblem, PROFILE_LIMITS, publicNameOf, TEMPLATE_LIMITS } from '@charta/contract';
 import { publishTemplate } from '../api/templates';
 import { CategorySelect } from './CategorySelect';
 
@@ -36,6 +37,13 @@ export function PublishDialog({ template, choices = [], onPublished, onClose }: 
   // does not open on an error.
   const descriptionProblem = libraryDescriptionProblem(description.trim());
   const descriptionTooLong = description.trim().length > TEMPLATE_LIMITS.description;
+  // The library shows who published a template: one with no name is asked for it here (kept in the profile).
+  const profile = useProfile().data?.profile;
+  const updateProfile = useUpdateProfile();
+  const needsName = profile !== undefined && publicNameOf(profile) === '';
+  const [name, setName] = useState('');
+  const [nameTouched, setNameTouched] = useState(false);
+  const nameMissing = needsName && name.trim() === '';
 
   const choose = (id: string) => {
     setTemplateId(id);
@@ -47,9 +55,11 @@ export function PublishDialog({ template, choices = [], onPublished, onClose }: 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!templateId) return;
+    if (nameMissing) return setNameTouched(true);
     setBusy(true);
     setError(null);
     try {
+      if (needsName) await updateProfile({ displayName: name.trim() });
       onPublished(await publishTemplate(templateId, { description: description.trim(), category }));
     } catch (err) {
       setError({ field: err instanceof ApiError ? err.field : undefined, message: describeError(err) });
@@ -65,10 +75,23 @@ export function PublishDialog({ template, choices = [], onPublished, onClose }: 
         <DialogContent>
           <Stack spacing={2}>
             <DialogContentText>
-              Other clinicians will see a copy of the template as it is now, with your display name. Later edits reach the library only when you publish again. You can unpublish at any
+              Other clinicians will see a copy of the template as it is now, with your name{profile && !needsName ? ` (${publicNameOf(profile)})` : ''}. Later edits reach the library only when you publish again. You can unpublish at any
               time; copies others added stay theirs.
             </DialogContentText>
             {error && !error.field && <Alert severity="error">{error.message}</Alert>}
+            {needsName && (
+              <TextField
+                label="Your name"
+                autoComplete="name"
+                required
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                onBlur={() => setNameTouched(true)}
+                error={error?.field === 'displayName' || (nameTouched && nameMissing)}
+                helperText={error?.field === 'displayName' ? error.message : nameTouched && nameMissing ? 'Enter the name to show with your template.' : 'Shown with the template in the library; you can change it in Settings.'}
+                slotProps={{ htmlInput: { maxLength: PROFILE_LIMITS.displayName } }}
+              />
+            )}
             {!template && (
               <TextField select label="Template" value={templateId} onChange={(event) => choose(event.target.value)} disabled={choices.length === 0} helperText={choices.length === 0 ? 'Create a template of your own first.' : undefined}>
                 {choices.map((t) => (
