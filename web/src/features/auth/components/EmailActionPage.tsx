@@ -86,7 +86,7 @@ export function EmailActionPage() {
         />
       )}
       {step.kind === 'sign-in-email' && (
-        <SignInEmailForm onSubmit={(email) => signInWithLink(email, window.location.href)} onDone={() => setStep({ kind: 'done', title: 'Signed in', message: 'You are signed in to Charta.' })} />
+        <SignInEmailForm onSubmit={(email) => signInWithLink(email, window.location.href)} onDone={() => setStep({ kind: 'done', title: 'You are signed in', message: 'Charta is open on this device.' })} />
       )}
       {(step.kind === 'done' || step.kind === 'failed') && (
         <Stack spacing={2}>
