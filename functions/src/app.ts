@@ -1,5 +1,6 @@
 import cors from 'cors';
 import express, { Router, type Express } from 'express';
+import { apiReferenceRoutes } from './api-reference/routes.js';
 import { auditTrailMiddleware, recordSignIns } from './audit/audit-http.js';
 import { auditRoutes, publicAuditRoutes } from './audit/routes.js';
 import { referralRoutes, stripeRoutes, stripeWebhookHandlers } from './billing/routes.js';
@@ -56,6 +57,8 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   api.get('/health', limits.publicByAddress, (_req, res) => {
     res.json({ status: 'ok', version: APP_VERSION });
   });
+  // Public: the API's own reference (OpenAPI), generated from the code; docs/api.md says how to read it.
+  api.use(apiReferenceRoutes(limits));
   // Public: the caller is signing in (the contract lists them beside /health).
   api.use('/auth', oneTimeCodeRoutes(services.oneTimeCodeService, limits, services.auditTrail));
   // Public: a failed sign-in or a password reset is reported before anyone is signed in (per address).
