@@ -57,7 +57,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   api.get('/health', limits.publicByAddress, (_req, res) => {
     res.json({ status: 'ok', version: APP_VERSION });
   });
-  // Public: the API's own reference (OpenAPI), generated from the code; docs/api.md says how to read it.
+  // Public: the API's own reference (OpenAPI, and a readable page), generated from the code; docs/api.md says more.
   api.use(apiReferenceRoutes(limits));
   // Public: the caller is signing in (the contract lists them beside /health).
   api.use('/auth', oneTimeCodeRoutes(services.oneTimeCodeService, limits, services.auditTrail));

@@ -35,3 +35,13 @@ describe('The OpenAPI document', () => {
     expect(body.paths['/openapi.json']).toBeDefined();
   });
 });
+
+describe('The API reference page', () => {
+  it('Is served at /api/v1/reference without a token, as HTML with no script and a CSP that allows only its style', async () => {
+    const res = await request(app).get(`${API_BASE_PATH}/reference`).expect(200).expect('Content-Type', /text\/html/);
+    expect(res.text).toContain('<h1>Charta API');
+    expect(res.text).toContain('<code>/session/upload_audio</code>');
+    expect(res.text).not.toMatch(/<script/i);
+    expect(res.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; frame-ancestors 'none'/);
+  });
+});

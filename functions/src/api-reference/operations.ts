@@ -111,7 +111,7 @@ export interface ApiOperation {
 
 export const API_TAGS = {
   Health: 'Whether the API is up, and its version.',
-  Reference: 'This document.',
+  Reference: 'This document, as OpenAPI and as a readable page.',
   'Sign-in by one-time code': 'Signing in with a code sent by email (public: the caller is signing in).',
   Profile: "The clinician's profile and settings (consent, retention), and deleting the account.",
   Subscription: 'The plan the caller is on, its usage, and cancelling it.',
@@ -137,6 +137,7 @@ const TEMPLATE = '`{ template: Template }` (contract/src/templates.ts)';
 export const API_OPERATIONS: Readonly<Record<string, ApiOperation>> = {
   'GET /health': { tag: 'Health', summary: 'Health and version', access: 'public', limited: true, success: { status: 200, description: '`{ status: "ok", version }`' } },
   'GET /openapi.json': { tag: 'Reference', summary: 'This OpenAPI document', access: 'public', limited: true, success: { status: 200, description: 'The OpenAPI 3.1 document of the API' } },
+  'GET /reference': { tag: 'Reference', summary: 'This document as a readable page', access: 'public', limited: true, success: { status: 200, description: 'An HTML page, without scripts', contentType: 'text/html' } },
 
   'POST /auth/send-code': { tag: 'Sign-in by one-time code', summary: 'Send a sign-in code by email', access: 'public', limited: true, body: sendCodeBody, success: { status: 202, description: '`SendCodeResponse` (contract/src/auth.ts)' } },
   'POST /auth/verify-code': { tag: 'Sign-in by one-time code', summary: 'Exchange a sign-in code for a custom token', access: 'public', limited: true, body: verifyCodeBody, success: { status: 200, description: '`VerifyCodeResponse` (contract/src/auth.ts)' }, errors: ['permission_denied'] },

@@ -137,6 +137,7 @@ const TEMPLATES_ONLY = 'templates hold section instructions, no patient data';
 export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
   'GET /health': notAudited('no user and no data: a liveness probe'),
   'GET /openapi.json': notAudited('no user and no data: the API reference, the same for everyone'),
+  'GET /reference': notAudited('no user and no data: the API reference as a page, the same for everyone'),
   'POST /stripe/webhook': notAudited('Stripe telling us about payments: no user acts and no patient data is touched'),
 
   // Signing in by an emailed code.
