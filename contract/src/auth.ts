@@ -1,4 +1,4 @@
-// Identity (API contract: Sign-in by one-time code): the one-time code routes' bodies and answers, the code's
+// Identity (docs/api.md "Sign-in by one-time code"): the one-time code routes' bodies and answers, the code's
 // shape and lifetime, and what the API demands of a caller's sign-in before it creates patient data or
 // deletes an account.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The Billing and referral routes' requests (API contract: Billing and referral), apart from billing.ts
+// The Billing and referral routes' requests (docs/api.md "Billing and referral"), apart from billing.ts
 // (its constants and response types, which every signed-in page reads) so that zod comes only where a
 // request is built or checked; see billing.ts and session-requests.ts.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Billing and referral (API contract: Billing and referral): what the Stripe routes answer, the plan usage
+// Billing and referral (docs/api.md "Billing and referral"): what the Stripe routes answer, the plan usage
 // the web shows against the free limit, and the referral code's limits. What they take (zod schemas) is in
 // billing-requests.ts, apart on purpose: every signed-in page reads these constants, and a bundler puts a
 // module's code in one chunk, so schemas here brought zod (about 20 KB gzip) to every signed-in page.

@@ -1,4 +1,4 @@
-// Documentation (API contract: Documentation, Creation, Chat): the resource, the limits of what a clinician
+// Documentation (docs/api.md "Documentation", "Creation", "Chat"): the resource, the limits of what a clinician
 // may send, and the request bodies of the documentation routes.
 import { z } from 'zod';
 import { isoDateTime, requiredText, resourceId } from './fields.js';

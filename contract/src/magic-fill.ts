@@ -1,4 +1,4 @@
-// Magic fill (API contract: `POST /magic_fill/fill_html2`): a session's documentation mapped onto the
+// Magic fill (docs/api.md "Magic fill"): a session's documentation mapped onto the
 // fillable fields of an EHR page, which the browser extension sends as HTML and fills from the answer.
 import { z } from 'zod';
 import { resourceId } from './fields.js';

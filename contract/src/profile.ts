@@ -1,4 +1,4 @@
-// The clinician's profile (API contract: Profile): the resource and what PUT /profile takes.
+// The clinician's profile (docs/api.md "Profile"): the resource and what PUT /profile takes.
 import { z } from 'zod';
 import { ownIdParams, resourceId, shortText } from './fields.js';
 import { referralCodeField } from './billing-requests.js';

@@ -1,4 +1,4 @@
-// The request bodies of the session routes (API contract: Sessions, Search), apart from sessions.ts on
+// The request bodies of the session routes (docs/api.md "Sessions", "Search"), apart from sessions.ts on
 // purpose: every page reads the statuses' labels and predicates, and a bundler puts a module's code in one
 // chunk, so schemas living beside the labels brought zod and these schemas to the sign-in page (about 24 KB
 // gzip) although only the session forms use them.

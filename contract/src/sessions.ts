@@ -1,4 +1,4 @@
-// Sessions (API contract: Sessions, Search): the resource, its statuses with what each allows and how a
+// Sessions (docs/api.md "Sessions", "Search"): the resource, its statuses with what each allows and how a
 // clinician reads it and the limits. The request bodies of the session routes are in session-requests.ts.
 
 import type { SessionConsent } from './consent.js';

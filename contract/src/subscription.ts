@@ -1,4 +1,4 @@
-// Plan and billing state (API contract: Subscription). Billing (Stripe) writes it; users only read and cancel.
+// Plan and billing state (docs/api.md "Subscription"). Billing (Stripe) writes it; users only read and cancel.
 import { z } from 'zod';
 import { ownIdParams } from './fields.js';
 

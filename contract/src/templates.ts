@@ -1,4 +1,4 @@
-// Templates (API contract: Templates): the resource, its categories and section formats, the limits both
+// Templates (docs/api.md "Templates"): the resource, its categories and section formats, the limits both
 // the API and the editor enforce, and the request bodies of the template routes.
 import { z } from 'zod';
 import { cursorField, nameText, pageLimit, requiredText, resourceId, shortText, visibleCharacterCount } from './fields.js';

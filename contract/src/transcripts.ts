@@ -1,4 +1,4 @@
-// Transcripts (API contract: Transcripts): what a session's audio (or pasted notes) became.
+// Transcripts (docs/api.md "Transcripts"): what a session's audio (or pasted notes) became.
 
 /** Segment ids are what documentation cites as evidence. */
 export interface TranscriptSegment {

@@ -59,7 +59,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   });
   // Public: the API's own reference (OpenAPI, and a readable page), generated from the code; docs/api.md says more.
   api.use(apiReferenceRoutes(limits));
-  // Public: the caller is signing in (the contract lists them beside /health).
+  // Public: the caller is signing in (docs/api.md "Sign-in by one-time code").
   api.use('/auth', oneTimeCodeRoutes(services.oneTimeCodeService, limits, services.auditTrail));
   // Public: a failed sign-in or a password reset is reported before anyone is signed in (per address).
   api.use('/audit', publicAuditRoutes(services.auditTrail, limits));

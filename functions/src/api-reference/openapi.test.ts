@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { ERROR_CODES, ERROR_STATUS, sessionIdBody } from '@charta/contract';
 import { describe, expect, it } from 'vitest';
@@ -63,5 +64,13 @@ describe('The OpenAPI document', () => {
   it('Needs a token exactly where a route is behind sign-in', () => {
     const open = operations.filter(({ operation }) => !operation.responses['401']).map(({ method, path }) => `${method.toUpperCase()} ${path}`);
     expect(open.sort()).toEqual(Object.entries(API_OPERATIONS).filter(([, row]) => row.access !== 'user' && row.access !== 'verified_user').map(([key]) => key).sort());
+  });
+});
+
+describe('docs/api.md', () => {
+  it('Has a heading for every tag of the reference, which source comments cite as docs/api.md "Tag"', () => {
+    const doc = readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8');
+    const headings = [...doc.matchAll(/^### (.+)$/gm)].map((m) => m[1]);
+    expect(headings).toEqual(Object.keys(API_TAGS));
   });
 });

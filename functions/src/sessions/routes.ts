@@ -33,7 +33,7 @@ async function formOrJson(req: Request): Promise<unknown> {
 export function sessionRoutes(sessions: SessionService, uploads: UploadService, store: AudioStore, limits: RouteLimits): Router {
   const router = Router();
 
-  // Playback (not in the contract, which is silent on it): the audio bytes, for the owner only. A GET with
+  // Playback (our extension; docs/api.md "Sessions"): the audio bytes, for the owner only. A GET with
   // the id in the path, so the web app can fetch it with its token and hand the blob to an <audio> element.
   // A browser recording gets its duration written into its header (audio/playback.ts). One byte range is
   // answered with 206 (players and downloads resume with them); several, or a malformed Range, get the

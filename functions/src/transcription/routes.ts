@@ -5,7 +5,7 @@ import { parseInput } from '../http/validate.js';
 import type { RouteLimits } from '../limits/route-limits.js';
 import type { LiveTranscriptService } from './live-transcript-service.js';
 
-/** /session/live_transcript: a recording's transcript so far (our extension: the contract is silent on it). */
+/** /session/live_transcript: a recording's transcript so far (our extension; docs/api.md "Transcripts"). */
 export function liveTranscriptRoutes(live: LiveTranscriptService, limits: RouteLimits): Router {
   const router = Router();
   // Polled while recording: limited per user, and each answer reads only the windows after `fromSec`.

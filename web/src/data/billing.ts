@@ -1,4 +1,4 @@
-// The plan the caller is on and what it allows (API contract: Subscription; GET /subscription/usage is our
+// The plan the caller is on and what it allows (docs/api.md "Subscription"; GET /subscription/usage is our
 // extension): read by the billing page, Settings, the Record tab and the session page, so the cache keys, the
 // hooks and the decisions about the limit live here, once.
 import {

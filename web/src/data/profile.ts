@@ -1,4 +1,4 @@
-// GET/PUT /profile (API contract: Profile and subscription): read by Settings and by the Record tab (its
+// GET/PUT /profile (docs/api.md "Profile", "Subscription"): read by Settings and by the Record tab (its
 // default template and language), written by both. One key, so a change in one shows in the other.
 import type { ConsentSettings, Profile, ProfileResponse, RetentionImpact, RetentionSettings } from '@charta/contract';
 import { useCallback, useMemo } from 'react';

@@ -1,4 +1,4 @@
-// A referral from sign-up to the first profile write (API contract: Billing and referral; PUT /profile's
+// A referral from sign-up to the first profile write (docs/api.md "Billing and referral"; PUT /profile's
 // referredByCode). The sign-up page (auth) remembers the code and greets the invitee by the referrer's name; the
 // signed-in app (billing) sends it once the account exists. Two features, one code: it lives here.
 import { referralCodeField, type LookupCustomerNameResponse } from '@charta/contract';

@@ -1,4 +1,4 @@
-// The session reads and writes more than one feature needs (API contract: Sessions). One cache key, so the
+// The session reads and writes more than one feature needs (docs/api.md "Sessions"). One cache key, so the
 // session page, the list and the Record tab share one cached copy of a session.
 import type { Session, SessionResponse } from '@charta/contract';
 import { api } from '@/lib/api';

@@ -1,4 +1,4 @@
-// The template list and a single template (API contract: Templates): the Record tab picks from the list,
+// The template list and a single template (docs/api.md "Templates"): the Record tab picks from the list,
 // the template pages change it. One key each, so a change made in one place refreshes the other.
 import type { Template, TemplatesPage } from '@charta/contract';
 import { useCallback } from 'react';

@@ -1,4 +1,4 @@
-// The one way the app talks to the Charta API (see /api/v1 in the API contract). Everything the spec asks of
+// The one way the app talks to the Charta API (/api/v1, described in docs/api.md). Everything the spec asks of
 // a backend call lives here: a fresh ID token per call, a 120 s timeout, no cookies, JSON bodies, and errors
 // that callers can tell apart (API error vs timeout vs network failure vs cancellation), and every 401
 // reported to onUnauthorized. JSON calls, audio bytes and multipart uploads with progress all go through it.

@@ -1,4 +1,4 @@
-// The Stripe routes the billing page calls (API contract: Billing and referral). Which plan holds is decided
+// The Stripe routes the billing page calls (docs/api.md "Billing and referral"). Which plan holds is decided
 // on the server from its subscription record; these only start checkout, open the portal and read credit.
 import type { BalanceResponse, BillingLinkResponse, EmbeddedPaymentsLinkResponse, PurchasablePlan } from '@charta/contract';
 import useSWR from 'swr';

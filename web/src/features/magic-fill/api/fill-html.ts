@@ -1,4 +1,4 @@
-// POST /magic_fill/fill_html2 (API contract: Magic fill): one frame's HTML in, the fields the note fills out.
+// POST /magic_fill/fill_html2 (docs/api.md "Magic fill"): one frame's HTML in, the fields the note fills out.
 import type { MagicFillResponse } from '@charta/contract';
 import { api } from '@/lib/api';
 

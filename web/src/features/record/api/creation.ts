@@ -1,4 +1,4 @@
-// POST /creation (API contract: Documentation): documentation from typed or pasted text, no audio. The
+// POST /creation (docs/api.md "Creation"): documentation from typed or pasted text, no audio. The
 // note is written within the request, so the answer carries the new session.
 import { api } from '@/lib/api';
 import type { Session } from '@charta/contract';

@@ -1,4 +1,4 @@
-// Making a session for a recording (API contract: Sessions). Reading and deleting one is shared: @/data/sessions.
+// Making a session for a recording (docs/api.md "Sessions"). Reading and deleting one is shared: @/data/sessions.
 import { api } from '@/lib/api';
 import type { ConsentMethod, Session, SessionResponse } from '@charta/contract';
 

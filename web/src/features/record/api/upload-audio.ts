@@ -1,4 +1,4 @@
-// POST /session/upload_audio (API contract: Sessions), through the app's one API client: its upload()
+// POST /session/upload_audio (docs/api.md "Sessions"), through the app's one API client: its upload()
 // reports progress (the file upload's progress bar) and shares the token, errors and 401 sign-out of
 // every other call.
 import { AUDIO_UPLOAD_LIMITS } from '@charta/contract';

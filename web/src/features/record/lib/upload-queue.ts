@@ -2,7 +2,7 @@
 // server says the upload is complete. Pure: it knows nothing of HTTP, IndexedDB or the browser; the caller
 // supplies `send`, a classifier for errors, whether the device is online, and a clock.
 //
-// Rules (API contract: upload_audio):
+// Rules (docs/api.md "Sessions": POST /session/upload_audio):
 // - A chunk goes up only once a later chunk exists, or the queue is closed. So the last chunk is never sent
 //   as an ordinary chunk and then again as the final one: its first request already says final=true. (The
 //   server stores a repeated chunkIndex once, so a resend cannot carry a "final" the first send lacked.)

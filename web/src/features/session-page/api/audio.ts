@@ -1,4 +1,4 @@
-// GET /session/audio/:sessionId (not in the contract; see the project README): the session's audio for
+// GET /session/audio/:sessionId (docs/api.md "Sessions"): the session's audio for
 // its owner. An <audio> element cannot send the bearer token, so the bytes are fetched through the API
 // client, with the same token, timeout, errors and 401 sign-out as every other call.
 import { api } from '@/lib/api';

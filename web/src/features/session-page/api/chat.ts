@@ -1,4 +1,4 @@
-// POST /session/chat_with_session (API contract: Sessions): questions answered from the transcript.
+// POST /session/chat_with_session (docs/api.md "Chat"): questions answered from the transcript.
 import { DOCUMENTATION_LIMITS } from '@charta/contract';
 import { api } from '@/lib/api';
 import type { ChatMessage } from './types';

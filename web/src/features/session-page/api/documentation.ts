@@ -1,4 +1,4 @@
-// The documentation routes (API contract: Documentation). Every write sends the counter the page last saw,
+// The documentation routes (docs/api.md "Documentation"). Every write sends the counter the page last saw,
 // so a note changed elsewhere answers 409 instead of being overwritten.
 import type { Documentation, DocumentationSection, Session, SectionVersion } from '@charta/contract';
 import useSWR from 'swr';

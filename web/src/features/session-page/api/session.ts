@@ -1,4 +1,4 @@
-// The session itself (API contract: Sessions): restart it (it is read and followed through data/live-session.ts).
+// The session itself (docs/api.md "Sessions"): restart it (it is read and followed through data/live-session.ts).
 import type { Session, SessionResponse } from '@charta/contract';
 import { api } from '@/lib/api';
 

@@ -1,4 +1,4 @@
-// POST /session/transcription (API contract: Sessions): the transcript, once there is one.
+// POST /session/transcription (docs/api.md "Transcripts"): the transcript, once there is one.
 import type { Transcript } from '@charta/contract';
 import useSWR from 'swr';
 import { api } from '@/lib/api';

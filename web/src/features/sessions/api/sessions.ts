@@ -1,4 +1,4 @@
-// The session list routes (API contract: Sessions, Search): list pages, search, one session, rename, delete.
+// The session list routes (docs/api.md "Sessions", "Search"): list pages, search, one session, rename, delete.
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { api } from '@/lib/api';

@@ -1,4 +1,4 @@
-// The template routes (API contract: Templates): the user's templates and the built-ins, the editor's AI
+// The template routes (docs/api.md "Templates"): the user's templates and the built-ins, the editor's AI
 // helpers, share links and the community library.
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
