@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The quality harness (tests/eval/; README "Measuring the note writer: npm run eval"): the configured note
+# The quality harness (tests/eval/; docs/quality.md "Measuring the note writer: npm run eval"): the configured note
 # writer on ACI-Bench, scored and fact-checked. Needs no Firebase emulator; starts the AI emulator itself
 # when no NOTE_WRITER is configured.
 #   npm run eval                                           # the AI emulator, validation split

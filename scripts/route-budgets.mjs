@@ -29,7 +29,7 @@ export const SIGNED_IN = [FIREBASE_AUTH, 'app/shell/Shell.tsx'];
  * apart too) is not: what is left there is what every signed-in page runs, react-dom (~63 KB), MUI with
  * emotion (~55 KB), Firebase Auth (~33 KB, needed before it renders) and React Router's data router (~28 KB,
  * whose useBlocker guards unsaved edits), and the shell's and the page's MUI. Lower these as that shrinks;
- * README "A fast first load". The audit trail's reports from the browser (a sign-out, a failed sign-in:
+ * docs/first-load.md "A fast first load". The audit trail's reports from the browser (a sign-out, a failed sign-in:
  * data/activity.ts, loaded with Firebase Auth) added about 0.9 KB to every signed-in page (the library's
  * ceiling went from 310 to 312); the Activity page itself is mostly MUI's Autocomplete (its session filter).
  * The session page's sentence evidence and fact flags (issue 21: each sentence linked to its segments, the

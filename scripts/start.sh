@@ -86,7 +86,7 @@ FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099 FIRESTORE_EMULATOR_HOST=127.0.0.1:808
   node emulators/seed-demo.ts
 
 # The Functions emulator runs no schedule by itself: the local scheduler runs each scheduled function now,
-# then on its schedule (README "Scheduled work, locally"). Its failing to start leaves the app usable.
+# then on its schedule (docs/privacy.md "Scheduled work, locally"). Its failing to start leaves the app usable.
 charta_start_local_scheduler 127.0.0.1:5001 9470 || true
 
 demo=$(node -e 'import("./emulators/demo-account.ts").then(m => console.log(m.DEMO_ACCOUNT.email + " / " + m.DEMO_ACCOUNT.password))')

@@ -1,4 +1,4 @@
-// Which app is calling the API, for the audit trail (README "Audit trail"): a module of its own because every
+// Which app is calling the API, for the audit trail (docs/privacy.md "Audit trail"): a module of its own because every
 // page's API client sends it, and a bundler would otherwise bring the trail's labels along (see audit.ts).
 
 /** Where a request came from: the header the web app's API client sets; anything else is `api`. */

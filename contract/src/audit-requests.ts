@@ -1,4 +1,4 @@
-// The audit trail's requests (README "Audit trail"): the Activity page's list and CSV export, and what the
+// The audit trail's requests (docs/privacy.md "Audit trail"): the Activity page's list and CSV export, and what the
 // web app reports. Apart from audit.ts on purpose, as session-requests.ts is from sessions.ts.
 import { z } from 'zod';
 import { ACCOUNT_EVENT_ACTIONS, AUDIT_ACTIONS, CLIENT_REPORTED_ACTIONS, type AuditEntry } from './audit.js';

@@ -1,4 +1,4 @@
-// The audit trail (our extension; README "Audit trail"): every access to patient data and every account
+// The audit trail (our extension; docs/privacy.md "Audit trail"): every access to patient data and every account
 // event, recorded by the server. What an entry holds, the actions with a clinician's label for each, and which
 // actions a client may report itself. The requests are in audit-requests.ts and the client header in
 // audit-client.ts, apart on purpose: a bundler puts a module's code in one chunk, and every page sends the
@@ -148,7 +148,7 @@ export const CLIENT_REPORTED_ACTIONS = [
   'note.printed',
   'ehr.page_filled',
   'account.signed_out',
-  // The automatic lock (README "Automatic lock") happens in the browser: only it sees the screen locked,
+  // The automatic lock (docs/sign-in.md "Automatic lock") happens in the browser: only it sees the screen locked,
   // unlocked, or a wrong password typed on the lock screen.
   'account.locked',
   'account.unlocked',
@@ -191,7 +191,7 @@ export type AuditObserver = 'server' | 'client';
 /**
  * One entry of the trail. Ids only: never a patient's name, an email, or any note, transcript or audio
  * content. Entries are never changed or deleted by the API; they expire after the retention period
- * (AUDIT_RETENTION) and outlive the data they name and the account (README "Audit trail").
+ * (AUDIT_RETENTION) and outlive the data they name and the account (docs/privacy.md "Audit trail").
  */
 export interface AuditEntry {
   id: string;

@@ -1,4 +1,4 @@
-// The patient's consent to being recorded (our extension; README "Consent"): the profile's setting, the
+// The patient's consent to being recorded (our extension; docs/privacy.md "Consent"): the profile's setting, the
 // statement a clinician reads aloud, how consent was given, and what a session keeps of it. Labels only:
 // the request bodies are in privacy-requests.ts (zod stays out of modules every page reads).
 

@@ -1,4 +1,4 @@
-// "Download my data" (README "Export and print"): the whole account's sessions, each with its transcript,
+// "Download my data" (docs/privacy.md "Export and print"): the whole account's sessions, each with its transcript,
 // note and audio, as one ZIP the server builds in the background. The app starts an export, polls its
 // progress, and downloads it by a link that works without a sign-in (a browser download cannot send a
 // token) until it expires.

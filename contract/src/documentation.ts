@@ -50,7 +50,7 @@ export interface DocumentationSection {
   /** Who wrote `content` (the API always sends it; notes written before it was kept read as `generated`). */
   source?: SectionSource;
   /**
-   * Our extension (README "Sentence evidence and the fact check"), computed on every answer from `content` and
+   * Our extension (docs/quality.md "Sentence evidence and the fact check"), computed on every answer from `content` and
    * the session's transcript: each sentence with the segments that support it, and each fact the transcript
    * does not support (a number, drug, side or negation), unresolved until the clinician edits the sentence or
    * confirms it (POST /session/documentation/confirm_fact).

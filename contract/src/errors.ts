@@ -24,10 +24,10 @@ export const ERROR_CODES = [
   // 416: a Range asked of the session's audio (playback) starts past its end; Content-Range gives the size.
   'range_not_satisfiable',
   // 409, beside `conflict`: audio for a session without the patient's recorded consent, while the clinician's
-  // "Ask for the patient's consent before recording" is on (README "Consent"); field `consent`.
+  // "Ask for the patient's consent before recording" is on (docs/privacy.md "Consent"); field `consent`.
   'consent_required',
   // 410: what the route needs (the audio, the transcript) was deleted by the clinician's retention setting
-  // (README "Retention"); the session says when and under which setting.
+  // (docs/privacy.md "Retention"); the session says when and under which setting.
   'deleted_by_retention',
 ] as const;
 

@@ -1,4 +1,4 @@
-// Sentence evidence and the fact check (our extension; README "Sentence evidence and the fact check"):
+// Sentence evidence and the fact check (our extension; docs/quality.md "Sentence evidence and the fact check"):
 // every documentation answer carries, per section, its sentences linked to the transcript segments that
 // support them, and the facts that hurt when wrong (numbers, drugs, sides, negations) that the transcript
 // does not support. Both are computed by code on the server from the note as it is and the session's

@@ -1,4 +1,4 @@
-// The request bodies of the consent and retention routes (our extension; README "Consent", "Retention"),
+// The request bodies of the consent and retention routes (our extension; docs/privacy.md "Consent", "Retention"),
 // apart from their labels (consent.ts, retention.ts), which every page reads: zod comes only with the forms.
 import { z } from 'zod';
 import { CONSENT_LIMITS, CONSENT_METHODS } from './consent.js';

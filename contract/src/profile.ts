@@ -20,7 +20,7 @@ export interface Profile {
   /** The referral code this clinician signed up with, once set (PUT /profile `referredByCode`); absent if none. */
   referredByCode?: string | null;
   /**
-   * Our extension (README "Consent", "Retention"): whether to ask for the patient's consent before recording
+   * Our extension (docs/privacy.md "Consent", "Retention"): whether to ask for the patient's consent before recording
    * and what to read aloud, and how long each kind of patient data is kept. Always sent, with the defaults
    * (DEFAULT_CONSENT_SETTINGS, DEFAULT_RETENTION_SETTINGS) until changed through PUT /profile/consent and
    * PUT /profile/retention.

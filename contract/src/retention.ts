@@ -1,4 +1,4 @@
-// How long Charta keeps each kind of patient data (our extension; README "Retention"): the choices, the
+// How long Charta keeps each kind of patient data (our extension; docs/privacy.md "Retention"): the choices, the
 // defaults, when something is due, and how a clinician reads what retention deleted. Labels and
 // arithmetic only: the request bodies are in privacy-requests.ts.
 
@@ -20,7 +20,7 @@ export interface RetentionSettings {
 }
 
 /**
- * What a privacy officer would choose (README "Retention" argues each): the audio a week after the note is
+ * What a privacy officer would choose (docs/privacy.md "Retention" argues each): the audio a week after the note is
  * ready (time to listen again while checking and signing the note, not longer), the transcript a month (the
  * note's evidence while questions about it come), and the whole session after 90 days (Charta is not the
  * record of care: the note lives in the EHR).

@@ -21,7 +21,7 @@ export const createSessionBody = z.strictObject({
   templateId: resourceId,
   audio_uri: audioUri.optional(),
   language: languageTag.optional(),
-  // Our extension (README "Consent"): the patient agreed to this session's recording, and how. Required
+  // Our extension (docs/privacy.md "Consent"): the patient agreed to this session's recording, and how. Required
   // with `audio_uri` while the clinician's consent setting is on (409 consent_required naming `consent`).
   consent: consentMethodField.optional(),
 });

@@ -87,12 +87,12 @@ export interface Session {
    */
   doneAt?: string | null;
   /**
-   * The patient's consent to the recording (our extension, README "Consent"): how, when and who confirmed
+   * The patient's consent to the recording (our extension, docs/privacy.md "Consent"): how, when and who confirmed
    * it; null if none was recorded (typed text needs none). The API always sends it.
    */
   consent?: SessionConsent | null;
   /**
-   * What the clinician's retention settings deleted of the session, and when (our extension, README
+   * What the clinician's retention settings deleted of the session, and when (our extension, docs/privacy.md
    * "Retention"): the session and its note stay. The API always sends it.
    */
   deletedByRetention?: SessionRetentionDeletions;

@@ -3,7 +3,7 @@ import type { NoteSentence } from './note-sentences.ts';
 
 /**
  * Where each sentence of a consultation belongs in a note, by rules: the emulator's stand-in for a model's
- * reading (README, "Simulated output, and what the emulator's writing does"). A sentence gets one kind
+ * reading (docs/magic-fill.md, "Simulated output, and what the emulator's writing does"). A sentence gets one kind
  * from its cues ("on examination" → exam, "allergic to" → allergies, "start" with a dose → plan), the
  * heading it stands under, who said it and the question it answers; a section takes the kinds its title
  * names. A kind no section of the template takes falls back to a broader one (a family history goes to the

@@ -1,7 +1,7 @@
 import type { TranscriptLine } from './prompt.ts';
 
 /**
- * A transcript as the sentences a note is made of. Transcripts come in two shapes (README, "Simulated
+ * A transcript as the sentences a note is made of. Transcripts come in two shapes (docs/magic-fill.md, "Simulated
  * output"): a dialogue (speaker turns: `clinician`, `patient`, or whatever label a pasted transcript used,
  * "doctor", "dr lee") and pasted notes (POST /creation makes a segment of each paragraph with speaker `note`,
  * or of each "Label: text" line with the label as its speaker, so "Subjective: ..." arrives as speaker

@@ -1,6 +1,6 @@
 /**
  * Tone speech: a synthetic language the AI emulator really recognises, so tests get transcripts made from
- * the audio itself (README, "The local AI emulator"). A recording cut into windows and transcribed window
+ * the audio itself (docs/pipeline.md, "The local AI emulator"). A recording cut into windows and transcribed window
  * by window must then give the same words as the whole file, which a transcript registered per file, or
  * the sample consultation, could never show.
  *

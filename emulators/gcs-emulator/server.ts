@@ -3,7 +3,7 @@
  * audio store's adapter (functions/src/storage/cloud-audio-store.ts, through firebase-admin's bundled
  * @google-cloud/storage) sends, as the SDK sends it, so `npm start` and `npm test` run the production
  * adapter offline (the Firebase Storage emulator needs a rules-runtime download). What the SDK was seen
- * to send, and so what is served, is in the README ("The local Cloud Storage emulator").
+ * to send, and so what is served, is in the docs/pipeline.md ("The local Cloud Storage emulator").
  *
  * Clients reach it through STORAGE_EMULATOR_HOST=http://127.0.0.1:<port>, which @google-cloud/storage
  * honours (no credentials; paths without /storage/v1, uploads at /upload/storage/v1). Paths with the

@@ -1,5 +1,5 @@
 /**
- * The local scheduler (README "Scheduled work, locally"). The Functions emulator loads scheduled functions
+ * The local scheduler (docs/privacy.md "Scheduled work, locally"). The Functions emulator loads scheduled functions
  * but never runs them by itself, and its Pub/Sub bridge (what firebase-tools offers instead) refuses 2nd-gen
  * scheduled functions ("Unsupported trigger signature: http"). So this does Cloud Scheduler's part: it reads
  * the scheduled functions and their schedules from the Functions emulator (GET /backends), and calls each one

@@ -86,7 +86,7 @@ export const sweepPipeline = onSchedule({ schedule: SCHEDULES.sweepPipeline, reg
 });
 
 /**
- * Every hour: the daily retention pass (README "Retention") deletes what each user's settings say has expired.
+ * Every hour: the daily retention pass (docs/privacy.md "Retention") deletes what each user's settings say has expired.
  * A run resumes the pass a killed run left, or starts the day's; it stops itself within RETENTION_POLICY's
  * budget, under this timeout, and the next run goes on. Overlapping runs: one holds the pass, the other leaves.
  */

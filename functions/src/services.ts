@@ -169,7 +169,7 @@ export function createServices(deps: AppDeps) {
     },
   });
 
-  // Retention (README "Retention"): what each user's settings say has expired is deleted the way sessions
+  // Retention (docs/privacy.md "Retention"): what each user's settings say has expired is deleted the way sessions
   // delete (whole sessions), or part by part (audio, transcript) by the sessions feature, which says so on the session.
   const sessionParts = new SessionPartRetention(sessionRepo, sessionAudio, { deleteIn: (tx, sessionId) => transcriptRepo.deleteIn(tx, sessionId) }, now);
   const retentionDeletions: SessionDeletions = {

@@ -1,7 +1,7 @@
 # Sourced by the project's scripts: start the local scheduler (emulators/local-scheduler), which runs the
 # scheduled functions (the pipeline sweeper, the retention sweep) on the Functions emulator at start and then
 # on their schedules, as Cloud Scheduler does when deployed: the emulator runs no schedule by itself
-# (README "Scheduled work, locally"). Start it once the Functions emulator is up; stop it when the calling
+# (docs/privacy.md "Scheduled work, locally"). Start it once the Functions emulator is up; stop it when the calling
 # script exits. Usage: charta_start_local_scheduler <functions-host:port> <port>
 charta_start_local_scheduler() {
   local functions=$1 port=$2

@@ -1,7 +1,7 @@
 /**
  * ACI-Bench (Yim et al., "ACI-BENCH: a Novel Ambient Clinical Intelligence Dataset for Benchmarking Automatic
  * Visit Note Generation", Nature Scientific Data 2023; CC BY 4.0): doctor–patient dialogues with the note
- * written from each. Read from a copy outside the repository (never copied into it): the README's
+ * written from each. Read from a copy outside the repository (never copied into it): docs/quality.md's
  * "Sentence evidence and the fact check" says where, and `--data <dir>` or ACI_BENCH_DIR points elsewhere.
  */
 import { readFileSync, existsSync } from 'node:fs';

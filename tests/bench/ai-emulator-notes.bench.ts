@@ -1,5 +1,5 @@
 /**
- * Benchmark (not a test): how long the AI emulator takes to write a note (README, "Simulated output, and
+ * Benchmark (not a test): how long the AI emulator takes to write a note (docs/magic-fill.md, "Simulated output, and
  * what the emulator's writing does") from the longest text POST /creation accepts (the contract's
  * pastedText limit), in each shape a paste takes: paragraphs, a list, one sentence with no full stop, a
  * dialogue, and the bundled sample consultation. Prints the median of three runs per shape and template.

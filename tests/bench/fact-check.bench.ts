@@ -1,6 +1,6 @@
 /**
  * Benchmark (not a test) of the fact check on real consultations: ACI-Bench (Yim et al., Nature Scientific
- * Data 2023, CC BY 4.0; see aci-bench.ts). Prints figures; the README keeps them with their date.
+ * Data 2023, CC BY 4.0; see aci-bench.ts). Prints figures; docs/quality.md keeps them with their date.
  *
  * (a) Flag rate: the check on each reference note against its own dialogue. Every flag there is a false
  *     alarm or a fact the note's author did not hear in the dialogue; `--sample N` prints N of them (chosen

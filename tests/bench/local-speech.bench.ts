@@ -12,7 +12,7 @@
  * BENCH_ONE_PASS_ONLY=1 leaves the windows out (the pipeline benchmark measures the pipeline's own).
  * BENCH_WER_DIAGNOSIS=1 adds, at the first length, why windows differ: the live windows again, each started
  * at its first speech instead of in the pause before it, then also with the recogniser's cepstral mean
- * starting where one pass over the whole file left it (README: How audio becomes documentation).
+ * starting where one pass over the whole file left it (docs/pipeline.md "How audio becomes documentation").
  * Writes the one-pass word error rates to tests/.artifacts/bench/one-pass-wer.json, where the pipeline
  * benchmark (run after it by `npm run bench:pipeline`) finds them for the same audio.
  * Run: npm run bench:pipeline, or alone: npx tsx tests/bench/local-speech.bench.ts [minutes...]
@@ -35,7 +35,7 @@ import { consultationArgs } from './consultation-args.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'charta-bench-speech-'));
 const ONE_PASS_FILE = 'tests/.artifacts/bench/one-pass-wer.json';
-/** Two windows at a time: the recognition queue's concurrency on 2 cores (README: one recogniser per free core). */
+/** Two windows at a time: the recognition queue's concurrency on 2 cores (docs/pipeline.md: one recogniser per free core). */
 const PARALLEL_WINDOWS = 2;
 const policies = cutPolicies(transcriptionConfigFromEnv().windowSec);
 

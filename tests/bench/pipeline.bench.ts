@@ -59,7 +59,7 @@ async function newSession(label: string): Promise<string> {
   const form = new FormData();
   form.set('patientName', `Bench ${label}`);
   form.set('templateId', 'soap');
-  // The patient's consent, which the default setting asks for before any audio (README "Consent").
+  // The patient's consent, which the default setting asks for before any audio (docs/privacy.md "Consent").
   form.set('consent', 'verbal');
   return ((await post('/session/create_session', form))['session'] as { id: string }).id;
 }

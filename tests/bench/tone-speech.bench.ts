@@ -1,5 +1,5 @@
 /**
- * Benchmark (not a test): how fast and how exactly the AI emulator hears tone speech (README, "The local AI
+ * Benchmark (not a test): how fast and how exactly the AI emulator hears tone speech (docs/pipeline.md, "The local AI
  * emulator"), for a 30-second window and a 10-minute recording, as WAV and as the codecs a browser or a
  * device would use. Prints, per case, the ffmpeg decoding and the recognition apart, their median over three
  * runs, the words heard right (word and speaker) and the largest error in a word's time.

@@ -1,5 +1,5 @@
 // The spec loads a tag manager and product analytics; this clinical app builds them in only when
-// VITE_ENABLE_ANALYTICS is "true" (see web/src/lib/analytics and the README). This builds the web app as a
+// VITE_ENABLE_ANALYTICS is "true" (see web/src/lib/analytics and docs/privacy.md "Analytics, off by default"). This builds the web app as a
 // deployment does by default, flag unset, and checks that neither library is in what would be served:
 // not loaded, not even lazily loadable.
 import { execFile } from 'node:child_process';

@@ -5,7 +5,7 @@ import { createTestUser } from '../support/auth-users.js';
 import { shootAndCheck } from '../support/browser.js';
 import { confirmConsent, launchBrowserWithSpeechMicrophone, sessionFromApi, sessionIdFromLink, signInThroughUi, waitForRecordingUploaded } from '../support/record-flow.js';
 
-// The automatic lock (README "Automatic lock"). The idle time is set to a few seconds the way the Settings
+// The automatic lock (docs/sign-in.md "Automatic lock"). The idle time is set to a few seconds the way the Settings
 // select stores it (web/src/features/auth/lock/lock-settings.ts), so the lock comes in seconds, not 15
 // minutes; the test waits for it to appear rather than for a fixed time.
 const LOCK_AFTER_STORAGE_KEY = 'charta.lock.idleSeconds';

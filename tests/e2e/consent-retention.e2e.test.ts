@@ -1,5 +1,5 @@
 /**
- * Consent before recording, and the privacy settings, in Chromium (README "Consent", "Retention"): Start
+ * Consent before recording, and the privacy settings, in Chromium (docs/privacy.md "Consent", "Retention"): Start
  * recording waits for the patient's consent, the session keeps who confirmed it and how, and Settings shows
  * the consent and retention cards, asking before a shorter setting with the count of sessions it affects.
  * Screenshots at 1280x800 and 390x844, each checked by axe.

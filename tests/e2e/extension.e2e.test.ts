@@ -205,7 +205,7 @@ describe('The Chrome extension in Chromium', () => {
     expect(await pageValues(ehr)).toEqual(before);
     expect(await ehr.locator('#plan-react-state').textContent()).toBe('React state: 0 characters');
 
-    // The side panel locks when left idle, like the web app (README "Automatic lock"): an idle time of 2 s is
+    // The side panel locks when left idle, like the web app (docs/sign-in.md "Automatic lock"): an idle time of 2 s is
     // stored the way Settings stores it, and the panel's session stays underneath until the password is given.
     await panel.evaluate(() => {
       localStorage.setItem('charta.lock.idleSeconds', '2');

@@ -1,5 +1,5 @@
 /**
- * The quality harness (`npm run eval`; README "Measuring the note writer: npm run eval"): the configured note
+ * The quality harness (`npm run eval`; docs/quality.md "Measuring the note writer: npm run eval"): the configured note
  * writer on ACI-Bench encounters (Yim et al., Nature Scientific Data 2023, CC BY 4.0; read where it lies,
  * never copied into the repository), each note scored against the reference note and checked against its
  * dialogue, and a report in JSON and Markdown.

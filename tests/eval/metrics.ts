@@ -1,6 +1,6 @@
 /**
  * What the harness measures of one written note besides ROUGE, all with the app's own deterministic fact
- * check (functions/src/evidence; README "Sentence evidence and the fact check"), so a figure here means
+ * check (functions/src/evidence; docs/quality.md "Sentence evidence and the fact check"), so a figure here means
  * what the clinician sees in the app:
  * - fact recall: the reference note's numbers, drugs and sides found in ours;
  * - unsupported facts: the facts of our note the check flags against the dialogue;

@@ -215,7 +215,7 @@ function shown(value: number | null, show: (typeof METRICS)[number]['show'], sig
 }
 const fraction = (r: Rate) => (r.of === 0 ? '' : ` (${r.count} / ${r.of})`);
 
-/** The summary as a Markdown table: what the README keeps with its date and configuration. */
+/** The summary as a Markdown table: what docs/quality.md keeps with its date and configuration. */
 export function summaryTable(report: EvalReport): string {
   const s = report.summary;
   const counts: Record<string, string> = {

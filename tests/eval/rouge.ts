@@ -2,7 +2,7 @@
  * ROUGE-1, ROUGE-2 and ROUGE-L F1 of a note against its reference, with js-rouge (MIT, maintained by
  * promptfoo, no dependencies) doing the counting and the LCS.
  *
- * Scored as ACI-Bench's own evaluation scores (Google's rouge-score with its defaults; README "Measuring the
+ * Scored as ACI-Bench's own evaluation scores (Google's rouge-score with its defaults; docs/quality.md "Measuring the
  * note writer: npm run eval"), so our figures sit beside the paper's:
  * - tokens: lower-cased, every run of characters other than a-z and 0-9 a separator (so punctuation never
  *   counts as a matching token, and "58-year-old" is "58 year old"), no stop words removed;

@@ -1,5 +1,5 @@
 /**
- * `npm run eval`: the quality harness from the command line (README "Measuring the note writer: npm run
+ * `npm run eval`: the quality harness from the command line (docs/quality.md "Measuring the note writer: npm run
  * eval"). Prints progress and the summary table, writes the reports, exits non-zero when a note could not
  * be written or the run could not start.
  *

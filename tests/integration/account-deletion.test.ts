@@ -2,7 +2,7 @@
  * After an account is deleted, nothing anywhere holds its uid: every collection and subcollection of
  * Firestore is scanned generically (ids and every field value), so a collection added later is checked
  * without touching this test, and no audio object is left under the user's folders. The one exception is
- * the audit trail, kept on purpose for six years (README "Audit trail"): its entries stay, ids only.
+ * the audit trail, kept on purpose for six years (docs/privacy.md "Audit trail"): its entries stay, ids only.
  */
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';

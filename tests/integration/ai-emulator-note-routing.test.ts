@@ -8,7 +8,7 @@ import { SAMPLE_TRANSCRIPT } from '../../functions/src/templates/sample-transcri
 import { segmentsFromText, type TranscriptSegment } from '../../functions/src/transcripts/transcript.js';
 
 // The local AI emulator's notes from pasted text (POST /creation) and from dialogues: each sentence goes to
-// the one section its cues say it belongs to, and a section nothing fits says it was not discussed (README,
+// the one section its cues say it belongs to, and a section nothing fits says it was not discussed (docs/magic-fill.md,
 // "Simulated output, and what the emulator's writing does"). Through the app's own prompts and the app's own
 // text-to-segments step, so what is tested is what /creation does.
 

@@ -1,5 +1,5 @@
 /**
- * The audit trail through the API (README "Audit trail"): every route the app's router serves has a
+ * The audit trail through the API (docs/privacy.md "Audit trail"): every route the app's router serves has a
  * decision in ROUTE_AUDIT, and every audited one, called here, leaves its entry (found by the request's id)
  * with its action, resource, outcome and client, and nothing of the patient. Also: sign-ins seen from the
  * token, repeated reads coalesced, the Activity page's list and its CSV (the caller's entries only), and

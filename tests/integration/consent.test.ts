@@ -1,5 +1,5 @@
 /**
- * The patient's consent to being recorded (README "Consent"): "Ask for the patient's consent before
+ * The patient's consent to being recorded (docs/privacy.md "Consent"): "Ask for the patient's consent before
  * recording" is on by default, and while it is on the API refuses audio for a session without recorded
  * consent, on every way audio reaches a session (upload_audio naming it, create_session and update with an
  * audio_uri), before anything is stored. Consent is kept on the session: how, when, and who confirmed it.

@@ -6,7 +6,7 @@ import { hasDataset, readEncounters, resolveDatasetDir } from '../bench/aci-benc
 import { runEval, type EvalOptions, type EvalRun } from '../eval/eval.js';
 import { aiEmulatorControl } from '../support/ai-emulator.js';
 
-// CI's smoke test of the quality harness (README "Measuring the note writer: npm run eval"): its main
+// CI's smoke test of the quality harness (docs/quality.md "Measuring the note writer: npm run eval"): its main
 // function, in-process, on 3 ACI-Bench encounters with the shared AI emulator. It holds the harness to a
 // report of the right shape with sane values; the emulator's figures are no target.
 //

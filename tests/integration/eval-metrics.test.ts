@@ -5,7 +5,7 @@ import { compareReports, markdownReport, parseReport, REPORT_FORMAT, summarise, 
 import { rouge, rougeTokens } from '../eval/rouge.js';
 import { chooseTemplate, noteHeadings } from '../eval/template-choice.js';
 
-// The quality harness's measures (tests/eval; README "Measuring the note writer: npm run eval"), on the
+// The quality harness's measures (tests/eval; docs/quality.md "Measuring the note writer: npm run eval"), on the
 // project's own small texts with figures worked out by hand. The harness itself runs in eval-harness.test.ts.
 
 describe('ROUGE, scored as ACI-Bench scores it', () => {

@@ -1,4 +1,4 @@
-// Sentence evidence and the fact check through the API (README "Sentence evidence and the fact check"):
+// Sentence evidence and the fact check through the API (docs/quality.md "Sentence evidence and the fact check"):
 // every documentation answer carries each section's sentences and the facts the transcript does not support.
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';

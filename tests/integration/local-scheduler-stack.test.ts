@@ -1,6 +1,6 @@
 /**
  * On the emulated stack (`npm test`, or CHARTA_FULL_STACK=1 npm run test:some): the local scheduler that
- * `npm start` runs (README "Scheduled work, locally") really runs the deployed sweepRetention inside the
+ * `npm start` runs (docs/privacy.md "Scheduled work, locally") really runs the deployed sweepRetention inside the
  * Functions emulator. Proof: the function finishes the day's pass (retentionSweeps/daily) that this test left
  * unfinished past the last user there is, so the run deletes nothing of the other suites' data (a fresh pass
  * would sweep every account the suite made, and those of suites running beside this one). Only sweepRetention

@@ -1,5 +1,5 @@
 /**
- * Scheduled work under `npm start` (README "Scheduled work, locally"): the Functions emulator runs no schedule
+ * Scheduled work under `npm start` (docs/privacy.md "Scheduled work, locally"): the Functions emulator runs no schedule
  * by itself, so the local scheduler reads the scheduled functions from it and calls each through the
  * emulator's trigger route at start and on its schedule, as Cloud Scheduler calls them when deployed.
  * Checked here against a stand-in for the Functions emulator, with the timers driven by hand: no test waits

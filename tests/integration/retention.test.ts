@@ -1,5 +1,5 @@
 /**
- * Retention (README "Retention"), with a movable clock: the API and its services take `now`, so a test makes
+ * Retention (docs/privacy.md "Retention"), with a movable clock: the API and its services take `now`, so a test makes
  * sessions "today" and then moves the clock to a boundary. Audio and transcripts are deleted exactly when their
  * setting says (counted from when the note was first ready), whole sessions as deleting them does (nothing
  * left behind, Cloud Storage included), and what is younger stays. The daily sweep is resumable: a run

@@ -6,7 +6,7 @@ import { hostAndPort } from '../support/emulators.js';
 
 // firebase-tools' Storage emulator (Firebase's client API and rules) needs a rules-runtime jar that cannot be
 // downloaded on offline machines, so this suite runs only where it is up: `CHARTA_WITH_STORAGE=1 npm test`
-// runs it in a phase of its own (README, "What is tested offline"), and firebase-tools names it in
+// runs it in a phase of its own (docs/pipeline.md, "What is tested offline"), and firebase-tools names it in
 // FIREBASE_STORAGE_EMULATOR_HOST. The scripts never set that variable: the API's audio goes to the local
 // Cloud Storage emulator (STORAGE_EMULATOR_HOST), which speaks Cloud Storage's JSON API and has no rules.
 const storageHost = process.env['FIREBASE_STORAGE_EMULATOR_HOST'];

@@ -30,7 +30,7 @@ export async function signInThroughUi(page: Page, user: Pick<TestUser, 'email' |
 
 /**
  * Answers the consent step that Start recording or a picked file opens while "Ask for the patient's consent
- * before recording" is on (the default; README "Consent"): how the patient agreed.
+ * before recording" is on (the default; docs/privacy.md "Consent"): how the patient agreed.
  */
 export async function confirmConsent(page: Page, method: 'Verbal' | 'Written' = 'Verbal'): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Does the patient agree to be recorded?' });

@@ -9,7 +9,7 @@ export const bearer = (user: Pick<TestUser, 'idToken'>) => ({ Authorization: `Be
 
 /**
  * create_session as the web app sends it: multipart form fields, with the patient's verbal consent (the
- * setting asks for it by default: README "Consent"); `consent: ''` leaves it out.
+ * setting asks for it by default: docs/privacy.md "Consent"); `consent: ''` leaves it out.
  */
 export async function createSession(app: Express, user: TestUser, fields: Record<string, string> = {}) {
   let req = request(app).post('/api/v1/session/create_session').set(bearer(user));

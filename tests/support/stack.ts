@@ -24,7 +24,7 @@ export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest
 
 /**
  * A new SOAP session with `audio` uploaded whole, through Hosting: complete, so the pipeline starts by itself.
- * With the patient's verbal consent, which the default setting asks for (README "Consent").
+ * With the patient's verbal consent, which the default setting asks for (docs/privacy.md "Consent").
  */
 export async function sessionWithAudio(user: TestUser, audio: Buffer, { patientName = 'María García', filename = 'visit.wav' } = {}): Promise<string> {
   const created = await request(STACK_URL)

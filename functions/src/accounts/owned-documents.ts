@@ -15,11 +15,11 @@ const PAGE = 300;
 /**
  * Collections the sweep never touches, each kept on purpose through account deletion:
  * - `referralLedger`: keyed hashes of the people whose referral was credited, so deleting an account and
- *   signing up again with the same email or card does not earn a referrer the credit again (README, Billing
- *   and referrals). Deleting it with the account would undo exactly that. It names no user.
+ *   signing up again with the same email or card does not earn a referrer the credit again (docs/billing.md,
+ *   "Billing and referrals"). Deleting it with the account would undo exactly that. It names no user.
  * - `auditTrail`: who accessed which patient data, kept six years (HIPAA, 45 CFR 164.316(b)(2)) whatever
  *   becomes of the account or the data. Its entries name their user by `actorUid`, no owner field, and hold
- *   ids only (README "Audit trail"); the deletion test holds every other collection to naming the user nowhere.
+ *   ids only (docs/privacy.md "Audit trail"); the deletion test holds every other collection to naming the user nowhere.
  */
 export const RETAINED_COLLECTIONS: ReadonlySet<string> = new Set([COLLECTIONS.referralLedger, COLLECTIONS.auditTrail]);
 

@@ -68,7 +68,7 @@ describe('The OpenAPI document', () => {
 });
 
 describe('docs/api.md', () => {
-  it('Has a heading for every tag of the reference, which source comments cite as docs/api.md "Tag"', () => {
+  it('Has a heading for every tag of the reference, which source comments cite by name after docs/api.md', () => {
     const doc = readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8');
     const headings = [...doc.matchAll(/^### (.+)$/gm)].map((m) => m[1]);
     expect(headings).toEqual(Object.keys(API_TAGS));

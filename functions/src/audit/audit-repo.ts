@@ -14,7 +14,7 @@ export const AUDIT_EXPIRY_FIELD = 'expiresAt' satisfies keyof AuditRecord;
 
 /**
  * The field naming who acted. Not `ownerUid`, `authorUid` or `uid`, the fields account deletion's sweep
- * deletes by (accounts/owned-documents.ts): entries outlive the account on purpose (README "Audit trail").
+ * deletes by (accounts/owned-documents.ts): entries outlive the account on purpose (docs/privacy.md "Audit trail").
  */
 export const AUDIT_ACTOR_FIELD = 'actorUid' satisfies keyof AuditRecord;
 

@@ -150,7 +150,7 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
   // The account.
   'GET /profile': notAudited('the clinician’s own profile: no patient data (their sign-ins are recorded from their tokens)'),
   'PUT /profile': audited('account.profile_updated', noResource('account')),
-  // Consent and retention settings (README "Consent", "Retention"): each change an account event of its own.
+  // Consent and retention settings (docs/privacy.md "Consent", "Retention"): each change an account event of its own.
   'PUT /profile/consent': audited('settings.consent_changed', noResource('account')),
   'PUT /profile/retention': audited('settings.retention_changed', noResource('account')),
   'POST /profile/retention/impact': notAudited('counts how many sessions a shorter setting would delete: numbers only, no patient data read, nothing changed'),
@@ -173,7 +173,7 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
   }),
   'POST /session/upload_audio': audited('audio.uploaded', uploadedAudio, { coalesce: true }),
   'POST /session/create_session': audited('session.created', createdSession),
-  // The patient's consent recorded on an existing session (README "Consent"): an edit of the session.
+  // The patient's consent recorded on an existing session (docs/privacy.md "Consent"): an edit of the session.
   'POST /session/consent': audited('session.edited', sessionPart('session')),
   'POST /session/sessions': read('session.listed', noResource('session')),
   'POST /session/session': read('session.viewed', sessionPart('session')),

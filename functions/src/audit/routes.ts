@@ -40,7 +40,7 @@ export function auditRoutes(trail: AuditTrail, limits: RouteLimits): Router {
 /**
  * /audit/account_event: public (the reporter is not signed in: a sign-in just failed, or they asked for a
  * password reset), limited per client address. The same answer whether or not the address has an account;
- * the address is looked up and forgotten (README "Audit trail").
+ * the address is looked up and forgotten (docs/privacy.md "Audit trail").
  */
 export function publicAuditRoutes(trail: AuditTrail, limits: RouteLimits): Router {
   const router = Router();

@@ -1,5 +1,5 @@
 /**
- * The fact check and sentence evidence of one section (README "Sentence evidence and the fact check"):
+ * The fact check and sentence evidence of one section (docs/quality.md "Sentence evidence and the fact check"):
  * its sentences, each linked to the transcript segments that support it, and the flags of its facts the
  * transcript does not support. Deterministic: the same note and transcript give the same answer, with no
  * model call.

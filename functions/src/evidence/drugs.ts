@@ -3,7 +3,7 @@
  * names (guided by the WHO Model List of Essential Medicines and the medicines most prescribed in primary
  * care in the US and UK) and their common brand names, each brand mapped to its generic so "Lasix" in a
  * note and "furosemide" in speech are the same drug. Names the list lacks are still found by the USAN
- * Council's stems (the endings of nonproprietary names: -pril, -sartan, -olol...), as the README says.
+ * Council's stems (the endings of nonproprietary names: -pril, -sartan, -olol...), as docs/quality.md says.
  */
 
 const GENERICS = `

@@ -4,7 +4,7 @@ import { ZipFile } from 'yazl';
 import type { DocumentationSection, Session, Transcript } from '@charta/contract';
 
 /**
- * The archive "Download my data" produces (README "Export and print"), apart from Firestore and Storage: it
+ * The archive "Download my data" produces (docs/privacy.md "Export and print"), apart from Firestore and Storage: it
  * takes the account's sessions one at a time and writes a ZIP to a stream. Memory stays bounded whatever the
  * account's size: a session's entries are handed to the ZIP writer lazily and the next session is only read
  * once the last of them was consumed, and the output stream's back-pressure (a slow upload) holds the audio

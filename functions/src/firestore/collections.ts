@@ -36,12 +36,12 @@ export const COLLECTIONS = {
   /**
    * The people whose referral was credited (`referralLedger/{keyed hash of a normalized email or a card
    * fingerprint}`), so a person earns their referrer one credit ever. Names no user and holds no personal
-   * data, so account deletion keeps it on purpose (README, Billing and referrals).
+   * data, so account deletion keeps it on purpose (docs/billing.md "Billing and referrals").
    */
   referralLedger: 'referralLedger',
   /**
    * Where the daily retention sweep is (`retentionSweeps/daily`): the pass under way, the last user it finished
-   * (an id), and the run holding it; so a run killed half-way is resumed by the next (README "Retention").
+   * (an id), and the run holding it; so a run killed half-way is resumed by the next (docs/privacy.md "Retention").
    */
   retentionSweeps: 'retentionSweeps',
   /** Rate-limit counters, one per rule, subject and window; `expiresAt` has a TTL policy. */
@@ -56,7 +56,7 @@ export const COLLECTIONS = {
   /**
    * The audit trail (`auditTrail/{id}`, create-only, ids only): who did what to which resource, when and from
    * where. Names its user by `actorUid`, which account deletion does not sweep: entries are kept six years
-   * after the account too (README "Audit trail"); `expiresAt` has a TTL policy.
+   * after the account too (docs/privacy.md "Audit trail"); `expiresAt` has a TTL policy.
    */
   auditTrail: 'auditTrail',
   /**

@@ -37,7 +37,7 @@ export const unavailable = (message = 'A service Charta depends on is unavailabl
 export const reauthenticationRequired = (message: string) => new ApiError('reauthentication_required', message);
 export const rangeNotSatisfiable = (message: string) => new ApiError('range_not_satisfiable', message);
 export const replacesEditedText = (message: string) => new ApiError('replaces_edited_text', message, REPLACES_EDITED_TEXT_FIELD);
-/** Audio for a session without the patient's recorded consent while the clinician's setting asks for it (README "Consent"). */
+/** Audio for a session without the patient's recorded consent while the clinician's setting asks for it (docs/privacy.md "Consent"). */
 export const consentRequired = (message: string) => new ApiError('consent_required', message, CONSENT_REQUIRED_FIELD);
-/** What the route needs was deleted by the clinician's retention setting (README "Retention"). */
+/** What the route needs was deleted by the clinician's retention setting (docs/privacy.md "Retention"). */
 export const deletedByRetention = (message: string) => new ApiError('deleted_by_retention', message);

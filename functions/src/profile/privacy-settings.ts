@@ -1,7 +1,7 @@
 import { DEFAULT_CONSENT_SETTINGS, DEFAULT_RETENTION_SETTINGS, type ConsentSettings, type Profile, type RetentionSettings } from '@charta/contract';
 
 /**
- * A profile as stored: profiles made before the consent and retention settings existed (README "Consent",
+ * A profile as stored: profiles made before the consent and retention settings existed (docs/privacy.md "Consent",
  * "Retention") have neither, and a setting changed field by field may have only some of its fields.
  */
 export type StoredProfile = Omit<Profile, 'consent' | 'retention' | 'title' | 'firstRunCompletedAt'> & {

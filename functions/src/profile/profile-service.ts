@@ -53,7 +53,7 @@ export class ProfileService {
     return this.requireProfile(caller.uid);
   }
 
-  /** "Ask for the patient's consent before recording" and the statement to read aloud (README "Consent"). */
+  /** "Ask for the patient's consent before recording" and the statement to read aloud (docs/privacy.md "Consent"). */
   async updateConsent(caller: CallerIdentity, changes: Partial<ConsentSettings>): Promise<Profile> {
     await this.getOrCreate(caller);
     await this.repo.applyConsent(caller.uid, changes, this.now().toISOString());
@@ -61,7 +61,7 @@ export class ProfileService {
   }
 
   /**
-   * How long audio, transcripts and sessions are kept (README "Retention"). A change that deletes sooner
+   * How long audio, transcripts and sessions are kept (docs/privacy.md "Retention"). A change that deletes sooner
    * must say so (`confirmShorter`): the app asks first, with the count of sessions it affects, and an API
    * client cannot delete by a typo. Read and written in one transaction, so the check sees the setting it
    * replaces, and the retention sweep (which re-reads the setting in each deletion's transaction) follows

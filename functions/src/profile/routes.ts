@@ -20,7 +20,7 @@ export function profileRoutes(profiles: ProfileService, accountDeletion: Account
     res.json({ profile: await profiles.update(callerOf(req), changes) });
   });
 
-  // The consent and retention settings have routes of their own (README "Consent", "Retention"): each change
+  // The consent and retention settings have routes of their own (docs/privacy.md "Consent", "Retention"): each change
   // is one kind of event for whoever records account events, never mixed with a name or template edit.
   router.put('/consent', async (req, res) => {
     const changes = parseInput(updateConsentSettingsBody, req.body);

@@ -1,7 +1,7 @@
 import { DEFAULT_RETENTION_SETTINGS, retentionCutoff, RETENTION_KINDS, RETENTION_SETTING_OF, type RetentionKind, type RetentionSettings } from '@charta/contract';
 
 /**
- * When each kind of patient data is due (README "Retention"): the domain rules alone, without Firestore.
+ * When each kind of patient data is due (docs/privacy.md "Retention"): the domain rules alone, without Firestore.
  * The whole session counts from when it was made; its audio and transcript from when its note was first
  * ready (the session's `audioHeldSince` / `transcriptHeldSince`, which are gone once retention deleted them).
  */

@@ -33,7 +33,7 @@ export interface RetentionSweeperDeps {
 }
 
 /**
- * The daily retention sweep (README "Retention"): every user with sessions, in uid order, has what their
+ * The daily retention sweep (docs/privacy.md "Retention"): every user with sessions, in uid order, has what their
  * settings say has expired deleted (OwnerRetention). The scheduled function runs it every hour; a run
  * resumes a pass left unfinished, or starts the day's pass if none has started today (UTC), else does nothing.
  *

@@ -5,7 +5,7 @@ import { parseInput } from '../http/validate.js';
 import type { RetentionService } from './retention-service.js';
 
 /**
- * /profile/retention/impact (README "Retention"): how many sessions a shorter setting would delete from, so
+ * /profile/retention/impact (docs/privacy.md "Retention"): how many sessions a shorter setting would delete from, so
  * Settings can say so before saving. Changing the setting itself is PUT /profile/retention (profile/routes.ts).
  */
 export function retentionRoutes(retention: RetentionService): Router {

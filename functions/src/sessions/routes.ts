@@ -79,7 +79,7 @@ export function sessionRoutes(sessions: SessionService, uploads: UploadService, 
     res.status(201).json({ session: await sessions.create(caller.uid, input, caller) });
   });
 
-  // Our extension (README "Consent"): the patient agreed to this session's recording. Audio for a session
+  // Our extension (docs/privacy.md "Consent"): the patient agreed to this session's recording. Audio for a session
   // without it is refused (409 consent_required) while the clinician's consent setting is on.
   router.post('/consent', async (req, res) => {
     const { sessionId, method } = parseInput(recordConsentBody, req.body);

@@ -108,7 +108,7 @@ export class SessionLifecycle {
   }
 
   /**
-   * The first time the note is ready, retention's clock starts for the audio and the transcript (README
+   * The first time the note is ready, retention's clock starts for the audio and the transcript (docs/privacy.md
    * "Retention"): until then the audio may still be needed to make the note. A later regenerate keeps it.
    */
   private retentionClock(session: SessionRecord): Pick<SessionRecord, 'readyAt' | 'audioHeldSince' | 'transcriptHeldSince'> {

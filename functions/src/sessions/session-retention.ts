@@ -10,7 +10,7 @@ export interface TranscriptDeletion {
 }
 
 /**
- * Retention's deletions of one part of a session (README "Retention"): its audio or its transcript, while
+ * Retention's deletions of one part of a session (docs/privacy.md "Retention"): its audio or its transcript, while
  * the session and its note stay. The session says what was deleted, when and under which setting
  * (`deletedByRetention`), so nothing goes silently missing. The whole session goes through
  * SessionService.deleteIfDue, the same way as any deletion.

@@ -20,7 +20,7 @@ export interface NewSession {
   templateId: string;
   audio_uri?: string | undefined;
   language?: string | undefined;
-  /** The patient agreed to the recording (README "Consent"): recorded with the session. */
+  /** The patient agreed to the recording (docs/privacy.md "Consent"): recorded with the session. */
   consent?: ConsentMethod | undefined;
 }
 

@@ -15,9 +15,9 @@ export interface SessionRecord extends Session {
   processingLeaseUntil?: string | null;
   /** How many times the pipeline sweeper handed the session back to the pipeline after its run stopped. */
   processingResumes?: number;
-  /** The patient's consent to the recording (README "Consent"); absent or null if none was recorded. */
+  /** The patient's consent to the recording (docs/privacy.md "Consent"); absent or null if none was recorded. */
   consent?: SessionConsent | null;
-  /** What retention deleted (README "Retention"); absent until something was. */
+  /** What retention deleted (docs/privacy.md "Retention"); absent until something was. */
   deletedByRetention?: SessionRetentionDeletions;
   /** When the note was first ready: audio and transcript retention count from here. */
   readyAt?: string | null;

@@ -18,7 +18,7 @@ export function subscriptionRoutes(subscriptions: SubscriptionService, usage: Pl
     res.json({ subscription: await subscriptions.get(callerOf(req).uid) });
   });
 
-  // Our extension (README): what the Plan & billing page's meter and the Record tab's warning read.
+  // Our extension (docs/api.md "Subscription"): what the Plan & billing page's meter and the Record tab's warning read.
   router.get('/usage', async (req, res) => {
     res.json({ usage: await usage.usage(callerOf(req).uid) });
   });

@@ -23,7 +23,7 @@ export class SubscriptionService {
 
   /**
    * Cancel at the end of the paid period, or keep renewing. Idempotent on a running paid subscription;
-   * without one (the free plan, an ended subscription) 409 whichever way is asked (README, API conventions),
+   * without one (the free plan, an ended subscription) 409 whichever way is asked (docs/decisions.md "API and app decisions"),
    * so "keep renewing" on the free plan is not a 200 that pretends there was something to keep. A Stripe
    * subscription is changed in Stripe and recorded as Stripe answers; a record without one (a plan granted
    * by hand) changes here only.

@@ -1,4 +1,4 @@
-// Reports to the audit trail what only the browser sees (README "Audit trail"): a note copied, printed or
+// Reports to the audit trail what only the browser sees (docs/privacy.md "Audit trail"): a note copied, printed or
 // exported, an EHR page filled, a sign-out (POST /audit/event, signed in); a failed sign-in or a password
 // reset (POST /audit/account_event, public: nobody is signed in yet). Shared, because copying, filling and
 // signing out happen in several features.

@@ -11,7 +11,7 @@ import { getSession, sessionKey } from './sessions';
 export const SESSION_POLL_MS = 1_500;
 /**
  * How often the transcript so far is asked for. Windows close at the first pause after about 7.5 s and
- * land 10 to 15 s behind the voice (README, "Transcribed while the clinician records"), so every 2.5 s
+ * land 10 to 15 s behind the voice (docs/pipeline.md, "Transcribed while the clinician records"), so every 2.5 s
  * shows each one within moments of its arrival, at a third of the session's request rate and well within
  * the route's limit (RATE_LIMIT_LIVE_TRANSCRIPT, 60 a minute per user).
  */

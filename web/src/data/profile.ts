@@ -36,7 +36,7 @@ export function useUpdateProfile(): (change: ProfileChange) => Promise<Profile> 
 }
 
 /**
- * The consent and retention settings (README "Consent", "Retention") have routes of their own, so each change
+ * The consent and retention settings (docs/privacy.md "Consent", "Retention") have routes of their own, so each change
  * is recorded as the account event it is. Each answers with the whole profile, which goes straight into the
  * cache as PUT /profile's does.
  */

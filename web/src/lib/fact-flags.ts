@@ -1,5 +1,5 @@
 // The facts of a note the transcript does not support, as the app asks about them before the note leaves
-// it (README "Sentence evidence and the fact check"). Shared: the session page asks before copying, the
+// it (docs/quality.md "Sentence evidence and the fact check"). Shared: the session page asks before copying, the
 // extension's magic fill before filling an EHR page.
 import type { DocumentationSection, FactKind } from '@charta/contract';
 

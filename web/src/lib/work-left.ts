@@ -1,6 +1,6 @@
 // What is left before a session's note is ready, in a clinician's words: the same on the Record tab after
 // Stop and on the session page. After Stop the wait is the audio not yet transcribed (most of it was
-// transcribed while the clinician spoke: README, "Transcribed while the clinician records"), then the one
+// transcribed while the clinician spoke: docs/pipeline.md, "Transcribed while the clinician records"), then the one
 // model call.
 import type { LiveTranscript } from '@charta/contract';
 

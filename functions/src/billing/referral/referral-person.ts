@@ -1,5 +1,5 @@
 // Who a referred person is, in a form that outlives their account and names nobody: the referral ledger's
-// keys (README, Billing and referrals). A referral is credited at most once per person, and a person is
+// keys (docs/billing.md "Billing and referrals"). A referral is credited at most once per person, and a person is
 // their verified email (normalized, so one inbox is one person) and the cards they paid with (Stripe's card
 // fingerprint, the same for every use of one card number).
 import { createHmac } from 'node:crypto';

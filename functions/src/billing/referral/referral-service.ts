@@ -22,7 +22,7 @@ type NotCredited = 'no_ledger_key' | 'not_first_payment' | 'email_not_verified' 
 
 /**
  * Referrals: who a code belongs to (publicly, first name and last initial only), whether an account may
- * still be referred, and the referrer's credit, at most once per person (README, Billing and referrals).
+ * still be referred, and the referrer's credit, at most once per person (docs/billing.md "Billing and referrals").
  */
 export class ReferralService {
   private readonly keys: ReferralPersonKeys | null;

@@ -25,8 +25,8 @@ function initialOf(word: string): string | undefined {
  * What the public referral lookup shows of a referrer: the first name and the initial of the last, and
  * nothing else ("Maria G."). A display name that holds an address or a link, or whose first word is not a
  * name (a handle such as "mgarcia87"), shows "a colleague" instead, as does one without a name, so a sign-up
- * page can still say "Invited by a colleague". Never the email, never the whole surname (README, Billing
- * and referrals): before, a one-word display name came back whole, an email address used as a name too.
+ * page can still say "Invited by a colleague". Never the email, never the whole surname (docs/billing.md
+ * "Billing and referrals"): before, a one-word display name came back whole, an email address used as a name too.
  */
 export function referrerShortName(displayName: string): string {
   if (ADDRESS_LIKE.test(displayName)) return 'a colleague';

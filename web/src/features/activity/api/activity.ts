@@ -1,4 +1,4 @@
-// The clinician's own audit trail (README "Audit trail"): POST /audit/entries a page at a time, GET
+// The clinician's own audit trail (docs/privacy.md "Audit trail"): POST /audit/entries a page at a time, GET
 // /audit/entries.csv for all of it as filtered, and session search for the session filter.
 import useSWRInfinite from 'swr/infinite';
 import type { AuditEntriesPage, AuditFilter, Session } from '@charta/contract';

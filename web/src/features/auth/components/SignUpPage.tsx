@@ -33,7 +33,7 @@ export function SignUpPage() {
       </Typography>
       <CredentialsForm mode="sign-up" submitLabel="Create account" onSubmit={signUpWithPassword} />
       <SignUpAlternatives />
-      {/* The privacy defaults, said before the first recording (README "Consent", "Retention"). */}
+      {/* The privacy defaults, said before the first recording (docs/privacy.md "Consent", "Retention"). */}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
         Patient data, by default: Charta asks you to confirm the patient’s consent before each recording. {retentionSummary(DEFAULT_RETENTION_SETTINGS)} You can
         change both in Settings.

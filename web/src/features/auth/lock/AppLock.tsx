@@ -1,4 +1,4 @@
-// The automatic lock (README "Automatic lock"; HIPAA's automatic logoff, 45 CFR 164.312(a)(2)(iii)). After the
+// The automatic lock (docs/sign-in.md "Automatic lock"; HIPAA's automatic logoff, 45 CFR 164.312(a)(2)(iii)). After the
 // configured idle time the signed-in app is covered and taken out of reach (inert and hidden from assistive
 // technology) until the user proves it is them again. The app stays mounted underneath: a recording goes on
 // recording and uploading, and whatever was typed is still there after unlocking.

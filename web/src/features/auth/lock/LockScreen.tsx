@@ -1,4 +1,4 @@
-// The lock screen (README "Automatic lock"): full screen, above anything the app has open, and modal (MUI's
+// The lock screen (docs/sign-in.md "Automatic lock"): full screen, above anything the app has open, and modal (MUI's
 // Modal hides every other part of the page from assistive technology and keeps the focus inside).
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';

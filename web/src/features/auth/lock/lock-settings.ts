@@ -1,4 +1,4 @@
-// How long Charta may sit unused before it locks (README "Automatic lock"). Kept per device, in localStorage:
+// How long Charta may sit unused before it locks (docs/sign-in.md "Automatic lock"). Kept per device, in localStorage:
 // the lock guards this screen, and a shared clinic workstation and a clinician's own phone call for different
 // times. Locking only ever gets stricter than the choices offered (the longest is an hour), and there is no
 // "never": HIPAA's automatic logoff (45 CFR 164.312(a)(2)(iii)) is what the lock is for.

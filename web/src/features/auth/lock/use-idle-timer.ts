@@ -1,4 +1,4 @@
-// Tells when nobody has used the page for `idleMs` (README "Automatic lock"). Any input counts as use. The
+// Tells when nobody has used the page for `idleMs` (docs/sign-in.md "Automatic lock"). Any input counts as use. The
 // check compares wall-clock times once a second rather than waiting on a single timeout, so a laptop that
 // slept past the idle time locks as soon as it wakes (a sleeping machine's timers are late, not early).
 import { useEffect, useRef } from 'react';

@@ -1,4 +1,4 @@
-// "Download my data" (README "Export and print"): start an export, follow its progress while the server
+// "Download my data" (docs/privacy.md "Export and print"): start an export, follow its progress while the server
 // builds it, and the link to download it once ready.
 import { isDataExportActive, type DataExportResponse, type LatestDataExportResponse } from '@charta/contract';
 import useSWR, { useSWRConfig } from 'swr';

@@ -15,7 +15,7 @@ import { describeError } from '@/lib/error-message';
 import { useLeaveGuard } from '@/lib/use-leave-guard';
 
 /**
- * Settings → Consent (README "Consent"): whether the Record tab asks for the patient's consent before
+ * Settings → Consent (docs/privacy.md "Consent"): whether the Record tab asks for the patient's consent before
  * recording or uploading, and the statement it offers to read aloud. What the clinician typed stays until it
  * is saved: a failed save keeps it, and leaving the page with it unsaved asks first.
  */

@@ -38,7 +38,7 @@ function FormSkeleton({ label, rows }: { label: string; rows: number }) {
 }
 
 /**
- * Consent and Retention (README "Consent", "Retention"): the clinician's control over patient data, each in
+ * Consent and Retention (docs/privacy.md "Consent", "Retention"): the clinician's control over patient data, each in
  * a card of its own. Both read the profile; a failed load offers to try again, and a later failed
  * revalidation leaves the forms as they are.
  */

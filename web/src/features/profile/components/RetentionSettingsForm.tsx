@@ -49,7 +49,7 @@ interface Pending {
 }
 
 /**
- * Settings → Retention (README "Retention"): how long Charta keeps audio, transcripts and whole sessions.
+ * Settings → Retention (docs/privacy.md "Retention"): how long Charta keeps audio, transcripts and whole sessions.
  * A change that deletes sooner is asked about first, with how many sessions it affects (the API counts them);
  * a longer one is saved at once. The choices stay as the clinician left them whatever fails.
  */

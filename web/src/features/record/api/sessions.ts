@@ -7,7 +7,7 @@ export interface NewSession {
   templateId: string;
   language: string;
   /**
-   * How the patient agreed to the recording, confirmed on the Record tab (README "Consent"); absent when the
+   * How the patient agreed to the recording, confirmed on the Record tab (docs/privacy.md "Consent"); absent when the
    * clinician's setting does not ask. The API keeps it on the session with who confirmed it and when.
    */
   consent?: ConsentMethod | null;

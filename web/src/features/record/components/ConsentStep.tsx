@@ -22,7 +22,7 @@ interface ConsentStepProps {
 }
 
 /**
- * The consent step (README "Consent"): before a recording starts or a picked file is uploaded, the clinician
+ * The consent step (docs/privacy.md "Consent"): before a recording starts or a picked file is uploaded, the clinician
  * reads the statement (or their own words) and says how the patient agreed. A step that opens on Start
  * rather than fields above it: it is asked for every recording (a consent never carries over to the next
  * patient), and Start recording stays where it was, in view on a phone.

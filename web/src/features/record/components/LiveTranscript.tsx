@@ -30,7 +30,7 @@ const FOLLOW_SLACK_PX = 24;
 
 /**
  * While recording: "Show transcript as I record", and when on, the transcript so far, a few seconds behind
- * the voice (README, "Show transcript as I record"), newest at the bottom and kept in view.
+ * the voice (docs/decisions.md, "Show transcript as I record"), newest at the bottom and kept in view.
  */
 export function LiveTranscript({ sessionId, status, online }: LiveTranscriptProps) {
   const [shown, choose] = useLiveTranscriptChoice();

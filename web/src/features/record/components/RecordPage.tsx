@@ -53,7 +53,7 @@ export function RecordPage() {
   const setPatientName = (value: string) => changeDraft({ patientName: value });
   const [patientNameError, setPatientNameError] = useState<string | null>(null);
   // Until the profile answers, ask: the setting is on by default, and the API refuses audio without consent
-  // while it is on (README "Consent").
+  // while it is on (docs/privacy.md "Consent").
   const consentSettings = profile.data?.profile.consent ?? DEFAULT_CONSENT_SETTINGS;
   // What waits for the patient's consent: the recording, or the file picked to upload.
   const [awaitingConsent, setAwaitingConsent] = useState<{ action: 'record' } | { action: 'upload'; file: File } | null>(null);

@@ -52,7 +52,7 @@ export interface RecordingSetup {
   patientName: string;
   templateId: string;
   language: string;
-  /** How the patient agreed to being recorded (README "Consent"); null when the clinician's setting does not ask. */
+  /** How the patient agreed to being recorded (docs/privacy.md "Consent"); null when the clinician's setting does not ask. */
   consent: ConsentMethod | null;
   /** '' for the system default. */
   deviceId: string;

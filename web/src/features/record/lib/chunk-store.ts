@@ -25,7 +25,7 @@ export interface StoredRecording {
   patientName: string;
   templateId: string;
   language: string;
-  /** The consent confirmed before recording (README "Consent"), sent with the session if it is made later (offline start). */
+  /** The consent confirmed before recording (docs/privacy.md "Consent"), sent with the session if it is made later (offline start). */
   consent?: ConsentMethod | null;
   mimeType: string;
   startedAt: string;

@@ -62,7 +62,7 @@ interface DocumentationPanelProps {
   /** What the printed note is headed with. */
   session: Pick<Session, 'patientName' | 'createdAt' | 'templateId'>;
   /**
-   * "Transcript deleted on 3 Dec (your 30-day setting)" when retention deleted it (README "Retention"): every
+   * "Transcript deleted on 3 Dec (your 30-day setting)" when retention deleted it (docs/privacy.md "Retention"): every
    * AI action works from the transcript, so they are off and the note says why.
    */
   transcriptDeleted?: string | null;

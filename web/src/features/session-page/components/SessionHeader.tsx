@@ -38,7 +38,7 @@ export function SessionHeader({ session, chatOpen, chatAvailable, onToggleChat }
     language,
     template ? template.name : null,
   ].filter((fact) => fact !== null);
-  // The patient's consent to the recording (README "Consent"); a recorded session without one says so.
+  // The patient's consent to the recording (docs/privacy.md "Consent"); a recorded session without one says so.
   const recorded = session.audioDurationSec !== null || session.audio_uri !== null || Boolean(session.deletedByRetention?.audio);
   const consent = session.consent ? sessionConsentLabel(session.consent, { formatWhen: formatDateTime }) : recorded ? 'No consent recorded' : null;
   return (

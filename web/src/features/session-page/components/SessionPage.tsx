@@ -93,7 +93,7 @@ function SessionWorkspace({ session, liveTranscript }: { session: Session; liveT
   const { mutate: mutateCache } = useSWRConfig();
   const { status } = session;
 
-  // What retention deleted is said where it was (README "Retention"), and not asked for.
+  // What retention deleted is said where it was (docs/privacy.md "Retention"), and not asked for.
   const deleted = session.deletedByRetention;
   const audioDeleted = deleted?.audio ? retentionDeletionLabel('audio', deleted.audio) : null;
   const transcriptDeleted = deleted?.transcript ? retentionDeletionLabel('transcript', deleted.transcript) : null;

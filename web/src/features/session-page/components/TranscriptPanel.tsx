@@ -41,7 +41,7 @@ interface TranscriptPanelProps {
   fillHeight: boolean;
   /** Where it sits in its column. */
   layout?: { flex?: string; height?: string };
-  /** The note's sentences that use each segment (README "Sentence evidence and the fact check"). */
+  /** The note's sentences that use each segment (docs/quality.md "Sentence evidence and the fact check"). */
   segmentUses: ReadonlyMap<string, readonly SentenceUse[]>;
   /** The segment whose sentences are shown. */
   selectedSegmentId: string | null;

@@ -1,4 +1,4 @@
-// Sentence evidence on the session page (README "Sentence evidence and the fact check"): which sentence the
+// Sentence evidence on the session page (docs/quality.md "Sentence evidence and the fact check"): which sentence the
 // clinician is at, which sentences a transcript segment supports, and how a section's text is marked under
 // its editor. Pure, so the rules are tested without a DOM.
 import type { DocumentationSection, Evidence, EvidenceSentence, FactFlag } from '@charta/contract';
