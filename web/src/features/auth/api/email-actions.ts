@@ -4,7 +4,6 @@
 // with these calls. Loaded with that page only.
 import { applyActionCode, checkActionCode, confirmPasswordReset, isSignInWithEmailLink, signInWithEmailLink, verifyPasswordResetCode } from 'firebase/auth';
 import { getFirebaseAuth } from '@/lib/firebase';
-import { refreshVerification } from './firebase-auth';
 
 /** What an emailed link asks (Firebase's `mode` parameter). */
 export type EmailActionMode = 'resetPassword' | 'verifyEmail' | 'recoverEmail' | 'verifyAndChangeEmail' | 'signIn';
@@ -53,7 +52,8 @@ export async function applyEmailLink(oobCode: string): Promise<{ email: string |
   const auth = getFirebaseAuth();
   const info = await checkActionCode(auth, oobCode);
   await applyActionCode(auth, oobCode);
-  if (auth.currentUser) await refreshVerification();
+  // Loaded only then: a static import would merge the sign-in calls' chunk into this page's (and every route's).
+  if (auth.currentUser) await (await import('./firebase-auth')).refreshVerification();
   return { email: info.data.email ?? null };
 }
 

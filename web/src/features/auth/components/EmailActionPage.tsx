@@ -70,7 +70,15 @@ export function EmailActionPage() {
 
   const next = action?.continuePath ?? paths.record.getHref();
   return (
-    <AuthLayout title={step.kind === 'done' || step.kind === 'failed' ? step.title : action ? TITLES[action.mode] : 'Email link'} footer={<Link component={RouterLink} to={paths.signIn.getHref()}>Back to sign in</Link>}>
+    <AuthLayout title={step.kind === 'done' || step.kind === 'failed' ? step.title : action ? TITLES[action.mode] : 'Email link'} footer={
+        // Once done or failed, the page's own button says where to go.
+        step.kind === 'done' || step.kind === 'failed' ? null : (
+          <Link component={RouterLink} to={paths.signIn.getHref()}>
+            Back to sign in
+          </Link>
+        )
+      }
+    >
       {step.kind === 'checking' && (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
           <CircularProgress size={24} aria-hidden />

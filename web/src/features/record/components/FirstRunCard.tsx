@@ -114,8 +114,9 @@ export function FirstRunCard({ profile, templates }: FirstRunCardProps) {
             error={Boolean(fieldError('defaultTemplateId'))}
             helperText={fieldError('defaultTemplateId') ?? 'The Record tab starts with it; you can pick another for any session.'}
             disabled={!templates}
-            // Native, as the Record tab's own template field: a phone's own picker.
-            slotProps={{ select: { native: true } }}
+            // Native, as the Record tab's own template field: a phone's own picker. Its label stays above even for
+            // "No default" (an empty value), which it would otherwise be drawn over.
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
             <option value="">No default</option>
             {(templates ?? []).map((t) => (
