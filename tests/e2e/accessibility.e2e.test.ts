@@ -6,7 +6,8 @@ import { APP_URL, launchBrowser, screenshotPath } from '../support/browser.js';
 
 /**
  * axe-core on every page a signed-in clinician reaches from the navigation (and the two signed-out ones),
- * in both themes and at both sizes (1280x800, 390x844): no serious or critical violation. The session
+ * in both themes and at both sizes (1280x800, 390x844): no serious or critical violation, no sideways scroll,
+ * no form field that cuts its value. The session
  * page, with its transcript and note, is checked by session-page.e2e.test.ts on a documented session.
  */
 const PAGES = [
@@ -47,6 +48,31 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/**
+ * Form fields whose value does not fit them (a phone's Language field showed "English (Unite"): each visible
+ * select's chosen option, measured in the select's own font against the room its padding and arrow leave, and
+ * each text field whose value is wider than its box.
+ */
+async function cutValues(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const cut: string[] = [];
+    const context = document.createElement('canvas').getContext('2d')!;
+    const visible = (el: HTMLElement) => el.offsetParent !== null && el.getBoundingClientRect().width > 0;
+    for (const select of Array.from(document.querySelectorAll('select'))) {
+      if (!visible(select)) continue;
+      const style = getComputedStyle(select);
+      context.font = style.font;
+      const text = select.selectedOptions[0]?.text ?? '';
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (context.measureText(text).width > room + 1) cut.push(`the field ${select.labels[0]?.textContent?.trim() ?? select.name} cuts "${text}" (${Math.round(context.measureText(text).width)} px in ${Math.round(room)} px)`);
+    }
+    for (const input of Array.from(document.querySelectorAll<HTMLInputElement>('input[type=text], input:not([type])'))) {
+      if (visible(input) && input.value && input.scrollWidth > input.clientWidth + 1) cut.push(`the field ${input.labels?.[0]?.textContent?.trim() ?? input.name} cuts its value`);
+    }
+    return cut;
+  });
+}
+
 describe('Every page passes axe-core and fits the window (Chromium): both themes, both sizes', () => {
   for (const theme of THEMES) {
     for (const size of SIZES) {
@@ -65,6 +91,7 @@ describe('Every page passes axe-core and fits the window (Chromium): both themes
           // actions at MUI's 80 px minimum made every page 395 px wide at 390).
           const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
           if (scrollWidth > innerWidth) found.push(`${path}: scrolls sideways (${scrollWidth} px wide in a ${innerWidth} px window)`);
+          found.push(...(await cutValues(page)).map((field) => `${path}: ${field}`));
         }
         expect(found).toEqual([]);
       }, 180_000);

@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useUpdateProfile } from '@/data/profile';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
@@ -63,6 +63,13 @@ export function FirstRunCard({ profile, templates }: FirstRunCardProps) {
   }
 
   const fieldError = (field: Field) => (error?.field === field ? error.message : undefined);
+  const textProps = (field: 'displayName' | 'title' | 'specialty') => ({
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field)(event.target.value),
+    error: Boolean(fieldError(field)),
+    helperText: fieldError(field),
+    slotProps: { htmlInput: { maxLength: PROFILE_LIMITS[field] } },
+  });
   return (
     <Card component="section" aria-labelledby="first-run-heading" variant="outlined" sx={{ borderColor: 'primary.main' }}>
       <CardContent>
@@ -76,36 +83,10 @@ export function FirstRunCard({ profile, templates }: FirstRunCardProps) {
         <Stack component="form" noValidate spacing={2} onSubmit={(event) => void finish('save', event)} aria-label="Your details">
           {error && !error.field && <Alert severity="error">{error.message}</Alert>}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label="Title"
-              placeholder="e.g. Dr, NP, PA"
-              value={values.title}
-              onChange={(event) => set('title')(event.target.value)}
-              error={Boolean(fieldError('title'))}
-              helperText={fieldError('title')}
-              slotProps={{ htmlInput: { maxLength: PROFILE_LIMITS.title } }}
-              sx={{ width: { sm: 160 } }}
-            />
-            <TextField
-              label="Your name"
-              autoComplete="name"
-              value={values.displayName}
-              onChange={(event) => set('displayName')(event.target.value)}
-              error={Boolean(fieldError('displayName'))}
-              helperText={fieldError('displayName')}
-              slotProps={{ htmlInput: { maxLength: PROFILE_LIMITS.displayName } }}
-              fullWidth
-            />
+            <TextField label="Title" placeholder="e.g. Dr, NP, PA" {...textProps('title')} sx={{ width: { sm: 160 } }} />
+            <TextField label="Your name" autoComplete="name" {...textProps('displayName')} fullWidth />
           </Stack>
-          <TextField
-            label="Specialty"
-            placeholder="e.g. Family medicine"
-            value={values.specialty}
-            onChange={(event) => set('specialty')(event.target.value)}
-            error={Boolean(fieldError('specialty'))}
-            helperText={fieldError('specialty')}
-            slotProps={{ htmlInput: { maxLength: PROFILE_LIMITS.specialty } }}
-          />
+          <TextField label="Specialty" placeholder="e.g. Family medicine" {...textProps('specialty')} />
           <TextField
             select
             label="Default template"

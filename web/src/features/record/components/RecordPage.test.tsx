@@ -269,6 +269,8 @@ describe('RecordPage', () => {
       const user = userEvent.setup();
       renderPage();
       const card = await screen.findByRole('region', { name: 'Welcome to Charta' });
+      // On a wide screen, first: above the patient and template.
+      expect(card.compareDocumentPosition(screen.getByRole('textbox', { name: 'Patient name' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
       await user.type(within(card).getByRole('textbox', { name: 'Title' }), 'Dr');
       await user.type(within(card).getByRole('textbox', { name: 'Your name' }), 'Ana Pérez');
       await user.type(within(card).getByRole('textbox', { name: 'Specialty' }), 'Family medicine');
@@ -297,6 +299,20 @@ describe('RecordPage', () => {
       await user.click(within(card).getByRole('button', { name: 'Skip for now' }));
       await waitFor(() => expect(screen.queryByRole('region', { name: 'Welcome to Charta' })).not.toBeInTheDocument());
       expect(mockedApi.put).toHaveBeenLastCalledWith('/profile', { completeFirstRun: true });
+    });
+
+    it('on a phone, comes after the recorder, whose Start stays where it was (above the fold)', async () => {
+      const matchMedia = window.matchMedia;
+      setViewportWidth(390);
+      try {
+        mockedApi.get.mockImplementation((path: string) => (path === '/profile' ? Promise.resolve({ profile: fresh }) : Promise.reject(new Error(`GET ${path}`))));
+        renderPage();
+        const card = await screen.findByRole('region', { name: 'Welcome to Charta' });
+        const start = screen.getByRole('button', { name: 'Start recording' });
+        expect(start.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      } finally {
+        window.matchMedia = matchMedia;
+      }
     });
 
     it('is not shown once done', async () => {

@@ -2,7 +2,9 @@ import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { DEFAULT_CONSENT_SETTINGS, type ConsentMethod } from '@charta/contract';
 import { useEffect, useState } from 'react';
 import { useNavigationState } from '@/components/layout/navigation-state';
@@ -44,6 +46,9 @@ export function RecordPage() {
   const online = useOnlineStatus();
 
   const profile = useProfile();
+  // The first-run step (until done or skipped): above the form on a wide screen; on a phone below the recorder,
+  // whose Start stays in view without scrolling (placed, not reordered by CSS, so reading order is what shows).
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const templates = useTemplateList();
   const updateProfile = useUpdateProfile();
   // The recorder and what the clinician typed live in the shell's RecorderProvider: both outlast this page
@@ -66,6 +71,8 @@ export function RecordPage() {
   const templateId =
     chosenTemplateId ?? (defaultTemplateId && templateList?.some((t) => t.id === defaultTemplateId) ? defaultTemplateId : fallbackTemplateId);
   const language = chosenLanguage ?? profile.data?.profile.defaultLanguage ?? FALLBACK_LANGUAGE;
+
+  const firstRun = profile.data && profile.data.profile.firstRunCompletedAt === null && !recording ? <FirstRunCard profile={profile.data.profile} templates={templateList} /> : null;
 
   const { microphones, permission, refresh: refreshMicrophones } = useMicrophones();
   const [deviceId, setDeviceId] = useState(storedMicrophone);
@@ -162,7 +169,7 @@ export function RecordPage() {
 
       <PlanLimitNotice />
 
-      {profile.data && profile.data.profile.firstRunCompletedAt === null && !recording && <FirstRunCard profile={profile.data.profile} templates={templateList} />}
+      {!phone && firstRun}
 
       {!online && (
         <Alert severity="warning">
@@ -216,6 +223,8 @@ export function RecordPage() {
         progress={followed && uploadCard(followed, true)}
         liveTranscript={LiveTranscript && <LiveTranscript sessionId={underWay?.sessionId ?? null} status={recorder.status} online={online} />}
       />
+
+      {phone && firstRun}
 
       {[...entries]
         .reverse()

@@ -59,8 +59,11 @@ export function SessionSetupFields({
         helperText={patientNameError ?? 'As you would like it on the documentation.'}
         slotProps={{ htmlInput: { maxLength: SESSION_LIMITS.patientName }, formHelperText: readableDisabledHelper }}
       />
-      {/* Side by side even on a phone (two short choices), so Start recording stays in view below them. */}
-      <Stack direction="row" spacing={2}>
+      {/*
+        Side by side where both fit; one above the other on a phone, where side by side cut the values short
+        ("English (Unite…") and wrapped each help text over three lines (stacked, each takes one).
+      */}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           select
           label="Template"
