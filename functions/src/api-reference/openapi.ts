@@ -6,8 +6,8 @@ import { API_OPERATIONS, API_TAGS, type ApiOperation } from './operations.js';
 /**
  * The OpenAPI 3.1 document of the API, built from API_OPERATIONS and the contract's zod schemas (zod's own
  * JSON Schema output, draft 2020-12, which is OpenAPI 3.1's dialect), so what it says of a request is what
- * the route validates with. Served at /api/v1/openapi.json (api-reference/routes.ts) and read by the web
- * app's API reference page (/api-reference). docs/api.md says how to read it.
+ * the route validates with. Served at /api/v1/openapi.json (api-reference/routes.ts) and rendered as a
+ * readable page at /api/v1/reference (reference-page.ts). docs/api.md says how to read it.
  */
 
 type JsonSchema = Record<string, unknown>;
