@@ -63,6 +63,8 @@ export function ReferralCard() {
             label="Your invitation link"
             value={link}
             fullWidth
+            // Wrapped, not cut: on a phone the link is wider than the field.
+            multiline
             size="small"
             onFocus={(event) => event.target.select()}
             slotProps={{ htmlInput: { readOnly: true } }}

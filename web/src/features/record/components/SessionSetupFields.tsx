@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import { SESSION_LIMITS, type Template } from '@charta/contract';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -45,7 +46,17 @@ export function SessionSetupFields({
   disabled,
 }: SessionSetupFieldsProps) {
   const templateOptions = templates ?? [];
-  const templateHelp = templatesFailed ? 'The templates could not be loaded.' : templates ? 'The documentation is written in this format.' : 'Loading templates…';
+  // On a phone the plain sentence is left out (the label says it): with Template and Language one above the
+  // other, its line would push Start recording below the bottom navigation. Loading and failure are always said.
+  const templateHelp = templatesFailed ? (
+    'The templates could not be loaded.'
+  ) : templates ? (
+    <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+      The documentation is written in this format.
+    </Box>
+  ) : (
+    'Loading templates…'
+  );
   return (
     <Stack spacing={2} className={NO_CAPTURE_CLASS}>
       <TextField
