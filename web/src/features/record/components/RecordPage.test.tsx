@@ -302,7 +302,7 @@ describe('RecordPage', () => {
     });
 
     it('on a phone, comes after the recorder, whose Start stays where it was (above the fold)', async () => {
-      const matchMedia = window.matchMedia;
+      const matchMedia = Object.getOwnPropertyDescriptor(window, 'matchMedia');
       setViewportWidth(390);
       try {
         mockedApi.get.mockImplementation((path: string) => (path === '/profile' ? Promise.resolve({ profile: fresh }) : Promise.reject(new Error(`GET ${path}`))));
@@ -311,7 +311,7 @@ describe('RecordPage', () => {
         const start = screen.getByRole('button', { name: 'Start recording' });
         expect(start.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
       } finally {
-        window.matchMedia = matchMedia;
+        if (matchMedia) Object.defineProperty(window, 'matchMedia', matchMedia);
       }
     });
 
