@@ -74,6 +74,8 @@ describe('Automatic lock in Chromium', () => {
     // The patient is out of sight and out of the accessibility tree; the page is still there, inert.
     expect(await page.getByRole('textbox', { name: 'Patient name' }).count()).toBe(0);
     // Covered, not merely hidden from assistive technology: what is on top where the name field is, is the lock.
+    // From the top of the page (Start recording may have scrolled it; elementFromPoint sees only the window).
+    await page.evaluate(() => window.scrollTo(0, 0));
     const box = await page.getByTestId('app-under-lock').locator('input').first().boundingBox();
     expect(box).not.toBeNull();
     const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="dialog"]')?.getAttribute('aria-labelledby') ?? null, {
