@@ -6,7 +6,7 @@
 // a type cycle is still a design cycle.
 //
 // How to fix one on the server: mechanics several features need (cursors, name search) go to
-// functions/src/shared/, Firestore mechanics (converters, paging, Timestamps) to functions/src/firestore/;
+// functions/src/common/, Firestore mechanics (converters, paging, Timestamps) to functions/src/firestore/;
 // when a feature needs another's behaviour, the lower one declares a port (an interface it owns) and
 // functions/src/services.ts, the composition root, fills it in.
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -27,19 +27,19 @@ export default {
       severity: "error",
       comment:
         "Two folders (features) import each other, through the folders listed. Move what both need to " +
-        "functions/src/shared/ (or firestore/), or let the lower feature declare a port (an interface) that " +
+        "functions/src/common/ (or firestore/), or let the lower feature declare a port (an interface) that " +
         "functions/src/services.ts fills in, so the dependency points one way.",
       from: { path: "^(functions|web|contract)/src/" },
       to: { circular: true },
     },
     {
-      name: "shared-knows-no-feature",
+      name: "common-knows-no-feature",
       severity: "error",
       comment:
-        "functions/src/shared/ and functions/src/firestore/ hold mechanics every feature may use, so they " +
+        "functions/src/common/ and functions/src/firestore/ hold mechanics every feature may use, so they " +
         "import no feature. Move the feature-specific part back into its feature.",
-      from: { path: "^functions/src/(shared|firestore)/" },
-      to: { path: "^functions/src/", pathNot: "^functions/src/(shared|firestore)/" },
+      from: { path: "^functions/src/(common|firestore)/" },
+      to: { path: "^functions/src/", pathNot: "^functions/src/(common|firestore)/" },
     },
     // The web app's layers: app -> features -> shared. A feature is a unit a newcomer can read alone, so
     // features never import each other (what two need goes down into shared), and shared code never reaches

@@ -8,7 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import request from 'supertest';
 import { Timestamp } from 'firebase-admin/firestore';
-import { searchTokens } from '../../functions/src/shared/name-search.js';
+import { searchTokens } from '../../functions/src/common/name-search.js';
 import { emulatorApi } from '../support/api-app.js';
 import { createTestUser } from '../support/auth-users.js';
 import { countFirestoreReads } from '../support/firestore-reads.js';

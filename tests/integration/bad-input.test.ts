@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { encodeCursor } from '../../functions/src/shared/page-cursor.js';
+import { encodeCursor } from '../../functions/src/common/page-cursor.js';
 import { emulatorApi } from '../support/api-app.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { bearer, uploadAudio } from '../support/sessions.js';

@@ -4,7 +4,7 @@
 import request from 'supertest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { searchTokens } from '../../functions/src/shared/name-search.js';
+import { searchTokens } from '../../functions/src/common/name-search.js';
 import { emulatorApi } from '../support/api-app.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { countFirestoreReads } from '../support/firestore-reads.js';

@@ -3,7 +3,7 @@ import { COLLECTIONS } from '../firestore/collections.js';
 import { recordConverter } from '../firestore/converter.js';
 import { newestFirst, startAfterCursor } from '../firestore/paging.js';
 import { toTimestamp } from '../firestore/timestamps.js';
-import type { PageCursor } from '../shared/page-cursor.js';
+import type { PageCursor } from '../common/page-cursor.js';
 import type { AuditRecord } from './audit-entry.js';
 
 /** `auditTrail/{id}`: the contract's entry and its expiry, with Firestore Timestamps for both times. */

@@ -3,7 +3,7 @@ import { invalidArgument } from '../http/errors.js';
 import type { CallerIdentity } from '../identity/identity-provider.js';
 import { logCode, logId, type Logger } from '../logging/logger.js';
 import { logAuditAccountLookupFailed, logAuditEntryNotWritten } from '../logging/log-events.js';
-import { cursorAfter, decodeCursor, encodeCursor } from '../shared/page-cursor.js';
+import { cursorAfter, decodeCursor, encodeCursor } from '../common/page-cursor.js';
 import type { AuditConfig } from './audit-config.js';
 import { auditRecord, coalescedEntryId, csvHeader, csvRow, signInEntryId, toContract, type AuditEvent, type AuditRecord, type AuditRequestContext } from './audit-entry.js';
 import type { AuditQuery, AuditRepo } from './audit-repo.js';

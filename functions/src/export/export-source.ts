@@ -2,7 +2,7 @@ import { mayHaveTranscript } from '@charta/contract';
 import type { DocumentationRepo } from '../documentation/documentation-repo.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
 import type { SessionRecord } from '../sessions/session.js';
-import { cursorAfter, type PageCursor } from '../shared/page-cursor.js';
+import { cursorAfter, type PageCursor } from '../common/page-cursor.js';
 import type { AudioStore } from '../storage/audio-store.js';
 import type { TemplateCatalog } from '../templates/template-catalog.js';
 import type { TranscriptRepo } from '../transcripts/transcript-repo.js';

@@ -1,5 +1,5 @@
 import { FieldPath, Timestamp, type DocumentData, type Query } from 'firebase-admin/firestore';
-import type { PageCursor } from '../shared/page-cursor.js';
+import type { PageCursor } from '../common/page-cursor.js';
 
 /**
  * Newest first by `timeField` (a stored Timestamp), then by id: the order every paged listing uses, so a

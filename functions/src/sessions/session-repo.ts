@@ -2,7 +2,7 @@ import { Timestamp, type Firestore, type Query, type Transaction } from 'firebas
 import { COLLECTIONS } from '../firestore/collections.js';
 import { recordConverter } from '../firestore/converter.js';
 import { newestFirst, startAfterCursor } from '../firestore/paging.js';
-import type { PageCursor } from '../shared/page-cursor.js';
+import type { PageCursor } from '../common/page-cursor.js';
 import { LIFECYCLE_FIELDS, type SessionRecord, type SessionStatus, type SessionTombstone } from './session.js';
 
 /** `sessions/{id}`: the record as it is, its dates as Timestamps (lists sort by createdAt). */

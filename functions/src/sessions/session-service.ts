@@ -8,8 +8,8 @@ import { conflict, consentRequired, deletedByRetention, invalidArgument, notFoun
 import type { ProfileRepo } from '../profile/profile-repo.js';
 import { DEFAULT_LANGUAGE } from '../profile/profile.js';
 import type { AudioStore } from '../storage/audio-store.js';
-import { matchesAll, planTokenQuery, searchTokens } from '../shared/name-search.js';
-import { cursorAfter, decodeCursor, encodeCursor, type PageCursor } from '../shared/page-cursor.js';
+import { matchesAll, planTokenQuery, searchTokens } from '../common/name-search.js';
+import { cursorAfter, decodeCursor, encodeCursor, type PageCursor } from '../common/page-cursor.js';
 import type { TemplateCatalog } from '../templates/template-catalog.js';
 import { acceptsNewAudio, defaultTitle, isBeingProcessed, toContract, type Session, type SessionRecord, type SessionStatus, type SessionTombstone } from './session.js';
 import type { SessionLifecycle } from './session-lifecycle.js';

@@ -1,4 +1,4 @@
-import { decodeCursor, type PageCursor } from '../shared/page-cursor.js';
+import { decodeCursor, type PageCursor } from '../common/page-cursor.js';
 
 /**
  * The library's `cursor`: it lists the most added first, then the newest, so a position is the last entry's

@@ -1,6 +1,6 @@
 import { libraryDescriptionProblem, libraryNameProblem, type LibraryPage, type LibraryReport, type LibraryReportReason } from '@charta/contract';
 import { invalidArgument, notFound, permissionDenied } from '../http/errors.js';
-import { matchesAll, planNameQuery, searchPrefixes } from '../shared/name-search.js';
+import { matchesAll, planNameQuery, searchPrefixes } from '../common/name-search.js';
 import { authorNameOf, type AuthorNames } from './author-name.js';
 import { isBuiltinId } from './builtin-templates.js';
 import type { LibraryConfig } from './library-config.js';

@@ -2,7 +2,7 @@ import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../firestore/collections.js';
 import { recordConverter } from '../firestore/converter.js';
 import { newestFirst, startAfterCursor } from '../firestore/paging.js';
-import { cursorAfter, type PageCursor } from '../shared/page-cursor.js';
+import { cursorAfter, type PageCursor } from '../common/page-cursor.js';
 import type { TemplateRecord } from './template.js';
 
 /** `templates/{id}`: the record as it is, its dates as Timestamps (lists sort by createdAt). */

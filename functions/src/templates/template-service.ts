@@ -1,7 +1,7 @@
 import type { TemplatesPage } from '@charta/contract';
 import type { Transaction } from 'firebase-admin/firestore';
 import { invalidArgument, notFound, permissionDenied } from '../http/errors.js';
-import { cursorAfter, decodeCursor, encodeCursor } from '../shared/page-cursor.js';
+import { cursorAfter, decodeCursor, encodeCursor } from '../common/page-cursor.js';
 import { builtinTemplate, builtinTemplates, isBuiltinId } from './builtin-templates.js';
 import { authorNameOf, type AuthorNames } from './author-name.js';
 import type { LibraryRepo } from './library-repo.js';
