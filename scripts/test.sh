@@ -72,7 +72,12 @@ node -e '
   for (const report of [main, ...later].filter(Boolean))
     for (const file of report.testResults)
       for (const test of file.assertionResults)
-        if (test.status === "failed") console.log(`charta: FAILED ${file.name.replace(process.cwd() + "/", "")} > ${test.fullName}`);
+        if (test.status === "failed") {
+          console.log(`charta: FAILED ${file.name.replace(process.cwd() + "/", "")} > ${test.fullName}`);
+          // Why, in a few lines (the assertion and where it stood): the full output scrolls out of a CI tail.
+          const why = (test.failureMessages || []).join("\n").replace(/\x1b\[[0-9;]*m/g, "").split("\n").filter((l) => l.trim()).slice(0, 6);
+          for (const line of why) console.log(`charta:   ${line.trim().slice(0, 200)}`);
+        }
   console.log(`charta: ${count(main, "numPassedTests") + sum("numPassedTests")} passed, ${count(main, "numFailedTests") + sum("numFailedTests")} failed, ${Math.max(0, skipped)} skipped`);
 ' 2>/dev/null || echo "charta: no test report was written"
 echo "charta: time by phase:${phase_times%,} (total ${SECONDS}s)"

@@ -13,6 +13,7 @@ import { COLLECTIONS } from '../../functions/src/firestore/collections.js';
 import { adminApp, emulatorApi } from '../support/api-app.js';
 import { fixtureBytes } from '../support/audio-fixtures.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
+import { builtExport } from '../support/data-exports.js';
 import { bearer, createSession, uploadAudio } from '../support/sessions.js';
 
 const { app, db, auth, services } = emulatorApi();
@@ -92,7 +93,7 @@ describe('DELETE /profile/:id leaves nothing of the user anywhere', () => {
 
     // "Download my data": a built export, its document and its ZIP in storage.
     const exported = (await post(leaving, '/export', {}).expect(202)).body.export as { id: string };
-    await services.dataExportService.build(exported.id);
+    expect((await builtExport(services, uid, exported.id)).status).toBe('ready');
     expect(await audioObjectsHolding(`exports/${exported.id}`)).toHaveLength(1);
 
     // What a session's deletion racing its pipeline left before that was fixed: data whose session is gone.

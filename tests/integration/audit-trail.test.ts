@@ -25,6 +25,7 @@ import { emulatorApi } from '../support/api-app.js';
 import { appRoutes } from '../support/app-routes.js';
 import { fixtureBytes } from '../support/audio-fixtures.js';
 import { createTestUser, signIn, type TestUser } from '../support/auth-users.js';
+import { builtExport } from '../support/data-exports.js';
 import { latestCode } from '../support/mail-catcher.js';
 import { bearer, createSession, uploadAudio } from '../support/sessions.js';
 
@@ -264,9 +265,8 @@ const EXERCISES: Exercise[] = [
     route: 'GET /export/download/:exportId',
     send: async () => {
       const started = (await post(owner, '/export')).body.export as { id: string };
-      await services.dataExportService.build(started.id);
-      const built = (await get(owner, `/export/${started.id}`)).body.export as { downloadPath: string };
-      return request(app).get(`${API_BASE_PATH}${built.downloadPath}`);
+      const built = await builtExport(services, owner.uid, started.id);
+      return request(app).get(`${API_BASE_PATH}${built.downloadPath ?? '/export/download/not-built'}`);
     },
     expected: () => [{ action: 'data.exported', ...noSession('account') }],
     client: 'api',

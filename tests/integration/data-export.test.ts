@@ -7,6 +7,7 @@ import { zipEntries } from '../../functions/src/export/zip-entries.test-support.
 import { emulatorApi } from '../support/api-app.js';
 import { fixtureBytes } from '../support/audio-fixtures.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
+import { builtExport as exportBuiltByAnyone } from '../support/data-exports.js';
 import { bearer, createSession, uploadAudio } from '../support/sessions.js';
 
 /**
@@ -31,19 +32,8 @@ const download = (path: string) => request(app).get(`/api/v1${path}`).buffer(tru
   res.on('end', () => done(null, Buffer.concat(parts)));
 });
 
-/**
- * Builds an export here, and waits until it is built by whoever claimed it: under `npm test` the Functions
- * emulator's trigger sees the same export document and may build it first (this build is then a no-op).
- */
-async function untilBuilt(user: TestUser, id: string): Promise<DataExport> {
-  await services.dataExportService.build(id);
-  for (let attempt = 0; attempt < 120; attempt++) {
-    const current = (await getExport(user, id).expect(200)).body.export as DataExport;
-    if (current.status === 'ready' || current.status === 'failed') return current;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`export ${id} not built after 60 s`);
-}
+/** Built by this test's services or the Functions emulator's trigger, whichever claimed it (support/data-exports.ts). */
+const untilBuilt = (user: TestUser, id: string) => exportBuiltByAnyone(services, user.uid, id);
 
 async function builtExport(user: TestUser): Promise<DataExport> {
   const started = await startExport(user).expect(202);
