@@ -10,7 +10,7 @@ phase_done() { phase_times="$phase_times $1 $((SECONDS - phase_started))s,"; pha
 charta_prepare
 charta_test_stack
 phase_done setup
-rm -f tests/.artifacts/vitest.json tests/.artifacts/vitest-local-engine.json tests/.artifacts/vitest-storage-rules.json
+rm -f tests/.artifacts/vitest.json tests/.artifacts/vitest-browser.json tests/.artifacts/vitest-local-engine.json tests/.artifacts/vitest-storage-rules.json
 
 echo "charta: lint and type-check"
 npm run --silent check
@@ -35,11 +35,15 @@ echo "charta: running the tests with the emulators ($emulators), the AI emulator
 # call 404 until it loads): seen at load 16 on 2 cores. 60 s, for both phases.
 export FUNCTIONS_DISCOVERY_TIMEOUT=${FUNCTIONS_DISCOVERY_TIMEOUT:-60}
 status=0
-# Two test files at a time: vitest's default is one worker fewer than the cores, one on CI's 2 cores, so every
-# file ran in turn while the other core sat idle (a jsdom page test uses one core, an API test mostly waits for
-# the emulators). e2e and rules keep one file at a time (fileParallelism: false in vitest.config.mts).
-npx firebase --config "$CHARTA_FIREBASE_TEST_CONFIG" emulators:exec --project demo-charta --only "$emulators" \
-  "npx vitest run --maxWorkers=2 --reporter=default --reporter=json --outputFile.json=tests/.artifacts/vitest.json $*" || status=$?
+# Two test files at a time (vitest's default is one worker fewer than the cores: one on CI's 2 cores): the
+# browser and rules files one at a time beside all the others one at a time (scripts/lib/test-groups.sh says
+# why). Given filters, one vitest run of what they select, on two workers.
+if [ $# -eq 0 ]; then
+  run_tests="bash scripts/lib/test-groups.sh"
+else
+  run_tests="npx vitest run --maxWorkers=2 --reporter=default --reporter=json --outputFile.json=tests/.artifacts/vitest.json $*"
+fi
+npx firebase --config "$CHARTA_FIREBASE_TEST_CONFIG" emulators:exec --project demo-charta --only "$emulators" "$run_tests" || status=$?
 phase_done tests
 
 # Second phase: microphone -> pocketsphinx -> transcript and note, on the emulators started again with the real
@@ -62,7 +66,10 @@ fi
 node -e '
   const fs = require("node:fs");
   const read = (f) => (fs.existsSync(`tests/.artifacts/${f}`) ? require(`./tests/.artifacts/${f}`) : null);
-  const main = read("vitest.json");
+  // The main phase wrote two reports (scripts/lib/test-groups.sh): counted as one.
+  const mains = [read("vitest.json"), read("vitest-browser.json")].filter(Boolean);
+  const main = mains.length === 0 ? null : { testResults: mains.flatMap((r) => r.testResults) };
+  for (const key of ["numPassedTests", "numFailedTests", "numPendingTests", "numTodoTests"]) if (main) main[key] = mains.reduce((total, r) => total + r[key], 0);
   const later = [read("vitest-local-engine.json"), read("vitest-storage-rules.json")].filter(Boolean);
   if (!main && later.length === 0) throw new Error("no report");
   const count = (r, key) => (r ? r[key] : 0);
