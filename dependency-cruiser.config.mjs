@@ -18,7 +18,7 @@ export default {
       comment:
         "These modules import each other (the imports are listed above). Move what both need into a " +
         "module both may import, or invert one import with a port (an interface the lower side owns).",
-      from: { path: "^(functions|web|contract)/src/" },
+      from: { path: "^((functions|web|contract|extension)/src|emulators)/" },
       to: { circular: true },
     },
     {
@@ -29,7 +29,7 @@ export default {
         "Two folders (features) import each other, through the folders listed. Move what both need to " +
         "functions/src/common/ (or firestore/), or let the lower feature declare a port (an interface) that " +
         "functions/src/services.ts fills in, so the dependency points one way.",
-      from: { path: "^(functions|web|contract)/src/" },
+      from: { path: "^((functions|web|contract|extension)/src|emulators)/" },
       to: { circular: true },
     },
     {

@@ -24,3 +24,4 @@ export * from './data-export.js';
 export * from './consent.js';
 export * from './retention.js';
 export * from './privacy-requests.js';
+export * from './not-discussed.js';

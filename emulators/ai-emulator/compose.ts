@@ -1,3 +1,6 @@
+// The note's words for a section nothing belongs in, and how a section saying only that is recognised: the
+// contract's, as the app's prompts ask for them (its source: the emulators start before any build).
+import { NOT_DISCUSSED, saysNothingDiscussed } from '../../contract/src/not-discussed.ts';
 import { classify, covered, kindsNamed, ONLY, placeOf, sectionKinds, type Kind } from './note-routing.ts';
 import { isNoteworthySpeech, isPleasantry, transcriptSentences, type NoteSentence } from './note-sentences.ts';
 import type { SectionSpec, TranscriptLine } from './prompt.ts';
@@ -127,16 +130,6 @@ export function answerLines(query: Set<string>, lines: TranscriptLine[], max: nu
   return rankLines(query, exchanges, max, options);
 }
 
-export const NOT_DISCUSSED = 'Not discussed in this session.';
-
-/**
- * A section's text that only says nothing was there: the sentinel, or what a section's instructions ask
- * for then ("Not discussed.", "No plan discussed.", "Assessment not stated in the session.").
- */
-export function saysNothing(content: string): boolean {
-  const text = content.trim();
-  return text.length < 100 && /^(?:not discussed\b|no [\p{L} ]+ (?:recorded|discussed|reviewed|mentioned|stated)\b|[\p{L} ]+ not (?:stated|assessed|discussed)\b)[^\n]*$/iu.test(text);
-}
 
 export interface ComposedSection {
   id: string;
@@ -430,7 +423,7 @@ export function parseAddition(instruction: string, titles: readonly string[]): A
 export function addTo(content: string, added: string): string {
   const sentence = `${added.charAt(0).toUpperCase()}${added.slice(1)}${/[.!?]$/.test(added) ? '' : '.'}`;
   const note = parseText(content);
-  if (note.items.length === 0 || saysNothing(note.items.join(' '))) return sentence;
+  if (note.items.length === 0 || saysNothingDiscussed(note.items.join(' '))) return sentence;
   return render({ items: [...note.items, sentence], bullets: note.bullets });
 }
 

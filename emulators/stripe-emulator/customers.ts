@@ -4,11 +4,12 @@
  */
 import { visibleTo } from './accounts.ts';
 import { answerObject, type ApiHandler } from './api.ts';
-import { emit, emitterFor, type Emitter } from './events.ts';
+import { addToBalance } from './balance.ts';
+import { changedFrom, emit, emitterFor } from './events.ts';
 import { render } from './render.ts';
-import { newestFirst, type Customer, type CustomerBalanceTransaction, type EmulatorState } from './state.ts';
+import { newestFirst, type Customer, type EmulatorState } from './state.ts';
 import { endSubscriptionsOf } from './subscriptions.ts';
-import { createdFilter, invalidRequest, listPage, newId, nowSeconds, resourceMissing, type JsonObject, type Params } from './wire.ts';
+import { createdFilter, invalidRequest, listPage, newId, nowSeconds, resourceMissing, type Params } from './wire.ts';
 
 // What the SDK may send on create/update; those the emulator does not model are accepted and ignored.
 const CREATE_PARAMS = ['address', 'balance', 'business_name', 'cash_balance', 'description', 'email', 'expand', 'individual_name', 'invoice_prefix', 'invoice_settings', 'metadata', 'name', 'next_invoice_sequence', 'payment_method', 'phone', 'preferred_locales', 'shipping', 'source', 'tax', 'tax_exempt', 'tax_id_data', 'test_clock', 'validate'];
@@ -79,15 +80,6 @@ export const retrieveCustomer: ApiHandler = (req) => {
   return answerObject(req, requireCustomer(req.state, id));
 };
 
-/** The fields that changed, with their old values: an event's `previous_attributes`. */
-export function changedFrom(before: JsonObject, after: JsonObject): JsonObject | undefined {
-  const previous: JsonObject = {};
-  for (const key of Object.keys(after)) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) previous[key] = before[key] ?? null;
-  }
-  return Object.keys(previous).length ? previous : undefined;
-}
-
 export const updateCustomer: ApiHandler = (req) => {
   const params = req.params.only(UPDATE_PARAMS);
   const customer = requireCustomer(req.state, req.ids[0]!);
@@ -126,44 +118,6 @@ export const listCustomers: ApiHandler = (req) => {
   const customers = newestFirst(req.state.customers.values()).filter((c) => visibleTo(req.state, c.id, req.account) && (email === undefined || c.email === email) && inCreated(c.created));
   return { body: listPage(customers, '/v1/customers', req.params, (c) => render(c, req.version)) };
 };
-
-/**
- * Adds to a customer's balance and records it; the first transaction sets the customer's currency,
- * and a later one in another currency is refused, as Stripe keeps one balance per customer here.
- */
-export function addToBalance(
-  em: Emitter,
-  customer: Customer,
-  change: { amount: number; currency: string; description: string | null; metadata: Record<string, string>; type: CustomerBalanceTransaction['type']; invoice: string | null },
-): CustomerBalanceTransaction {
-  if (customer.currency && customer.currency !== change.currency) {
-    throw invalidRequest(`The currency ${change.currency} does not match the customer's currency ${customer.currency}.`, 'parameter_invalid', 'currency');
-  }
-  const state = em.state;
-  const before = render(customer, state.accountApiVersion);
-  customer.currency = change.currency;
-  customer.balance += change.amount;
-  const txn: CustomerBalanceTransaction = {
-    id: newId('cbtxn'),
-    object: 'customer_balance_transaction',
-    amount: change.amount,
-    checkout_session: null,
-    created: nowSeconds(),
-    credit_note: null,
-    currency: change.currency,
-    customer: customer.id,
-    description: change.description,
-    ending_balance: customer.balance,
-    invoice: change.invoice,
-    livemode: false,
-    metadata: change.metadata,
-    type: change.type,
-  };
-  state.balanceTransactions.set(txn.id, txn);
-  const previous = changedFrom(before, render(customer, state.accountApiVersion));
-  if (previous) emit(em, 'customer.updated', customer, previous);
-  return txn;
-}
 
 export const createBalanceTransaction: ApiHandler = (req) => {
   const params = req.params.only(['amount', 'currency', 'description', 'expand', 'metadata']);

@@ -83,3 +83,12 @@ export const listEvents: ApiHandler = (req) => {
     .filter((e) => typeMatches(e.type) && inCreated(e.created));
   return { body: listPage(events, '/v1/events', req.params, (e) => e) };
 };
+
+/** The fields that changed, with their old values: an event's `previous_attributes`. */
+export function changedFrom(before: JsonObject, after: JsonObject): JsonObject | undefined {
+  const previous: JsonObject = {};
+  for (const key of Object.keys(after)) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) previous[key] = before[key] ?? null;
+  }
+  return Object.keys(previous).length ? previous : undefined;
+}

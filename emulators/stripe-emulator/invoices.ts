@@ -4,7 +4,7 @@
  */
 import { visibleTo } from './accounts.ts';
 import { answerObject, type ApiHandler } from './api.ts';
-import { addToBalance } from './customers.ts';
+import { addToBalance } from './balance.ts';
 import type { Emitter } from './events.ts';
 import { render } from './render.ts';
 import { newestFirst, type Customer, type Invoice, type Subscription } from './state.ts';

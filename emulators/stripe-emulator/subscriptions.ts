@@ -5,8 +5,7 @@
  */
 import { visibleTo } from './accounts.ts';
 import { answerObject, type ApiHandler } from './api.ts';
-import { changedFrom } from './customers.ts';
-import { emit, emitterFor, type Emitter } from './events.ts';
+import { changedFrom, emit, emitterFor, type Emitter } from './events.ts';
 import { createSubscriptionInvoice, markPaid } from './invoices.ts';
 import { render } from './render.ts';
 import { addMonths, newestFirst, type CheckoutExtras, type Customer, type Price, type Subscription, type SubscriptionStatus } from './state.ts';

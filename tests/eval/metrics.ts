@@ -6,7 +6,7 @@
  * - unsupported facts: the facts of our note the check flags against the dialogue;
  * - evidence coverage: the sentences of our note linked to at least one segment of the dialogue.
  */
-import { FACT_KINDS, type FactKind } from '@charta/contract';
+import { FACT_KINDS, NOT_DISCUSSED, type FactKind } from '@charta/contract';
 import { analyseSection } from '../../functions/src/evidence/check.js';
 import { factsOf, type Fact, type NumberFact } from '../../functions/src/evidence/facts.js';
 import { sameValue, unitsAgree } from '../../functions/src/evidence/numbers.js';
@@ -103,8 +103,6 @@ export function placeholdersOf(instructions: string): string[] {
   return [...instructions.matchAll(/\b(?:write|say) "([^"]+)"/g)].map((m) => m[1]!);
 }
 
-/** The system instruction's phrase for a section nothing belongs in (functions/src/documentation/prompts). */
-const NOT_DISCUSSED = 'Not discussed in this session.';
 const sameText = (a: string, b: string) => a.trim().replace(/\.$/, '').toLowerCase() === b.trim().replace(/\.$/, '').toLowerCase();
 
 /** The fact check and sentence evidence of every section of our note against the dialogue. */

@@ -1,3 +1,4 @@
+import { saysNothingDiscussed } from '../../../contract/src/not-discussed.ts';
 import { block, jsonBlock } from '../prompt.ts';
 
 /**
@@ -46,7 +47,6 @@ const words = (text: string) =>
     .map((w) => w.replace(/^\.+|\.+$/g, ''))
     .filter((w) => w.length > 1 && !STOP_WORDS.has(w));
 
-const NOTHING_SAID = /^(not discussed|no [a-z ]+ (recorded|discussed)|assessment not stated)/i;
 
 function bestSection(label: string, sections: readonly Section[]): Section | undefined {
   const wanted = new Set(words(label).flatMap((w) => [w, ...(SYNONYMS[w] ?? [])]));
@@ -126,7 +126,7 @@ function measurement(label: string, documentation: string): { asked: boolean; va
 
 export function fillFields(prompt: string): { fields: { key: string; value: string }[] } {
   const fields = jsonBlock<Field[]>(prompt, 'fields', []);
-  const sections = jsonBlock<Section[]>(prompt, 'documentation', []).filter((s) => s.content.trim() !== '' && !NOTHING_SAID.test(s.content.trim()));
+  const sections = jsonBlock<Section[]>(prompt, 'documentation', []).filter((s) => s.content.trim() !== '' && !saysNothingDiscussed(s.content));
   const today = (block(prompt, 'today') ?? '').trim();
   const documentation = sections.map((s) => s.content).join('\n');
   const answers: { key: string; value: string }[] = [];

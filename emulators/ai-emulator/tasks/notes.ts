@@ -1,4 +1,5 @@
-import { addTo, answerLines, applyInstruction, cannot, composeNote, composeSection, parseAddition, queryTerms, saysNothing, sectionQuery, speakerBias, titleTerms } from '../compose.ts';
+import { saysNothingDiscussed } from '../../../contract/src/not-discussed.ts';
+import { addTo, answerLines, applyInstruction, cannot, composeNote, composeSection, parseAddition, queryTerms, sectionQuery, speakerBias, titleTerms } from '../compose.ts';
 import { block, jsonBlock, transcriptLines, type SectionSpec } from '../prompt.ts';
 
 /** write_note: every requested section in one answer, each sentence of the transcript in the one it belongs to. */
@@ -46,7 +47,7 @@ export function editNote(prompt: string) {
     };
   }
   // A section that says nothing was discussed stays so: "- Not discussed." is no bullet list.
-  const edited = note.map((s) => ({ id: s.id, content: saysNothing(s.content) ? s.content : applyInstruction(s.content, instruction, s.title), evidence: evidence(s) }));
+  const edited = note.map((s) => ({ id: s.id, content: saysNothingDiscussed(s.content) ? s.content : applyInstruction(s.content, instruction, s.title), evidence: evidence(s) }));
   // One "cannot" is enough: the first section says it, the others stay as they were.
   const refused = edited.filter((s) => s.content.startsWith('[The local AI emulator cannot'));
   if (refused.length > 0 && refused.length === edited.filter((s, i) => s.content !== note[i]!.content).length) {

@@ -1,3 +1,4 @@
+import { NOT_DISCUSSED } from '@charta/contract';
 import { z } from 'zod';
 import { malformedResponse, type GenerativeModel, type ModelUsage } from '../ai/generative-model.js';
 import type { TranscriptSegment } from '../transcripts/transcript.js';
@@ -72,7 +73,7 @@ export class NoteWriter {
       const written = byId.get(spec.id);
       return written
         ? { id: spec.id, content: written.content.trim(), evidence: keepKnownEvidence(written.evidence, ctx.segments) }
-        : { id: spec.id, content: 'Not discussed in this session.', evidence: [] };
+        : { id: spec.id, content: NOT_DISCUSSED, evidence: [] };
     });
     return { value, model: result.model, promptVersion: NOTE_PROMPT_VERSION, usage: result.usage };
   }

@@ -4,6 +4,7 @@
  * at sentence punctuation, at "but" (and words like it), and at a comma that starts a new clause ("no fever,
  * he has a cough"); commas, "or" and "and" inside it separate the findings of a list.
  */
+import { NOTHING_RECORDED_VERBS } from '@charta/contract';
 import { isContentWord, normalWord, type Token } from './text.js';
 
 export interface NegatedFinding {
@@ -137,13 +138,8 @@ function scopeOf(tokens: readonly Token[], from: number): { scopeTo: number; fin
   return { scopeTo: k, findings };
 }
 
-/**
- * Verbs of record-keeping: "Not discussed in this session", "No examination findings recorded", "Assessment
- * not stated" say the session did not cover something (the built-in templates tell the writer to say so),
- * not that a finding is absent. "Reported" and "noted" are not among them: "no pain reported" and "no edema
- * noted" are a finding's absence.
- */
-const RECORD_VERBS: ReadonlySet<string> = new Set(['discussed', 'stated', 'recorded', 'documented', 'mentioned', 'covered', 'addressed']);
+/** Verbs of record-keeping (the contract's, with why "reported" and "noted" are not among them). */
+const RECORD_VERBS: ReadonlySet<string> = new Set(NOTHING_RECORDED_VERBS);
 
 /**
  * Whether a note's negation says only that something was not covered or recorded: no finding to look for in

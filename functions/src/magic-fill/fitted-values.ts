@@ -1,4 +1,4 @@
-import type { MagicFillField, MagicFillLeftOut } from '@charta/contract';
+import { saysNothingDiscussed, type MagicFillField, type MagicFillLeftOut } from '@charta/contract';
 import type { PageField } from './page-fields.js';
 import { CONVERSION_RULE, convert, leadingNumber, parseMeasurement, PLAUSIBLE, QUANTITY, UNIT_SYMBOL, type Quantity, type Unit } from './units.js';
 
@@ -6,9 +6,6 @@ import { CONVERSION_RULE, convert, leadingNumber, parseMeasurement, PLAUSIBLE, Q
 export const SHORT_INPUT_CHARS = 250;
 /** A textarea or editable area without maxlength: about a long section of a note. */
 export const LONG_FIELD_CHARS = 20_000;
-
-/** What a section says when the session did not cover it (the note prompts write it): nothing to fill. */
-const NOTHING_SAID = /^(not discussed|no [a-z ]+ (recorded|discussed|stated)|assessment not stated)/i;
 
 /**
  * A model's value fitted to its field: the value to set (with a note when Charta changed it, e.g. rounded,
@@ -187,7 +184,7 @@ const oneLine = (field: PageField, value: string): Fitted => ({ value: cutToLeng
  */
 export function fitValue(field: PageField, raw: string): Fitted {
   const value = raw.trim();
-  if (value === '' || NOTHING_SAID.test(value)) return null;
+  if (value === '' || saysNothingDiscussed(value)) return null;
   switch (field.kind) {
     case 'select':
     case 'radio':

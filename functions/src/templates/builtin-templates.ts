@@ -1,3 +1,4 @@
+import { NOT_DISCUSSED_INSTRUCTION, NOT_DISCUSSED_SHORT } from '@charta/contract';
 import type { Template, TemplateCategory, TemplateDefinition, TemplateSection } from './template.js';
 
 /**
@@ -20,8 +21,6 @@ interface BuiltinTemplate {
 const paragraph = (id: string, title: string, instructions: string): TemplateSection => ({ id, title, instructions, format: 'paragraph' });
 const bullets = (id: string, title: string, instructions: string): TemplateSection => ({ id, title, instructions, format: 'bullets' });
 
-const NOT_DISCUSSED = 'If the session does not cover this, write "Not discussed." and nothing else.';
-
 const soap: BuiltinTemplate = {
   id: 'soap',
   version: 'soap-v1',
@@ -33,7 +32,7 @@ const soap: BuiltinTemplate = {
       'subjective',
       'Subjective',
       'The patient\'s account. Open with the chief complaint in one sentence, then the history of the presenting complaint: onset, duration, character, severity, what makes it better or worse, associated symptoms and what has been tried. Add relevant past history, current medications and allergies as the patient reports them, and the pertinent negatives the clinician asked about ("denies chest pain"). Attribute rather than assert ("reports", "denies"). Leave out examination findings, test results and the clinician\'s interpretation. ' +
-        NOT_DISCUSSED,
+        NOT_DISCUSSED_INSTRUCTION,
     ),
     bullets(
       'objective',
@@ -60,26 +59,26 @@ const historyAndPhysical: BuiltinTemplate = {
   description: 'A complete new-patient or admission work-up, from the chief complaint to the plan.',
   category: 'hospital',
   sections: [
-    paragraph('chief-complaint', 'Chief complaint', 'The main reason for the visit in one short sentence, in the patient\'s words where possible, with its duration ("Cough for four days"). No history, findings or diagnosis here. ' + NOT_DISCUSSED),
+    paragraph('chief-complaint', 'Chief complaint', 'The main reason for the visit in one short sentence, in the patient\'s words where possible, with its duration ("Cough for four days"). No history, findings or diagnosis here. ' + NOT_DISCUSSED_INSTRUCTION),
     paragraph(
       'history-of-present-illness',
       'History of present illness',
       'A chronological narrative of the presenting problem: onset, location, duration, character, aggravating and relieving factors, radiation, timing, severity, associated symptoms, treatments tried and their effect, and the pertinent negatives the clinician asked about. Keep the past medical history and the examination out of it. ' +
-        NOT_DISCUSSED,
+        NOT_DISCUSSED_INSTRUCTION,
     ),
-    bullets('past-medical-history', 'Past medical history', 'Chronic conditions, previous significant illnesses, operations and hospital admissions, each with a year when given. Only conditions mentioned in the session. If none were mentioned, write "Not discussed."'),
+    bullets('past-medical-history', 'Past medical history', 'Chronic conditions, previous significant illnesses, operations and hospital admissions, each with a year when given. Only conditions mentioned in the session. If none were mentioned, write "' + NOT_DISCUSSED_SHORT + '"'),
     bullets(
       'medications',
       'Medications',
-      'Every current medication mentioned, one per bullet: name, dose, route, frequency and what it is for when stated; include over-the-counter and herbal products and note adherence problems the patient mentions. Do not include medications newly prescribed today (they belong in the plan). If none were mentioned, write "Not discussed."',
+      'Every current medication mentioned, one per bullet: name, dose, route, frequency and what it is for when stated; include over-the-counter and herbal products and note adherence problems the patient mentions. Do not include medications newly prescribed today (they belong in the plan). If none were mentioned, write "' + NOT_DISCUSSED_SHORT + '"',
     ),
-    bullets('allergies', 'Allergies', 'Each drug, food or other allergy with the reaction when stated ("Penicillin: rash"). Write "No known allergies" only when the patient said so; if allergies were not asked about, write "Not discussed."'),
-    bullets('family-history', 'Family history', 'Conditions in first-degree relatives relevant to the presentation or to screening, with the relative and age at onset when stated. ' + NOT_DISCUSSED),
-    bullets('social-history', 'Social history', 'Smoking (pack-years if given), alcohol (units per week), other substances, occupation, living situation, support, and functional independence, as stated. No judgement words. ' + NOT_DISCUSSED),
+    bullets('allergies', 'Allergies', 'Each drug, food or other allergy with the reaction when stated ("Penicillin: rash"). Write "No known allergies" only when the patient said so; if allergies were not asked about, write "' + NOT_DISCUSSED_SHORT + '"'),
+    bullets('family-history', 'Family history', 'Conditions in first-degree relatives relevant to the presentation or to screening, with the relative and age at onset when stated. ' + NOT_DISCUSSED_INSTRUCTION),
+    bullets('social-history', 'Social history', 'Smoking (pack-years if given), alcohol (units per week), other substances, occupation, living situation, support, and functional independence, as stated. No judgement words. ' + NOT_DISCUSSED_INSTRUCTION),
     bullets(
       'review-of-systems',
       'Review of systems',
-      'One bullet per body system that was asked about, listing the positives and the pertinent negatives ("Respiratory: cough; no haemoptysis or wheeze"). Leave out systems nobody asked about rather than assuming they were negative. ' + NOT_DISCUSSED,
+      'One bullet per body system that was asked about, listing the positives and the pertinent negatives ("Respiratory: cough; no haemoptysis or wheeze"). Leave out systems nobody asked about rather than assuming they were negative. ' + NOT_DISCUSSED_INSTRUCTION,
     ),
     bullets(
       'physical-examination',
@@ -101,9 +100,9 @@ const progressNote: BuiltinTemplate = {
     paragraph(
       'interval-history',
       'Interval history',
-      'What has happened since the last visit: new or changed symptoms, response to and side effects of current treatment, adherence, results received and any other care sought in between. Stick to what the patient and clinician said. ' + NOT_DISCUSSED,
+      'What has happened since the last visit: new or changed symptoms, response to and side effects of current treatment, adherence, results received and any other care sought in between. Stick to what the patient and clinician said. ' + NOT_DISCUSSED_INSTRUCTION,
     ),
-    bullets('current-medications', 'Current medications', 'The medications the patient is taking now as discussed, with dose and frequency, marking any the patient stopped or takes differently from prescribed. ' + NOT_DISCUSSED),
+    bullets('current-medications', 'Current medications', 'The medications the patient is taking now as discussed, with dose and frequency, marking any the patient stopped or takes differently from prescribed. ' + NOT_DISCUSSED_INSTRUCTION),
     bullets('examination', 'Examination', 'Vital signs with units and the examination findings stated in this visit, by system. Record normal findings only when stated. If nothing was examined, write "No examination recorded."'),
     bullets('results', 'Results reviewed', 'Laboratory, imaging or other results discussed in the visit, each with its value, date and the clinician\'s comment on it when given. If no results were discussed, write "No results reviewed."'),
     paragraph('assessment', 'Assessment', 'For each problem addressed, its current status in the clinician\'s words (improving, stable, worse, resolved) and the reason given. No diagnoses the clinician did not state. If not stated, write "Assessment not stated in the session."'),
@@ -122,7 +121,7 @@ const dap: BuiltinTemplate = {
       'data',
       'Data',
       'What happened in the session, factually: the themes the client brought, relevant statements (short quotes where they matter), observed affect and behaviour, risk topics discussed and the interventions the therapist used. Write neutrally ("client reported", "therapist reflected"), leave out interpretation and any third party\'s identifying details. ' +
-        NOT_DISCUSSED,
+        NOT_DISCUSSED_INSTRUCTION,
     ),
     paragraph(
       'assessment',
@@ -140,9 +139,9 @@ const birp: BuiltinTemplate = {
   description: 'Behavior, Intervention, Response, Plan: a behavioural-health note centred on what was done and how the client responded.',
   category: 'mental-health',
   sections: [
-    paragraph('behavior', 'Behavior', 'The client\'s presentation and what they reported: presenting concerns in their words, mood and affect as observed, notable behaviour in the session, and stressors or events since the last session. Observations, not interpretations. ' + NOT_DISCUSSED),
-    bullets('intervention', 'Intervention', 'The therapeutic techniques the clinician used in this session (for example cognitive restructuring, motivational interviewing, psychoeducation, grounding), each with what it addressed. Only interventions that took place. ' + NOT_DISCUSSED),
-    paragraph('response', 'Response', 'How the client responded to the interventions: engagement, insight, what they agreed or disagreed with, skills they practised and any change in mood during the session, with short quotes where they carry meaning. ' + NOT_DISCUSSED),
+    paragraph('behavior', 'Behavior', 'The client\'s presentation and what they reported: presenting concerns in their words, mood and affect as observed, notable behaviour in the session, and stressors or events since the last session. Observations, not interpretations. ' + NOT_DISCUSSED_INSTRUCTION),
+    bullets('intervention', 'Intervention', 'The therapeutic techniques the clinician used in this session (for example cognitive restructuring, motivational interviewing, psychoeducation, grounding), each with what it addressed. Only interventions that took place. ' + NOT_DISCUSSED_INSTRUCTION),
+    paragraph('response', 'Response', 'How the client responded to the interventions: engagement, insight, what they agreed or disagreed with, skills they practised and any change in mood during the session, with short quotes where they carry meaning. ' + NOT_DISCUSSED_INSTRUCTION),
     bullets('plan', 'Plan', 'Next steps: homework, goals for the next session, referrals, safety planning and the next appointment. If no plan was discussed, write "No plan discussed."'),
   ],
 };
@@ -159,10 +158,10 @@ const referralLetter: BuiltinTemplate = {
       'Reason for referral',
       'One or two sentences addressed to the receiving clinician: the problem, what the referring clinician is asking for (opinion, investigation, treatment, takeover of care) and the urgency they stated. Write in the first person of the referring clinician ("I would be grateful if you could see..."). If the reason was not stated, write "Reason for referral not stated in the session."',
     ),
-    paragraph('history', 'History', 'The history of the problem relevant to the question: onset and course, treatments tried and their effect, and relevant past history. Concise, in prose, no bullet lists. ' + NOT_DISCUSSED),
+    paragraph('history', 'History', 'The history of the problem relevant to the question: onset and course, treatments tried and their effect, and relevant past history. Concise, in prose, no bullet lists. ' + NOT_DISCUSSED_INSTRUCTION),
     paragraph('findings', 'Examination and investigations', 'Relevant examination findings and investigation results with dates and values, as discussed. If none were discussed, write "No examination findings or results discussed."'),
-    bullets('medications-and-allergies', 'Medications and allergies', 'Current medications with dose and frequency, then allergies with the reaction. Write "No known allergies" only if said. ' + NOT_DISCUSSED),
-    paragraph('patient-expectations', 'Patient\'s understanding and wishes', 'What the patient has been told, what they expect from the referral and any preferences (interpreter, accessibility, timing) they mentioned. ' + NOT_DISCUSSED),
+    bullets('medications-and-allergies', 'Medications and allergies', 'Current medications with dose and frequency, then allergies with the reaction. Write "No known allergies" only if said. ' + NOT_DISCUSSED_INSTRUCTION),
+    paragraph('patient-expectations', 'Patient\'s understanding and wishes', 'What the patient has been told, what they expect from the referral and any preferences (interpreter, accessibility, timing) they mentioned. ' + NOT_DISCUSSED_INSTRUCTION),
   ],
 };
 
@@ -176,13 +175,13 @@ const patientSummary: BuiltinTemplate = {
     paragraph(
       'what-we-talked-about',
       'What we talked about',
-      'Speak to the patient as "you", in plain words a 12-year-old could follow: short sentences, no abbreviations or medical jargon (say "high blood pressure", not "hypertension"). Summarise why they came and what they told us. Nothing that was not said in the visit. ' + NOT_DISCUSSED,
+      'Speak to the patient as "you", in plain words a 12-year-old could follow: short sentences, no abbreviations or medical jargon (say "high blood pressure", not "hypertension"). Summarise why they came and what they told us. Nothing that was not said in the visit. ' + NOT_DISCUSSED_INSTRUCTION,
     ),
-    paragraph('what-we-found', 'What we found', 'In plain words, what the examination or tests showed and what the clinician thinks is going on, with the same level of certainty the clinician used ("probably", "we are not sure yet"). Do not add worries or diagnoses that were not mentioned. ' + NOT_DISCUSSED),
+    paragraph('what-we-found', 'What we found', 'In plain words, what the examination or tests showed and what the clinician thinks is going on, with the same level of certainty the clinician used ("probably", "we are not sure yet"). Do not add worries or diagnoses that were not mentioned. ' + NOT_DISCUSSED_INSTRUCTION),
     bullets(
       'what-to-do-next',
       'What to do next',
-      'One short instruction per bullet, starting with a verb: medicines to take (name, how much, how often, for how long), things to do at home, tests or appointments to book and when. ' + NOT_DISCUSSED,
+      'One short instruction per bullet, starting with a verb: medicines to take (name, how much, how often, for how long), things to do at home, tests or appointments to book and when. ' + NOT_DISCUSSED_INSTRUCTION,
     ),
     bullets('when-to-get-help', 'When to get help', 'The warning signs the clinician mentioned and what to do for each (call the practice, call emergency services), in plain words. If the clinician gave no warning signs, write "If you are worried or feel worse, contact your clinic."'),
   ],
@@ -195,22 +194,22 @@ const dischargeSummary: BuiltinTemplate = {
   description: 'What the next clinician needs when a patient leaves hospital: why they came, what was done, and what happens now.',
   category: 'hospital',
   sections: [
-    paragraph('admission', 'Reason for admission', 'Why the patient was admitted: presenting complaint and the key findings at admission, with the admission date when stated. ' + NOT_DISCUSSED),
-    bullets('diagnoses', 'Diagnoses', 'The principal diagnosis first, then secondary diagnoses and complications, exactly as the clinicians named them. No diagnoses of your own. ' + NOT_DISCUSSED),
-    paragraph('hospital-course', 'Hospital course', 'A brief, chronological account of the stay by problem: treatments given, response, significant events and complications. No day-by-day diary. ' + NOT_DISCUSSED),
+    paragraph('admission', 'Reason for admission', 'Why the patient was admitted: presenting complaint and the key findings at admission, with the admission date when stated. ' + NOT_DISCUSSED_INSTRUCTION),
+    bullets('diagnoses', 'Diagnoses', 'The principal diagnosis first, then secondary diagnoses and complications, exactly as the clinicians named them. No diagnoses of your own. ' + NOT_DISCUSSED_INSTRUCTION),
+    paragraph('hospital-course', 'Hospital course', 'A brief, chronological account of the stay by problem: treatments given, response, significant events and complications. No day-by-day diary. ' + NOT_DISCUSSED_INSTRUCTION),
     bullets('procedures', 'Procedures', 'Procedures and operations performed, each with the date and outcome when stated. If none were mentioned, write "No procedures mentioned."'),
     bullets(
       'discharge-medications',
       'Medications on discharge',
-      'Every medication the patient goes home on with dose, route and frequency, and mark each as new, changed (say how) or unchanged; list medications stopped during the stay with the reason. ' + NOT_DISCUSSED,
+      'Every medication the patient goes home on with dose, route and frequency, and mark each as new, changed (say how) or unchanged; list medications stopped during the stay with the reason. ' + NOT_DISCUSSED_INSTRUCTION,
     ),
-    paragraph('condition-at-discharge', 'Condition at discharge', 'The patient\'s state on leaving: clinical status, mobility and function, and where they are going (home, care facility). ' + NOT_DISCUSSED),
+    paragraph('condition-at-discharge', 'Condition at discharge', 'The patient\'s state on leaving: clinical status, mobility and function, and where they are going (home, care facility). ' + NOT_DISCUSSED_INSTRUCTION),
     bullets(
       'follow-up',
       'Follow-up and pending results',
-      'Appointments booked or to be booked (with whom and when), results still pending and who will act on them, and actions requested of the primary care clinician. ' + NOT_DISCUSSED,
+      'Appointments booked or to be booked (with whom and when), results still pending and who will act on them, and actions requested of the primary care clinician. ' + NOT_DISCUSSED_INSTRUCTION,
     ),
-    bullets('patient-instructions', 'Instructions given to the patient', 'What the patient was told to do and watch for at home, including when to return. ' + NOT_DISCUSSED),
+    bullets('patient-instructions', 'Instructions given to the patient', 'What the patient was told to do and watch for at home, including when to return. ' + NOT_DISCUSSED_INSTRUCTION),
   ],
 };
 

@@ -1,3 +1,4 @@
+import { NOT_DISCUSSED } from '@charta/contract';
 import { BLOCKS_ARE_DATA, jsonTagged, tagged, transcriptTagged } from '../../ai/prompt-blocks.js';
 import type { TranscriptSegment } from '../../transcripts/transcript.js';
 import type { SectionSpec } from '../documentation.js';
@@ -24,7 +25,7 @@ export function systemInstruction(ctx: Pick<NoteContext, 'language' | 'specialty
     ctx.specialty ? 'You are a meticulous medical scribe writing clinical documentation for a clinician of the specialty in the <specialty> block.' : 'You are a meticulous medical scribe writing clinical documentation for a clinician.',
     `Write in the language with BCP-47 tag ${ctx.language}, whatever language the instructions are in.`,
     'State only what the transcript supports. If the transcript does not say something a section asks for, leave it out; never guess, infer diagnoses that were not stated, or invent values.',
-    'If nothing in the transcript belongs in a section, its content is exactly "Not discussed in this session." in the note language, with no evidence.',
+    `If nothing in the transcript belongs in a section, its content is exactly "${NOT_DISCUSSED}" in the note language, with no evidence.`,
     'For every section, list as evidence the ids of the transcript segments that support its statements, with a short verbatim quote from each.',
     'Follow each section\'s format: "paragraph" is prose; "bullets" is one "- " line per item.',
     'Use clinical register, no filler, no headings inside a section, no patient identifiers beyond what the transcript states.',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptSegment } from '@charta/contract';
-import { citedSegments, highlightFor, isNotDiscussed, needsCheck, statesNothing } from './evidence';
+import { saysNothingDiscussed } from '@charta/contract';
+import { citedSegments, highlightFor, needsCheck } from './evidence';
 
 const segment = (id: string, startMs: number): TranscriptSegment => ({ id, speaker: 'patient', startMs, endMs: startMs + 1000, text: `text ${id}` });
 const segments = [segment('seg-1', 0), segment('seg-2', 2000), segment('seg-3', 4000), segment('seg-4', 6000)];
@@ -50,17 +51,17 @@ describe('evidence', () => {
     expect(needsCheck({ content: 'Lungs clear.', evidence: [{ segmentId: 'seg-1', quote: 'clear' }] })).toBe(false);
     expect(needsCheck({ content: 'Not discussed in this session.', evidence: [] })).toBe(false);
     expect(needsCheck({ content: '  ', evidence: [] })).toBe(false);
-    expect(isNotDiscussed(' not discussed. ')).toBe(true);
-    expect(isNotDiscussed('Not discussed in this session, but see above.')).toBe(false);
+    expect(saysNothingDiscussed(' not discussed. ')).toBe(true);
+    expect(saysNothingDiscussed('Not discussed in this session, but see above.')).toBe(false);
   });
 
   it('Reads the templates’ own words for "not covered" as saying nothing; clinical negatives are claims', () => {
     for (const nothing of ['Not discussed.', 'No plan discussed.', 'No examination findings recorded.', 'Assessment not stated in the session.', 'Medications: none mentioned']) {
-      expect(statesNothing(nothing)).toBe(true);
+      expect(saysNothingDiscussed(nothing)).toBe(true);
       expect(needsCheck({ content: nothing, evidence: [] })).toBe(false);
     }
     for (const claim of ['No known allergies.', 'Denies chest pain.', 'Lungs clear. No plan discussed.', `${'Not discussed at length, '.repeat(5)}but agreed.`]) {
-      expect(statesNothing(claim)).toBe(false);
+      expect(saysNothingDiscussed(claim)).toBe(false);
       expect(needsCheck({ content: claim, evidence: [] })).toBe(true);
     }
   });

@@ -1,35 +1,14 @@
 // Which transcript segments support what. Pure, so the highlighting rules are tested without a DOM.
-import type { DocumentationSection, Evidence, TranscriptSegment } from '@charta/contract';
-
-/** What the writer puts in a section the session did not cover (and its shorter forms). */
-const NOT_DISCUSSED = /^not discussed( in this session)?\.?$/i;
-const ABSENCE_WORDS = /\b(not|no|none|nothing)\b/i;
-const ABSENCE_VERBS = /\b(discussed|stated|recorded|documented|mentioned|covered|reported|voiced|given|addressed)\b/i;
-
-export function isNotDiscussed(content: string): boolean {
-  return NOT_DISCUSSED.test(content.trim());
-}
-
-/**
- * The section says only that the session did not cover it. Templates tell the writer what to put then
- * ("Not discussed.", "No plan discussed.", "Assessment not stated in the session."), so this is read from
- * the form: one short sentence saying something was not discussed, stated or recorded. Clinical negatives
- * ("No known allergies", "Denies chest pain") are claims, and do not match.
- */
-export function statesNothing(content: string): boolean {
-  const text = content.trim();
-  if (isNotDiscussed(text)) return true;
-  const oneShortSentence = text.length <= 100 && !/[.!?]\s+\S/.test(text) && !text.includes('\n');
-  return oneShortSentence && ABSENCE_WORDS.test(text) && ABSENCE_VERBS.test(text);
-}
+import { saysNothingDiscussed, type DocumentationSection, type Evidence, type TranscriptSegment } from '@charta/contract';
 
 /**
  * A section states something the transcript does not back: the clinician must check it. A section that
- * only says the session did not cover it states nothing, and neither does an empty one.
+ * only says the session did not cover it (the contract's saysNothingDiscussed) states nothing, and neither
+ * does an empty one.
  */
 export function needsCheck(section: Pick<DocumentationSection, 'content' | 'evidence'>): boolean {
   const content = section.content.trim();
-  return section.evidence.length === 0 && content !== '' && !statesNothing(content);
+  return section.evidence.length === 0 && content !== '' && !saysNothingDiscussed(content);
 }
 
 export interface Highlight {
