@@ -10,7 +10,7 @@ phase_done() { phase_times="$phase_times $1 $((SECONDS - phase_started))s,"; pha
 charta_prepare
 charta_test_stack
 phase_done setup
-rm -f tests/.artifacts/vitest.json tests/.artifacts/vitest-browser.json tests/.artifacts/vitest-local-engine.json tests/.artifacts/vitest-storage-rules.json
+rm -f tests/.artifacts/test-groups.exit tests/.artifacts/vitest.json tests/.artifacts/vitest-browser.json tests/.artifacts/vitest-local-engine.json tests/.artifacts/vitest-storage-rules.json
 
 echo "charta: lint and type-check"
 npm run --silent check
@@ -85,6 +85,14 @@ node -e '
           const why = (test.failureMessages || []).join("\n").replace(/\x1b\[[0-9;]*m/g, "").split("\n").filter((l) => l.trim()).slice(0, 6);
           for (const line of why) console.log(`charta:   ${line.trim().slice(0, 200)}`);
         }
+  // A run can fail with every test passed: an error outside any test (an unhandled rejection, an error event
+  // nobody heard), which its JSON report does not show. scripts/lib/test-groups.sh writes the exit code of each run.
+  const exits = fs.existsSync("tests/.artifacts/test-groups.exit") ? fs.readFileSync("tests/.artifacts/test-groups.exit", "utf8").trim().split("\n") : [];
+  for (const line of exits) {
+    const [group, code] = line.split(" ");
+    const failedIn = (read(group === "browser" ? "vitest-browser.json" : "vitest.json") || { numFailedTests: 0 }).numFailedTests;
+    if (code !== "0" && failedIn === 0) console.log(`charta: the ${group} vitest run exited ${code} with no test failed: an error outside any test (see "Unhandled Errors" in the log)`);
+  }
   console.log(`charta: ${count(main, "numPassedTests") + sum("numPassedTests")} passed, ${count(main, "numFailedTests") + sum("numFailedTests")} failed, ${Math.max(0, skipped)} skipped`);
 ' 2>/dev/null || echo "charta: no test report was written"
 echo "charta: time by phase:${phase_times%,} (total ${SECONDS}s)"

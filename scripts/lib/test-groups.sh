@@ -21,6 +21,7 @@ npx vitest run --project '!e2e' --project '!rules' --maxWorkers=1 --reporter=def
 others_status=$?
 wait "$browser_run"
 browser_status=$?
+printf 'others %s\nbrowser %s\n' "$others_status" "$browser_status" > "$artifacts/test-groups.exit"
 echo "charta: the browser (e2e) and rules tests, run beside the others:"
 cat "$artifacts/vitest-browser.log"
 [ "$others_status" -eq 0 ] && [ "$browser_status" -eq 0 ]

@@ -55,6 +55,10 @@ export function localAudioStore(rootDir: string): AudioStore {
     },
 
     async saveStream(path, data) {
+      // The folder is made before the stream is piped: a source failing meanwhile would emit 'error' to
+      // nobody, which ends the process. Heard here, its failure is still what the pipeline rejects with (it
+      // reads a destroyed stream's error).
+      data.on('error', () => {});
       await writeAtomically(path, (tmp) => pipeline(data, createWriteStream(tmp)));
     },
 
