@@ -7,7 +7,8 @@ import { APP_URL, launchBrowser, screenshotPath } from '../support/browser.js';
 /**
  * axe-core on every page a signed-in clinician reaches from the navigation (and the two signed-out ones),
  * in both themes and at both sizes (1280x800, 390x844): no serious or critical violation, no sideways scroll,
- * no form field that cuts its value. The session
+ * no form field that cuts its value; on a phone no tap target under 44×44 px, on a desktop the navigation in
+ * view however far the page scrolls. The session
  * page, with its transcript and note, is checked by session-page.e2e.test.ts on a documented session.
  */
 const PAGES = [
@@ -73,6 +74,47 @@ async function cutValues(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Controls smaller than 44×44 px on a phone (WCAG 2.5.5; the template names were 19 px tall). A control's
+ * target is its own box or, for a native input MUI hides under its icon, the box of the element that takes
+ * the tap (the input's parent). Links inside a sentence are exempt, as WCAG exempts them.
+ */
+async function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const MIN = 44;
+    const small: string[] = [];
+    const selector = 'a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=checkbox], [role=radio], [role=switch], [role=menuitem], [role=combobox], [role=link]';
+    const seen = new Set<Element>();
+    const nameOf = (el: Element) => (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? el.getAttribute('name') ?? el.tagName).trim().replace(/\s+/g, ' ').slice(0, 40);
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      // MUI's checkboxes, radios and switches: an invisible input covering the icon's padded span; a text
+      // field's input: its outlined box, which takes the tap.
+      const target = el instanceof HTMLInputElement && ['checkbox', 'radio'].includes(el.type) ? el.parentElement ?? el : el.matches('input, textarea') ? el.closest('.MuiInputBase-root') ?? el : el;
+      if (seen.has(target)) continue;
+      seen.add(target);
+      const box = target.getBoundingClientRect();
+      const style = getComputedStyle(target);
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || target.closest('[aria-hidden=true]')) continue;
+      const inSentence = el.tagName === 'A' && style.display === 'inline' && (el.parentElement?.innerText.trim().length ?? 0) > (el.innerText.trim().length + 1);
+      if (inSentence) continue;
+      if (box.width < MIN - 0.5 || box.height < MIN - 0.5) small.push(`${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${nameOf(el)}" is ${Math.round(box.width)}×${Math.round(box.height)} px`);
+    }
+    return small;
+  });
+}
+
+/** The desktop navigation stays in view at the bottom of a page longer than the window. */
+async function navigationOutOfView(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    if (document.documentElement.scrollHeight <= window.innerHeight) return null;
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    const nav = document.querySelector('nav[aria-label=Main]')?.getBoundingClientRect();
+    window.scrollTo(0, 0);
+    // Within a pixel of the top: a page scrolled to its end can leave the sticky navigation a fraction above it.
+    return nav && Math.abs(nav.top) < 1.5 && nav.height > 0 ? null : `the navigation is out of view at the bottom of the page (top ${Math.round(nav?.top ?? NaN)} px)`;
+  });
+}
+
 describe('Every page passes axe-core and fits the window (Chromium): both themes, both sizes', () => {
   for (const theme of THEMES) {
     for (const size of SIZES) {
@@ -92,6 +134,9 @@ describe('Every page passes axe-core and fits the window (Chromium): both themes
           const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
           if (scrollWidth > innerWidth) found.push(`${path}: scrolls sideways (${scrollWidth} px wide in a ${innerWidth} px window)`);
           found.push(...(await cutValues(page)).map((field) => `${path}: ${field}`));
+          if (size.label === 'phone') found.push(...(await smallTapTargets(page)).map((target) => `${path}: ${target}`));
+          const navigation = size.label === 'desktop' ? await navigationOutOfView(page) : null;
+          if (navigation) found.push(`${path}: ${navigation}`);
         }
         expect(found).toEqual([]);
       }, 180_000);

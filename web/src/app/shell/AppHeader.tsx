@@ -7,23 +7,18 @@ import { RecordingBar } from '@/features/record/shell';
 import { ColorModeToggle } from '@/theme/ColorModeToggle';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { AccountMenu } from './AccountMenu';
-import { MIDDLE_COMPONENTS } from './middle-components';
 
 export function AppHeader() {
-  const { title, customHeader, middleComponentKey } = useNavigationState();
-  const Middle = middleComponentKey ? MIDDLE_COMPONENTS[middleComponentKey] : undefined;
+  const { title } = useNavigationState();
   return (
     <AppBar position="sticky">
       <Toolbar sx={{ gap: 1 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          {customHeader ?? (
-            // The title names the patient on a session's page.
-            <Typography variant="h6" component="h1" noWrap className={NO_CAPTURE_CLASS}>
-              {title}
-            </Typography>
-          )}
+          {/* The title names the patient on a session's page. */}
+          <Typography variant="h6" component="h1" noWrap className={NO_CAPTURE_CLASS}>
+            {title}
+          </Typography>
         </Box>
-        {Middle && <Middle />}
         <ColorModeToggle />
         <AccountMenu />
       </Toolbar>

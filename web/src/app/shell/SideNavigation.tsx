@@ -26,6 +26,12 @@ export function SideNavigation() {
         borderColor: 'divider',
         bgcolor: 'background.paper',
         p: 2,
+        // In view however long the page: as tall as the window, held at its top while the page scrolls.
+        position: 'sticky',
+        top: 0,
+        alignSelf: 'flex-start',
+        height: '100dvh',
+        overflowY: 'auto',
       }}
     >
       <Typography variant="h6" component="p" color="primary" sx={{ fontWeight: 700, px: 1.5, mb: 2 }}>

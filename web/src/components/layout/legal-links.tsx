@@ -32,7 +32,7 @@ export function LegalLinkList({ direction = 'row', sx }: LegalLinkListProps) {
     <Box sx={sx}>
       <Stack direction={direction} spacing={direction === 'row' ? 2 : 0.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
         {legalLinks().map(({ label, href }) => (
-          <Link key={label} href={href} target="_blank" rel="noopener noreferrer">
+          <Link key={label} href={href} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', alignItems: 'center', minHeight: { xs: 44, sm: 'auto' } }}>
             {label}
           </Link>
         ))}

@@ -28,8 +28,6 @@ describe('navigation state', () => {
       currentTab: 'record',
       title: 'Record',
       disabled: false,
-      customHeader: null,
-      middleComponentKey: null,
     });
   });
 
@@ -43,14 +41,13 @@ describe('navigation state', () => {
     expect(await screen.findByText('Stop the recording before leaving this page.')).toBeInTheDocument();
   });
 
-  it('lets a page change the tab, title and header', () => {
+  it('lets a page change the tab and title', () => {
     const { result } = renderHook(useNavigation, { wrapper });
     act(() => {
       result.current.actions.setCurrentTab('settings');
       result.current.actions.setTitle('Settings');
-      result.current.actions.setMiddleComponentKey('recording-timer');
     });
-    expect(result.current.state).toMatchObject({ currentTab: 'settings', title: 'Settings', middleComponentKey: 'recording-timer' });
+    expect(result.current.state).toMatchObject({ currentTab: 'settings', title: 'Settings' });
   });
 
   describe('mobile layout flag', () => {

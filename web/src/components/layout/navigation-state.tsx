@@ -1,6 +1,6 @@
 // The shell's navigation state (spec §2): who is signed in, which tab and title are shown, whether
-// navigation is disabled (e.g. while a recording runs) and what to say when someone tries it anyway, plus
-// optional header overrides a page can install. Pages change it through the actions; the shell renders it.
+// navigation is disabled (e.g. while a recording runs) and what to say when someone tries it anyway. Pages
+// change it through the actions; the shell renders it.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useNotify } from '@/components/feedback/notifications';
 import type { SignedInUser } from '@/types/user';
@@ -18,10 +18,6 @@ export interface NavigationState {
   title: string;
   disabled: boolean;
   disableToastMessage: string;
-  /** Replaces the title in the header when set. */
-  customHeader: ReactNode | null;
-  /** Names a component the header shows in its middle (see the shell's registry). */
-  middleComponentKey: string | null;
   isMobileLayout: boolean;
 }
 
@@ -30,8 +26,6 @@ export interface NavigationActions {
   setTitle: (title: string) => void;
   /** Disables navigation; `toastMessage` explains why when someone uses a disabled control. */
   setDisabled: (disabled: boolean, toastMessage?: string) => void;
-  setCustomHeader: (header: ReactNode | null) => void;
-  setMiddleComponentKey: (key: string | null) => void;
   /** Shows the disable-toast message. */
   notifyDisabled: () => void;
 }
@@ -51,8 +45,6 @@ export function NavigationProvider({ user, children }: NavigationProviderProps) 
   const [title, setTitle] = useState(DEFAULT_TITLE);
   const [disabled, setDisabledFlag] = useState(false);
   const [disableToastMessage, setDisableToastMessage] = useState(DEFAULT_DISABLE_TOAST_MESSAGE);
-  const [customHeader, setCustomHeader] = useState<ReactNode | null>(null);
-  const [middleComponentKey, setMiddleComponentKey] = useState<string | null>(null);
 
   const setDisabled = useCallback((next: boolean, toastMessage?: string) => {
     setDisabledFlag(next);
@@ -64,12 +56,12 @@ export function NavigationProvider({ user, children }: NavigationProviderProps) 
   }, [notify, disableToastMessage]);
 
   const state = useMemo<NavigationState>(
-    () => ({ user, currentTab, title, disabled, disableToastMessage, customHeader, middleComponentKey, isMobileLayout }),
-    [user, currentTab, title, disabled, disableToastMessage, customHeader, middleComponentKey, isMobileLayout],
+    () => ({ user, currentTab, title, disabled, disableToastMessage, isMobileLayout }),
+    [user, currentTab, title, disabled, disableToastMessage, isMobileLayout],
   );
   // Kept apart from the state so that pages which only change it do not re-render on every state change.
   const actions = useMemo<NavigationActions>(
-    () => ({ setCurrentTab, setTitle, setDisabled, setCustomHeader, setMiddleComponentKey, notifyDisabled }),
+    () => ({ setCurrentTab, setTitle, setDisabled, notifyDisabled }),
     [setDisabled, notifyDisabled],
   );
 

@@ -134,7 +134,7 @@ export function PreviewPane({ source, transcript, onTranscriptChange }: PreviewP
         <FormControlLabel
           // The default negative margin lines a medium switch up with text; a small one would poke out.
           sx={{ mt: 0.5, ml: -0.5 }}
-          control={<Switch size="small" checked={ownTranscript} onChange={(event) => setOwnTranscript(event.target.checked)} />}
+          control={<Switch checked={ownTranscript} onChange={(event) => setOwnTranscript(event.target.checked)} />}
           label="Use my own transcript"
         />
         <Collapse in={ownTranscript} unmountOnExit>

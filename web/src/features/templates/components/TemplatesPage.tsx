@@ -53,7 +53,7 @@ function TemplateRow({ template, onDuplicate, onDelete, busy }: RowProps) {
   return (
     <Box component="li" aria-label={template.name} sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1.5, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Link component={RouterLink} to={paths.template.getHref(template.id)} underline="hover" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        <Link component={RouterLink} to={paths.template.getHref(template.id)} underline="hover" variant="subtitle1" sx={{ fontWeight: 600, display: 'inline-flex', alignItems: 'center', minHeight: { xs: 44, sm: 'auto' } }}>
           {template.name}
         </Link>
         {template.description && (
