@@ -42,7 +42,9 @@ export const SIGNED_IN = [FIREBASE_AUTH, 'app/shell/Shell.tsx'];
  * now read by the templates pages) took Record to 296.3 KB, /templates to 290.7, /templates/from-note to 300.0
  * and /templates/library to 314.4 (emulator build, 2026-11-28), each over its ceiling by at most 1.3 KB:
  * ceilings 295 to 298, 290 to 292, 300 to 302, 314 to 316. /auth/action (the account emails' page) measured
- * 218.1 KB: ceiling 221.
+ * 218.1 KB: ceiling 221. The chat that knows the session (issue 23: its kept history loaded with the page, its
+ * answers' sources and quotes, the phone tab sized above the bottom navigation) took the session page to
+ * 321.7 KB: ceiling 321 to 323.
  *
  * `page`: the build also writes the route its own copy of index.html that preloads the route's chunks, and
  * Hosting serves it at the route's address (firebase.json rewrites; see routePage below).
@@ -55,7 +57,7 @@ export const ROUTE_BUDGETS = [
   { route: '/auth/action', modules: ['features/auth/email-action.page.ts'], budgetKb: 221 },
   { route: '/ (Record)', modules: [...SIGNED_IN, 'features/record/record.page.ts'], budgetKb: 298 },
   { route: '/sessions', modules: [...SIGNED_IN, 'features/sessions/sessions.page.ts'], budgetKb: 312 },
-  { route: '/sessions/:id', modules: [...SIGNED_IN, 'features/session-page/session.page.ts'], budgetKb: 321 },
+  { route: '/sessions/:id', modules: [...SIGNED_IN, 'features/session-page/session.page.ts'], budgetKb: 323 },
   { route: '/templates', modules: [...SIGNED_IN, 'features/templates/templates.page.ts'], budgetKb: 292 },
   { route: '/templates/:id (editor)', modules: [...SIGNED_IN, 'features/templates/template-editor.page.ts'], budgetKb: 340 },
   { route: '/templates/from-note', modules: [...SIGNED_IN, 'features/templates/from-note.page.ts'], budgetKb: 302 },
