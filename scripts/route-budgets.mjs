@@ -44,6 +44,9 @@ export const SIGNED_IN = [FIREBASE_AUTH, 'app/shell/Shell.tsx'];
  * ceilings 295 to 298, 290 to 292, 300 to 302, 314 to 316. /auth/action (the account emails' page) measured
  * 218.1 KB: ceiling 221. The theme's 44 px tap targets on phones (issue 23) added a little to every page and
  * took /sessions and /sessions/:id a few hundred bytes past their ceilings: 312 to 313 and 321 to 322.
+ * The chat that knows the session (issue 23: its kept history loaded with the page, its answers' sources and
+ * quotes, the phone tab sized above the bottom navigation) took the session page to 321.7 KB before them:
+ * ceiling 322 to 324.
  *
  * `page`: the build also writes the route its own copy of index.html that preloads the route's chunks, and
  * Hosting serves it at the route's address (firebase.json rewrites; see routePage below).
@@ -56,7 +59,7 @@ export const ROUTE_BUDGETS = [
   { route: '/auth/action', modules: ['features/auth/email-action.page.ts'], budgetKb: 221 },
   { route: '/ (Record)', modules: [...SIGNED_IN, 'features/record/record.page.ts'], budgetKb: 298 },
   { route: '/sessions', modules: [...SIGNED_IN, 'features/sessions/sessions.page.ts'], budgetKb: 313 },
-  { route: '/sessions/:id', modules: [...SIGNED_IN, 'features/session-page/session.page.ts'], budgetKb: 322 },
+  { route: '/sessions/:id', modules: [...SIGNED_IN, 'features/session-page/session.page.ts'], budgetKb: 324 },
   { route: '/templates', modules: [...SIGNED_IN, 'features/templates/templates.page.ts'], budgetKb: 292 },
   { route: '/templates/:id (editor)', modules: [...SIGNED_IN, 'features/templates/template-editor.page.ts'], budgetKb: 340 },
   { route: '/templates/from-note', modules: [...SIGNED_IN, 'features/templates/from-note.page.ts'], budgetKb: 302 },

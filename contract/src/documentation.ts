@@ -1,4 +1,4 @@
-// Documentation (docs/api.md "Documentation", "Creation", "Chat"): the resource, the limits of what a clinician
+// Documentation (docs/api.md "Documentation", "Creation"): the resource, the limits of what a clinician
 // may send, and the request bodies of the documentation routes.
 import { z } from 'zod';
 import { isoDateTime, requiredText, resourceId } from './fields.js';
@@ -118,10 +118,6 @@ export const DOCUMENTATION_LIMITS = {
   instruction: 2000,
   /** A section's text as the clinician edits it. */
   sectionContent: 50_000,
-  /** One chat message. */
-  chatMessage: 4000,
-  /** Messages one chat request may carry (the history the model sees). */
-  chatMessages: 40,
   /** Notes pasted into /creation. */
   pastedText: 200_000,
 } as const;
@@ -163,15 +159,6 @@ export const updateSectionValueBody = z.strictObject({
 export const sectionVersionsBody = sectionBody;
 export const restoreSectionVersionBody = z.strictObject({ documentationId: resourceId, sectionId, versionId: resourceId, counter });
 export const markDoneBody = z.strictObject({ sessionId: resourceId, done: z.boolean() });
-
-export const chatBody = z.strictObject({
-  sessionId: resourceId,
-  messages: z
-    .array(z.strictObject({ role: z.enum(['user', 'assistant']), content: z.string().trim().min(1, 'is required').max(L.chatMessage) }))
-    .min(1, 'must hold at least one message')
-    .max(L.chatMessages, `may hold at most ${L.chatMessages} messages`)
-    .refine((m) => m[m.length - 1]?.role === 'user', 'must end with a user message'),
-});
 
 export const counterQuery = z.strictObject({
   from: isoDateTime.optional(),

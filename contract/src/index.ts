@@ -9,6 +9,7 @@ export * from './sessions.js';
 export * from './session-requests.js';
 export * from './transcripts.js';
 export * from './documentation.js';
+export * from './chat.js';
 export * from './evidence.js';
 export * from './templates.js';
 export * from './profile.js';

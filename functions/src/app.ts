@@ -4,6 +4,7 @@ import { apiReferenceRoutes } from './api-reference/routes.js';
 import { auditTrailMiddleware, recordSignIns } from './audit/audit-http.js';
 import { auditRoutes, publicAuditRoutes } from './audit/routes.js';
 import { referralRoutes, stripeRoutes, stripeWebhookHandlers } from './billing/routes.js';
+import { chatRoutes } from './chat/routes.js';
 import { creationRoutes, documentationRoutes, sessionDocumentationRoutes } from './documentation/routes.js';
 import { authenticate } from './http/authenticate.js';
 import { jsonBody } from './http/body.js';
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   api.use('/referral', referralRoutes(services.referralService, limits));
   api.use('/session', requireUser, sessionRoutes(services.sessionService, services.uploadService, deps.audioStore, limits));
   api.use('/session', requireUser, sessionDocumentationRoutes(services.documentationService, limits));
+  api.use('/session', requireUser, chatRoutes(services.chatService, limits));
   api.use('/session', requireUser, processRoutes(services.processService, limits));
   api.use('/session', requireUser, liveTranscriptRoutes(services.liveTranscriptService, limits));
   api.use('/search', requireUser, searchRoutes(services.sessionService));

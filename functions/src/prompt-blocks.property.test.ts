@@ -73,9 +73,10 @@ describe('Prompt blocks hold any text', () => {
         expect(promptJsonBlock(edit, 'note')).toEqual(note);
         expect(promptBlock(edit, 'instruction')).toBe(instruction);
         const messages = [{ role: 'user' as const, content: question }];
-        const chat = chatPrompt(ctxOf('en-US', '', content), messages);
-        expect(tagsOf(chat)).toEqual(tagsOf(chatPrompt(ctxOf('en-US', '', BENIGN), [{ role: 'user', content: BENIGN }])));
+        const chat = chatPrompt(ctxOf('en-US', '', content), note, messages);
+        expect(tagsOf(chat)).toEqual(tagsOf(chatPrompt(ctxOf('en-US', '', BENIGN), [{ id: 'plan', title: BENIGN, content: BENIGN }], [{ role: 'user', content: BENIGN }])));
         expect(promptJsonBlock(chat, 'messages')).toEqual(messages);
+        expect(promptJsonBlock(chat, 'note')).toEqual(note);
       }),
     );
   });

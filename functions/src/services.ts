@@ -25,6 +25,8 @@ import type { AppConfig } from './config.js';
 import { DataExportRepo } from './export/data-export-repo.js';
 import { DataExportService } from './export/data-export-service.js';
 import { ExportSource } from './export/export-source.js';
+import { ChatRepo } from './chat/chat-repo.js';
+import { ChatService } from './chat/chat-service.js';
 import { CreationService } from './documentation/creation-service.js';
 import { DocumentationRepo } from './documentation/documentation-repo.js';
 import { DocumentationService } from './documentation/documentation-service.js';
@@ -121,6 +123,7 @@ export function createServices(deps: AppDeps) {
   const uploadRepo = new UploadRepo(db);
   const transcriptRepo = new TranscriptRepo(db);
   const documentationRepo = new DocumentationRepo(db);
+  const chatRepo = new ChatRepo(db);
   const rateLimitRepo = new RateLimitRepo(db);
   // Append-only; account deletion leaves it alone on purpose (accounts/owned-documents.ts RETAINED_COLLECTIONS).
   const auditTrail = new AuditTrail(new AuditRepo(db), identity, deps.config.audit, logger, now);
@@ -167,11 +170,22 @@ export function createServices(deps: AppDeps) {
       if (session.documentationId) await documentationRepo.delete(session.documentationId);
       await deleteEventsOfSession(events, session.id);
     },
-  });
+  }, { name: 'chat', deleteForSession: (session) => chatRepo.delete(session.id) });
 
   // Retention (docs/privacy.md "Retention"): what each user's settings say has expired is deleted the way sessions
   // delete (whole sessions), or part by part (audio, transcript) by the sessions feature, which says so on the session.
-  const sessionParts = new SessionPartRetention(sessionRepo, sessionAudio, { deleteIn: (tx, sessionId) => transcriptRepo.deleteIn(tx, sessionId) }, now);
+  // A chat's answers quote the transcript: it goes with it.
+  const sessionParts = new SessionPartRetention(
+    sessionRepo,
+    sessionAudio,
+    {
+      deleteIn: (tx, sessionId) => {
+        transcriptRepo.deleteIn(tx, sessionId);
+        chatRepo.deleteIn(tx, sessionId);
+      },
+    },
+    now,
+  );
   const retentionDeletions: SessionDeletions = {
     deleteIfDue: (uid, sessionId, due) => sessionService.deleteIfDue(uid, sessionId, due),
     deleteAudioIfDue: (sessionId, due) => sessionParts.deleteAudioIfDue(sessionId, due),
@@ -215,7 +229,7 @@ export function createServices(deps: AppDeps) {
   // Every feature that keeps user data registers here, so account deletion reaches all of it; the sweep
   // last finds whatever still names the user by owner, in any collection (see accounts/owned-documents.ts).
   // "Download my data" (export/): reads every feature's records of a session through their repositories.
-  const dataExportService = new DataExportService(new DataExportRepo(db), audioStore, new ExportSource(sessionRepo, transcriptRepo, documentationRepo, audioStore, templates), logger, now);
+  const dataExportService = new DataExportService(new DataExportRepo(db), audioStore, new ExportSource(sessionRepo, transcriptRepo, documentationRepo, audioStore, templates, chatRepo), logger, now);
 
   const accountDeletion = new AccountDeletion(
     identity,
@@ -236,6 +250,7 @@ export function createServices(deps: AppDeps) {
   );
 
   const documentationService = new DocumentationService(documentationRepo, sessionRepo, noteWriting, transcriptRepo, profileRepo, templates, writer, now, planLimits);
+  const chatService = new ChatService(chatRepo, sessionRepo, documentationRepo, profileRepo, documentationService, writer, now);
 
   return {
     /** Who did what to which patient data, and account events (audit/; the app's middleware records requests). */
@@ -256,6 +271,8 @@ export function createServices(deps: AppDeps) {
     sessionService,
     uploadService,
     documentationService,
+    /** Questions about a session, from its transcript and note, the conversation kept per session (chat/). */
+    chatService,
     magicFillService: new MagicFillService(documentationService, new FieldFiller(deps.ai.model), now),
     processService: new ProcessService(events, sessionRepo, lifecycle, now, planLimits),
     creationService: new CreationService(sessionService, sessionRepo, lifecycle, transcriptRepo, documentationRepo, templates, pipeline, now, planLimits),

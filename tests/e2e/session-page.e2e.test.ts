@@ -225,9 +225,9 @@ describe('The session page in Chromium', () => {
     await page.getByRole('button', { name: 'Chat' }).click();
     await page.getByRole('textbox', { name: 'Ask about this session' }).fill('Has the patient had a cough?');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    const answer = page.getByRole('log', { name: 'Chat messages' }).getByText(/^From the transcript/);
+    const answer = page.getByRole('log', { name: 'Chat messages' }).getByText(/^From the transcript:/);
     await answer.waitFor({ timeout: 30_000 });
-    const citations = page.getByRole('group', { name: 'Cited segments' }).getByRole('button');
+    const citations = page.getByRole('list', { name: 'Cited transcript segments' }).getByRole('button');
     await citations.first().click();
     await expect.poll(() => highlightedSegments(page).count()).toBeGreaterThan(0);
     await page.getByText(/^Cited in the chat:/).waitFor();
@@ -350,7 +350,7 @@ describe('The session page in Chromium', () => {
     await page.waitForURL(/\?view=chat$/);
     await page.getByRole('textbox', { name: 'Ask about this session' }).fill('Has the patient had a cough?');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await page.getByRole('log', { name: 'Chat messages' }).getByText(/^From the transcript/).waitFor({ timeout: 30_000 });
+    await page.getByRole('log', { name: 'Chat messages' }).getByText(/^From the transcript:/).waitFor({ timeout: 30_000 });
     measured = await geometry();
     expect(await overflowing()).toEqual([]);
     heights['chat'] = measured.height;

@@ -69,7 +69,9 @@ describe('DELETE /profile/:id leaves nothing of the user anywhere', () => {
     await db.collection('subscriptions').doc(uid).set({ uid, plan: 'pro', status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false, stripeCustomerId: 'cus_test' });
 
     // A documented session (transcript, documentation) and one whose audio is complete (an audio_ready event).
-    await post(leaving, '/creation', { patientName: 'Ana Patiño', templateId: 'soap', text: 'Doctor: How is the cough?\nPatient: Better since Monday.' }).expect(201);
+    const documented = await post(leaving, '/creation', { patientName: 'Ana Patiño', templateId: 'soap', text: 'Doctor: How is the cough?\nPatient: Better since Monday.' }).expect(201);
+    // Its chat, kept on the server (sessionChats).
+    await post(leaving, '/session/chat_with_session', { sessionId: documented.body.session.id, question: 'How is the cough?' }).expect(200);
     const audio = await uploadAudio(app, leaving, fixtureBytes('dialogue.mp3'), 'visit.mp3').expect(201);
     const withAudio = await createSession(app, leaving, { audio_uri: audio.body.audio_uri as string });
     await post(leaving, '/session/process', { sessionId: withAudio.id });

@@ -25,7 +25,8 @@ function editWholeNote(instruction: string): Section[] {
   const current = note.map((s) => ({ id: s.id, title: titleOf(s.id), content: s.content }));
   return (TASKS['edit_note']!(editNotePrompt(ctx, current, instruction)) as { sections: Section[] }).sections;
 }
-const ask = (question: string) => TASKS['chat']!(chatPrompt(ctx, [{ role: 'user', content: question }])) as { answer: string; evidence: { segmentId: string }[] };
+type ChatAnswer = { answer: string; evidence: { segmentId: string }[]; source: string; noteSectionIds: string[] };
+const ask = (question: string, noteNow: { id: string; title: string; content: string }[] = []) => TASKS['chat']!(chatPrompt(ctx, noteNow, [{ role: 'user', content: question }])) as ChatAnswer;
 const segmentText = (id: string) => SAMPLE_TRANSCRIPT.find((s) => s.id === id)!.text;
 const quotesBalanced = (text: string) => text.split('\n').every((line) => (line.match(/"/g) ?? []).length % 2 === 0);
 
@@ -124,6 +125,20 @@ describe('Chat answers from what was said about the question', () => {
     expect(answer).toContain('Only penicillin. It gave me a rash years ago.');
     expect(answer).not.toContain('Do you have any allergies to medicines?');
     expect(evidence.map((e) => e.segmentId)).toContain('seg-18');
+  });
+
+  it('What the clinician added to the note and the transcript does not say is answered from the note, saying so', () => {
+    const plan = { id: 'plan', title: 'Plan', content: `${contentOf('plan')}\n- Clarithromycin 500 mg twice daily for 5 days.` };
+    const before = ask('Which antibiotic was prescribed?', [{ ...plan, content: contentOf('plan') }]);
+    expect(before.answer).not.toContain('Clarithromycin');
+    expect(before.source).toBe('transcript');
+    const after = ask('Which antibiotic was prescribed?', [plan]);
+    expect(after.answer).toContain('Plan: "Clarithromycin 500 mg twice daily for 5 days."');
+    expect(after.answer).toMatch(/not in the transcript/);
+    expect(after).toMatchObject({ source: 'transcript_and_note', noteSectionIds: ['plan'] });
+    // A sentence the note took from the transcript is not "from the note": the transcript answers it.
+    expect(ask('What is the plan?', [{ ...plan, content: contentOf('plan') }]).source).toBe('transcript');
+    expect(ask('Any tattoos?', [plan])).toMatchObject({ answer: 'Neither the transcript nor the note says anything about that.', source: 'none', evidence: [] });
   });
 
   it('"What is the plan?" finds the plan', () => {

@@ -220,7 +220,8 @@ const EXERCISES: Exercise[] = [
     send: async () => post(owner, '/session/magic_edit_section', { documentationId: sessionId, sectionId: 'plan', instruction: 'Shorter', counter: await currentCounter() }),
     expected: () => [{ action: 'ai.section_magic_edited', ...note(() => sessionId) }],
   },
-  { route: 'POST /session/chat_with_session', send: () => post(owner, '/session/chat_with_session', { sessionId, messages: [{ role: 'user', content: 'Summarise' }] }), expected: () => [{ action: 'ai.chat', ...session(() => sessionId) }] },
+  { route: 'POST /session/chat_with_session', send: () => post(owner, '/session/chat_with_session', { sessionId, question: 'Summarise' }), expected: () => [{ action: 'ai.chat', ...session(() => sessionId) }] },
+  { route: 'POST /session/chat_history', send: () => post(owner, '/session/chat_history', { sessionId }), expected: () => [{ action: 'session.viewed', ...session(() => sessionId) }] },
   {
     route: 'POST /magic_fill/fill_html2',
     send: () => post(owner, '/magic_fill/fill_html2', { documentationId: sessionId, html: '<form><label for="p">Plan</label><textarea id="p"></textarea></form>' }).set(AUDIT_CLIENT_HEADER, 'extension'),

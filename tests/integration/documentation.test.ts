@@ -145,25 +145,6 @@ describe('Editing documentation: each route changes what it should and bumps the
   });
 });
 
-describe('POST /session/chat_with_session', () => {
-  it('Answers from the transcript, citing real segments', async () => {
-    const transcript = (await post(owner, '/session/transcription', { sessionId }).expect(200)).body.transcript;
-    const res = await post(owner, '/session/chat_with_session', { sessionId, messages: [{ role: 'user', content: 'What medication is the patient taking?' }] }).expect(200);
-    expect(res.body.message.role).toBe('assistant');
-    expect(res.body.message.content).toContain('ibuprofen 400 mg');
-    const ids = new Set(transcript.segments.map((s: { id: string }) => s.id));
-    expect(res.body.message.evidence.length).toBeGreaterThan(0);
-    for (const e of res.body.message.evidence) expect(ids).toContain(e.segmentId);
-  });
-
-  it('Bad conversations and strangers', async () => {
-    expect((await post(owner, '/session/chat_with_session', { sessionId, messages: [] }).expect(400)).body.error.field).toBe('messages');
-    expect((await post(owner, '/session/chat_with_session', { sessionId, messages: [{ role: 'assistant', content: 'Hi' }] }).expect(400)).body.error.field).toBe('messages');
-    expect((await post(owner, '/session/chat_with_session', { sessionId, messages: [{ role: 'system', content: 'Hi' }] }).expect(400)).body.error.field).toBe('messages.0.role');
-    await post(stranger, '/session/chat_with_session', { sessionId, messages: [{ role: 'user', content: 'Name?' }] }).expect(404);
-  });
-});
-
 describe('Deletion', () => {
   it('Deleting a session removes its transcript and documentation', async () => {
     const res = await post(owner, '/creation', { patientName: 'Del Ete', templateId: 'soap', text: NOTES }).expect(201);

@@ -52,7 +52,7 @@ const post = (app: Parameters<typeof request>[0], user: TestUser, path: string, 
   request(app).post(`/api/v1${path}`).set(bearer(user)).send(body);
 
 const chat = (app: Parameters<typeof request>[0], user: TestUser) =>
-  post(app, user, '/session/chat_with_session', { sessionId: 'no-such-session', messages: [{ role: 'user', content: 'Summarise' }] });
+  post(app, user, '/session/chat_with_session', { sessionId: 'no-such-session', question: 'Summarise' });
 
 function expectRateLimited(res: request.Response) {
   expect(res.status).toBe(429);

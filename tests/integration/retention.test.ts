@@ -127,10 +127,15 @@ describe('Retention with a movable clock', () => {
     setClock(t0 + 30 * DAY_MS - 1);
     expect(await sweepOwner(user)).toEqual({ sessions: 0, audio: 0, transcripts: 0 });
     await post(user, '/session/transcription', { sessionId }).expect(200);
+    await post(user, '/session/chat_with_session', { sessionId, question: 'Any fever?' }).expect(200);
+    expect((await db.collection('sessionChats').doc(sessionId).get()).exists).toBe(true);
 
     setClock(t0 + 30 * DAY_MS);
     expect(await sweepOwner(user)).toEqual({ sessions: 0, audio: 0, transcripts: 1 });
     expect((await db.collection('transcripts').doc(sessionId).get()).exists).toBe(false);
+    // The chat's answers quote the transcript: they go with it.
+    expect((await db.collection('sessionChats').doc(sessionId).get()).exists).toBe(false);
+    expect((await post(user, '/session/chat_history', { sessionId }).expect(200)).body.messages).toEqual([]);
     expect((await sessionOf(user, sessionId)).deletedByRetention).toEqual({ audio: null, transcript: { deletedAt: new Date(t0 + 30 * DAY_MS).toISOString(), afterDays: 30 } });
 
     const note = await post(user, '/documentation/by_session', { sessionId }).expect(200);
@@ -139,7 +144,7 @@ describe('Retention with a movable clock', () => {
     for (const [path, body] of [
       ['/session/transcription', { sessionId }],
       ['/session/regenerate_documentation', { sessionId, counter: note.body.documentation.counter, confirmReplaceEdited: true }],
-      ['/session/chat_with_session', { sessionId, messages: [{ role: 'user', content: 'Any fever?' }] }],
+      ['/session/chat_with_session', { sessionId, question: 'Any fever?' }],
     ] as const) {
       const res = await post(user, path, body).expect(410);
       expect(res.body.error).toMatchObject({ code: 'deleted_by_retention', message: expect.stringMatching(/^Transcript deleted on .* \(your 30-day setting\)/) });

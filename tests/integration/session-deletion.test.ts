@@ -135,6 +135,31 @@ describe('Deleting a session while its pipeline runs', () => {
   });
 });
 
+describe('Deleting a session while its chat answers', () => {
+  it('The answer, written while the deletion is under way, is not kept: no chat is left, and it answers 404', async () => {
+    const plain = apiWith({});
+    const user = await createTestUser();
+    const created = await plain.post(user, '/creation', { patientName: 'Jo Park', templateId: 'soap', text: 'Doctor: How is the cough?\nPatient: Better since Monday.' }).expect(201);
+    const sessionId = created.body.session.id as string;
+    await plain.post(user, '/session/chat_with_session', { sessionId, question: 'How is the cough?' }).expect(200);
+
+    const held = heldAi();
+    const { db, post, holdDeletionAtTheEnd } = apiWith({ ai: held.ai });
+    const asking = post(user, '/session/chat_with_session', { sessionId, question: 'Since when?' }).then((res) => res);
+    await held.modelCalled.promise;
+    holdDeletionAtTheEnd(async () => {
+      held.modelGo.resolve();
+      await asking;
+    });
+    await post(user, '/session/delete', { sessionId }).expect(200);
+    const answer = await asking;
+
+    expect(answer.status).toBe(404);
+    expect((await db.collection('sessionChats').doc(sessionId).get()).exists).toBe(false);
+    expect(await leftOf(db, sessionId)).toEqual(NOTHING_LEFT);
+  });
+});
+
 describe('Deleting a session while audio for it is being uploaded', () => {
   it('An upload in progress that names the session goes with it (record and chunks); its next chunk answers 404', async () => {
     const { db, app, post, audioStore } = apiWith({});

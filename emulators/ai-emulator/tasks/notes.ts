@@ -1,5 +1,5 @@
 import { saysNothingDiscussed } from '../../../contract/src/not-discussed.ts';
-import { addTo, answerLines, applyInstruction, cannot, composeNote, composeSection, parseAddition, queryTerms, sectionQuery, speakerBias, titleTerms } from '../compose.ts';
+import { addTo, answerLines, applyInstruction, cannot, composeNote, composeSection, parseAddition, queryTerms, sectionQuery, speakerBias, terms, titleTerms } from '../compose.ts';
 import { block, jsonBlock, transcriptLines, type SectionSpec } from '../prompt.ts';
 
 /** write_note: every requested section in one answer, each sentence of the transcript in the one it belongs to. */
@@ -58,16 +58,65 @@ export function editNote(prompt: string) {
 
 /**
  * chat: answer the last question from what was said about it, citing it: the answers to the clinician's
- * matching questions rather than the questions, the clinician's own statements for plans and findings.
+ * matching questions rather than the questions, the clinician's own statements for plans and findings. The
+ * note as the clinician has it now comes too: what its sentences say about the question that the transcript
+ * does not (a prescription the clinician typed) is answered from it, and the answer says it comes from the note.
  */
 export function chat(prompt: string) {
   const messages = jsonBlock<{ role: string; content: string }[]>(prompt, 'messages', []);
+  const note = jsonBlock<{ id: string; title: string; content: string }[]>(prompt, 'note', []);
   const question = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-  const lines = answerLines(queryTerms(question), transcriptLines(prompt), 3, { strong: titleTerms(question), prefer: speakerBias(question) });
-  if (lines.length === 0) return { answer: 'The transcript does not say anything about that.', evidence: [] };
-  const quotes = lines.map((l) => `the ${l.speaker} said "${l.text.trim()}"`);
+  const transcript = transcriptLines(prompt);
+  const query = chatQuery(question);
+  const lines = answerLines(query, transcript, 3, { strong: titleTerms(question), prefer: speakerBias(question) });
+  const fromNote = noteOnlySentences(query, titleTerms(question), note, new Set(transcript.flatMap((l) => terms(l.text))), 2);
+  const parts: string[] = [];
+  if (lines.length > 0) parts.push(`From the transcript: ${lines.map((l) => `the ${l.speaker} said "${l.text.trim()}"`).join('; ')}.`);
+  if (fromNote.length > 0) {
+    const quoted = fromNote.map((s) => `${s.title}: "${s.text}"`).join('; ');
+    parts.push(lines.length > 0 ? `The note also says (not in the transcript): ${quoted}.` : `The transcript does not say. The note says (${quoted}); this comes from the note, not the transcript.`);
+  }
+  const source = lines.length > 0 ? (fromNote.length > 0 ? 'transcript_and_note' : 'transcript') : fromNote.length > 0 ? 'note' : 'none';
   return {
-    answer: `From the transcript: ${quotes.join('; ')}.`,
+    answer: parts.length > 0 ? parts.join(' ') : 'Neither the transcript nor the note says anything about that.',
     evidence: lines.map((l) => ({ segmentId: l.id, quote: l.text.trim().slice(0, 200) })),
+    source,
+    noteSectionIds: [...new Set(fromNote.map((s) => s.id))],
   };
+}
+
+/** Names a question about antibiotics is answered by, for the chat only (a note section's words stay as compose.ts has them). */
+const ANTIBIOTICS = ['amoxicillin', 'penicillin', 'doxycycline', 'azithromycin', 'clarithromycin', 'cefalexin', 'nitrofurantoin', 'trimethoprim', 'flucloxacillin'];
+
+function chatQuery(question: string): Set<string> {
+  const query = queryTerms(question);
+  if (query.has('antibiotic')) for (const name of ANTIBIOTICS) for (const t of terms(name)) query.add(t);
+  return query;
+}
+
+/**
+ * The note's sentences most about the question that the transcript does not say: fewer than half of their
+ * words were said. (A sentence the note took from the transcript is answered from the transcript's lines.)
+ */
+function noteOnlySentences(query: Set<string>, strong: Set<string>, note: readonly { id: string; title: string; content: string }[], said: Set<string>, max: number) {
+  const sentences = note.flatMap((section) =>
+    section.content
+      .split(/\n+/)
+      .flatMap((line) => line.replace(/^\s*[-•*]\s*/, '').split(/(?<=[.!?])\s+/))
+      .map((text) => text.trim())
+      .filter((text) => text !== '' && !saysNothingDiscussed(text))
+      .map((text) => ({ id: section.id, title: section.title, text })),
+  );
+  return sentences
+    .map((sentence, order) => {
+      const words = terms(sentence.text);
+      const score = words.filter((t) => query.has(t)).length + 2 * words.filter((t) => strong.has(t)).length;
+      const unsaid = words.length > 0 && words.filter((t) => said.has(t)).length / words.length < 0.5;
+      return { sentence, order, score: unsaid ? score : 0 };
+    })
+    .filter((s) => s.score > 0)
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, max)
+    .sort((a, b) => a.order - b.order)
+    .map((s) => s.sentence);
 }

@@ -206,6 +206,7 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
   'POST /session/magic_edit_documentation': audited('ai.note_magic_edited', noteById),
   'POST /session/magic_edit_section': audited('ai.section_magic_edited', noteById),
   'POST /session/chat_with_session': audited('ai.chat', sessionPart('session')),
+  'POST /session/chat_history': read('session.viewed', sessionPart('session')),
   'POST /magic_fill/fill_html2': audited('ai.ehr_fill_proposed', noteById),
   // A template's AI helpers read what the clinician pastes (a sample transcript, a note), which may be patient data.
   'POST /template/preview_section': audited('ai.template_assisted', noResource('template')),

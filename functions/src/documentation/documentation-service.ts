@@ -9,7 +9,7 @@ import type { TranscriptRecord } from '../transcripts/transcript.js';
 import type { TranscriptRepo } from '../transcripts/transcript-repo.js';
 import { checkSection } from '../evidence/check.js';
 import { keptConfirmations, sentenceKey } from '../evidence/confirmations.js';
-import { sectionToContract, toContract, type Documentation, type DocumentationRecord, type DocumentationSection, type Evidence, type SectionSpec, type StoredSection } from './documentation.js';
+import { sectionToContract, toContract, type Documentation, type DocumentationRecord, type DocumentationSection, type SectionSpec, type StoredSection } from './documentation.js';
 import type { DocumentationRepo } from './documentation-repo.js';
 import type { NoteWriter } from './note-writer.js';
 import type { NoteWritingStep } from './note-writing-step.js';
@@ -212,13 +212,6 @@ export class DocumentationService {
       return next;
     });
     return sessionToContract(saved);
-  }
-
-  async chat(uid: string, sessionId: string, messages: readonly { role: 'user' | 'assistant'; content: string }[]): Promise<{ role: 'assistant'; content: string; evidence: Evidence[] }> {
-    const session = await this.ownedSession(uid, sessionId);
-    const transcript = await this.transcriptOf(uid, sessionId);
-    const answer = await this.writer.chat(await this.context(uid, session, transcript), messages);
-    return { role: 'assistant', ...answer };
   }
 
   private async rewriteOne(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AiServiceError, type GenerateJsonRequest, type GenerativeModel } from '../ai/generative-model.js';
 import { keepKnownEvidence, NoteWriter } from './note-writer.js';
-import { NOTE_PROMPT_VERSION } from './prompts/note-prompts.js';
+import { CHAT_PROMPT_VERSION, NOTE_PROMPT_VERSION } from './prompts/note-prompts.js';
 
 /** A model that answers with a fixed JSON value, run through the request's own parser as the adapter does. */
 function modelAnswering(json: unknown): GenerativeModel {
@@ -48,9 +48,18 @@ describe('NoteWriter', () => {
     await expect(new NoteWriter(modelAnswering(json)).writeNote(ctx, sections)).rejects.toBeInstanceOf(AiServiceError);
   });
 
-  it('Chat answers keep only real citations', async () => {
-    const writer = new NoteWriter(modelAnswering({ answer: 'Three days.', evidence: [{ segmentId: 'seg-1', quote: 'Cough' }, { segmentId: 'x', quote: 'y' }] }));
-    expect(await writer.chat(ctx, [{ role: 'user', content: 'How long?' }])).toEqual({ content: 'Three days.', evidence: [{ segmentId: 'seg-1', quote: 'Cough' }] });
+  it('Chat answers keep only real citations and note sections, and say where they come from', async () => {
+    const note = [{ id: 'plan', title: 'Plan', content: 'Amoxicillin 500 mg.' }];
+    const writer = new NoteWriter(
+      modelAnswering({ answer: 'Three days.', evidence: [{ segmentId: 'seg-1', quote: 'Cough' }, { segmentId: 'x', quote: 'y' }], source: 'transcript_and_note', noteSectionIds: ['plan', 'nope'] }),
+    );
+    expect(await writer.chat(ctx, note, [{ role: 'user', content: 'How long?' }])).toEqual({
+      content: 'Three days.',
+      evidence: [{ segmentId: 'seg-1', quote: 'Cough' }],
+      source: 'transcript_and_note',
+      noteSections: [{ id: 'plan', title: 'Plan' }],
+      engine: `test-model · ${CHAT_PROMPT_VERSION}`,
+    });
   });
 
   it('keepKnownEvidence trims long quotes', () => {

@@ -1,11 +1,13 @@
-import { NOT_DISCUSSED } from '@charta/contract';
+import { CHAT_ANSWER_SOURCES, NOT_DISCUSSED, type ChatAnswerSource } from '@charta/contract';
 import { z } from 'zod';
 import { malformedResponse, type GenerativeModel, type ModelUsage } from '../ai/generative-model.js';
 import type { TranscriptSegment } from '../transcripts/transcript.js';
-import type { Evidence, SectionSpec } from './documentation.js';
+import { engineLabel, type Evidence, type SectionSpec } from './documentation.js';
 import {
+  CHAT_PROMPT_VERSION,
   CHAT_SCHEMA,
   chatPrompt,
+  chatSystemInstruction,
   editNotePrompt,
   NOTE_PROMPT_VERSION,
   NOTE_SCHEMA,
@@ -14,12 +16,18 @@ import {
   systemInstruction,
   writeNotePrompt,
   type NoteContext,
+  type NoteSectionText,
 } from './prompts/note-prompts.js';
 
 const evidenceSchema = z.array(z.object({ segmentId: z.string(), quote: z.string() }));
 const noteAnswer = z.object({ sections: z.array(z.object({ id: z.string(), content: z.string(), evidence: evidenceSchema })) });
 const sectionAnswer = z.object({ content: z.string(), evidence: evidenceSchema });
-const chatAnswer = z.object({ answer: z.string(), evidence: evidenceSchema });
+const chatAnswer = z.object({
+  answer: z.string(),
+  evidence: evidenceSchema,
+  source: z.enum(CHAT_ANSWER_SOURCES),
+  noteSectionIds: z.array(z.string()),
+});
 
 function parseWith<T>(schema: z.ZodType<T>): (raw: unknown) => T {
   return (raw) => {
@@ -112,14 +120,34 @@ export class NoteWriter {
     return { value, model: result.model, promptVersion: NOTE_PROMPT_VERSION, usage: result.usage };
   }
 
-  async chat(ctx: NoteContext, messages: readonly { role: 'user' | 'assistant'; content: string }[]): Promise<{ content: string; evidence: Evidence[] }> {
+  /**
+   * An answer about the session from its transcript and its note as it is now. Citations of segments that do
+   * not exist are dropped, and so are note sections the note does not have.
+   */
+  async chat(ctx: NoteContext, note: readonly NoteSectionText[], messages: readonly { role: 'user' | 'assistant'; content: string }[]): Promise<ChatAnswer> {
     const result = await this.model.generateJson({
       task: 'chat',
-      systemInstruction: systemInstruction(ctx),
-      prompt: chatPrompt(ctx, messages),
+      systemInstruction: chatSystemInstruction(ctx),
+      prompt: chatPrompt(ctx, note, messages),
       responseSchema: CHAT_SCHEMA,
       parse: parseWith(chatAnswer),
     });
-    return { content: result.data.answer.trim(), evidence: keepKnownEvidence(result.data.evidence, ctx.segments) };
+    const used = new Set(result.data.noteSectionIds);
+    return {
+      content: result.data.answer.trim(),
+      evidence: keepKnownEvidence(result.data.evidence, ctx.segments),
+      source: result.data.source,
+      noteSections: note.filter((s) => used.has(s.id)).map(({ id, title }) => ({ id, title })),
+      engine: engineLabel(result.model, CHAT_PROMPT_VERSION),
+    };
   }
+}
+
+export interface ChatAnswer {
+  content: string;
+  evidence: Evidence[];
+  source: ChatAnswerSource;
+  noteSections: { id: string; title: string }[];
+  /** Which model and prompt wrote it (documentation's engineLabel). */
+  engine: string;
 }

@@ -8,7 +8,6 @@ import { toContract as transcriptToContract } from '../transcripts/transcript.js
 import type { CreationService } from './creation-service.js';
 import type { DocumentationService } from './documentation-service.js';
 import {
-  chatBody,
   confirmFactBody,
   counterQuery,
   creationBody,
@@ -100,10 +99,6 @@ export function sessionDocumentationRoutes(docs: DocumentationService, limits: R
   router.post('/mark_done', async (req, res) => {
     const { sessionId, done } = parseInput(markDoneBody, req.body);
     res.json({ session: await docs.markDone(callerOf(req).uid, sessionId, done) });
-  });
-  router.post('/chat_with_session', limits.modelCall, async (req, res) => {
-    const { sessionId, messages } = parseInput(chatBody, req.body);
-    res.json({ message: await docs.chat(callerOf(req).uid, sessionId, messages) });
   });
   return router;
 }

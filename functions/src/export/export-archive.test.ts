@@ -114,19 +114,29 @@ describe('The data export archive', () => {
 
   it('holds each session’s transcript, note, audio and summary, and says which parts are not kept', async () => {
     const out = collect();
-    const withAudio = session(1, { bytes: 1000, onProduced: () => {} });
+    const withAudio = {
+      ...session(1, { bytes: 1000, onProduced: () => {} }),
+      chat: [
+        { id: 'q1', role: 'user', content: 'Which antibiotic?', createdAt: '2026-01-01T10:00:00.000Z', evidence: [] },
+        { id: 'a1', role: 'assistant', content: 'The note says clarithromycin.', createdAt: '2026-01-01T10:00:01.000Z', evidence: [], source: 'note' },
+      ],
+    } satisfies ExportedSession;
     const withoutAudio = { ...session(2, null), transcript: { kind: 'not_kept', why: 'not kept (deleted under your retention settings)' } } satisfies ExportedSession;
     await writeExportArchive(sessions(2, (i) => (i === 0 ? withAudio : withoutAudio)), out.sink);
     const entries = await zipEntries(out.bytes());
     const first = sessionFolder(withAudio.session);
     const second = sessionFolder(withoutAudio.session);
     expect([...entries.keys()].sort()).toEqual(
-      ['README.txt', `${first}/audio.webm`, `${first}/note.txt`, `${first}/session.json`, `${first}/session.txt`, `${first}/transcript.txt`, `${second}/note.txt`, `${second}/session.json`, `${second}/session.txt`].sort(),
+      ['README.txt', `${first}/audio.webm`, `${first}/chat.txt`, `${first}/note.txt`, `${first}/session.json`, `${first}/session.txt`, `${first}/transcript.txt`, `${second}/note.txt`, `${second}/session.json`, `${second}/session.txt`].sort(),
     );
     expect(entries.get(`${first}/audio.webm`)?.length).toBe(1000);
     expect(entries.get(`${first}/transcript.txt`)?.toString()).toContain('[00:03] patient: Turn 1 of session 1');
     expect(entries.get(`${first}/note.txt`)?.toString()).toMatch(/Patient 1\n2026-01-01 · SOAP\n[\s\S]*Assessment\n-+\nAssessment of visit 1\./);
     expect(entries.get(`${first}/session.txt`)?.toString()).toContain('Audio: included (audio.webm)');
+    // The session's chat, kept on the server, is the account's data too.
+    expect(entries.get(`${first}/chat.txt`)?.toString()).toBe('[2026-01-01T10:00:00.000Z] You: Which antibiotic?\n\n[2026-01-01T10:00:01.000Z] Charta: The note says clarithromycin.\n');
+    expect(entries.get(`${first}/session.txt`)?.toString()).toContain('Chat: 2 messages included (chat.txt)');
+    expect(entries.get(`${second}/session.txt`)?.toString()).toContain('Chat: none');
     const summary = entries.get(`${second}/session.txt`)?.toString() ?? '';
     expect(summary).toContain('Audio: not kept (deleted under your retention settings)');
     expect(summary).toContain('Transcript: not kept (deleted under your retention settings)');

@@ -1,7 +1,7 @@
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
-import type { DocumentationSection, Session, Transcript } from '@charta/contract';
+import type { ChatMessage, DocumentationSection, Session, Transcript } from '@charta/contract';
 
 /**
  * The archive "Download my data" produces (docs/privacy.md "Export and print"), apart from Firestore and Storage: it
@@ -34,6 +34,8 @@ export interface ExportedSession {
   transcript: Transcript | MissingPart;
   note: ExportNote | MissingPart;
   audio: ExportAudio | MissingPart;
+  /** The session's chat as kept (questions and answers, oldest first); none when nothing was asked. */
+  chat?: readonly ChatMessage[];
 }
 
 const isMissing = (part: object): part is MissingPart => 'kind' in part && (part.kind === 'never_made' || part.kind === 'not_kept');
@@ -46,6 +48,7 @@ Each folder under sessions/ is one session (its date, the patient's name and the
                    (for example audio deleted under your retention settings)
 - transcript.txt   the transcript, one line per speaker turn with its time
 - note.txt         the note, section by section
+- chat.txt         the questions asked about the session and their answers, when there were any
 - audio.*          the recording, as it was uploaded
 - session.json     all of the above except the audio, for other programs
 
@@ -81,6 +84,10 @@ function describePart(label: string, part: object, included: string): string {
   return `${label}: ${isMissing(part) ? part.why : included}`;
 }
 
+export function chatText(chat: readonly ChatMessage[]): string {
+  return chat.map((m) => `[${m.createdAt}] ${m.role === 'user' ? 'You' : 'Charta'}: ${m.content.trim()}\n`).join('\n');
+}
+
 export function sessionSummary(exported: ExportedSession): string {
   const { session } = exported;
   return [
@@ -93,6 +100,7 @@ export function sessionSummary(exported: ExportedSession): string {
     describePart('Audio', exported.audio, isMissing(exported.audio) ? '' : `included (audio.${exported.audio.extension})`),
     describePart('Transcript', exported.transcript, 'included (transcript.txt)'),
     describePart('Note', exported.note, 'included (note.txt)'),
+    `Chat: ${exported.chat?.length ? `${exported.chat.length} messages included (chat.txt)` : 'none'}`,
     '',
   ].join('\n');
 }
@@ -102,7 +110,7 @@ function sessionJson(exported: ExportedSession): string {
   const audio = isMissing(exported.audio) ? { missing: exported.audio } : { file: `audio.${exported.audio.extension}`, sizeBytes: exported.audio.sizeBytes };
   const transcript = part(exported.transcript);
   const note = part(exported.note);
-  return JSON.stringify({ session: exported.session, templateName: exported.templateName, audio, transcript, note }, null, 2);
+  return JSON.stringify({ session: exported.session, templateName: exported.templateName, audio, transcript, note, chat: exported.chat ?? [] }, null, 2);
 }
 
 export interface ArchiveProgress {
@@ -144,6 +152,7 @@ export async function writeExportArchive(sessions: AsyncIterable<ExportedSession
       const entries: Promise<void>[] = [addLazily(`${folder}/session.txt`, text(sessionSummary(exported)), { compress: true })];
       if (!isMissing(exported.transcript)) entries.push(addLazily(`${folder}/transcript.txt`, text(transcriptText(exported.transcript)), { compress: true }));
       if (!isMissing(exported.note)) entries.push(addLazily(`${folder}/note.txt`, text(noteText(exported, exported.note)), { compress: true }));
+      if (exported.chat?.length) entries.push(addLazily(`${folder}/chat.txt`, text(chatText(exported.chat)), { compress: true }));
       entries.push(addLazily(`${folder}/session.json`, text(sessionJson(exported)), { compress: true }));
       const audio = exported.audio;
       // Audio is compressed already (Opus, AAC): storing it as is saves the CPU and costs nothing.

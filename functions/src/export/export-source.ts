@@ -1,4 +1,4 @@
-import { mayHaveTranscript } from '@charta/contract';
+import { mayHaveTranscript, type ChatMessage } from '@charta/contract';
 import type { DocumentationRepo } from '../documentation/documentation-repo.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
 import type { SessionRecord } from '../sessions/session.js';
@@ -23,6 +23,8 @@ export class ExportSource {
     private readonly documentation: DocumentationRepo,
     private readonly store: AudioStore,
     private readonly templates: TemplateCatalog,
+    /** The session's kept chat (chat/chat-repo.ts): its questions and answers go into the archive too. */
+    private readonly chats: { find(sessionId: string): Promise<{ ownerUid: string; messages: ChatMessage[] } | null> },
   ) {}
 
   countOf(uid: string): Promise<number> {
@@ -42,9 +44,16 @@ export class ExportSource {
   }
 
   private async exported(uid: string, record: SessionRecord, templateNames: Map<string, string>): Promise<ExportedSession> {
-    const [transcript, note, audio, templateName] = await Promise.all([this.transcriptOf(record), this.noteOf(record), this.audioOf(record), this.templateName(uid, record.templateId, templateNames)]);
+    const [transcript, note, audio, templateName, chat] = await Promise.all([
+      this.transcriptOf(record),
+      this.noteOf(record),
+      this.audioOf(record),
+      this.templateName(uid, record.templateId, templateNames),
+      this.chats.find(record.id),
+    ]);
     const { id, patientName, title, templateId, language, status, createdAt, updatedAt, audioDurationSec } = record;
-    return { session: { id, patientName, title, templateId, language, status, createdAt, updatedAt, audioDurationSec }, templateName, transcript, note, audio };
+    const session = { id, patientName, title, templateId, language, status, createdAt, updatedAt, audioDurationSec };
+    return { session, templateName, transcript, note, audio, chat: chat && chat.ownerUid === uid ? chat.messages : [] };
   }
 
   private async transcriptOf(record: SessionRecord): Promise<ExportedSession['transcript']> {

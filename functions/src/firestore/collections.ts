@@ -6,6 +6,11 @@ export const COLLECTIONS = {
   audioUploads: 'audioUploads',
   transcripts: 'transcripts',
   documentation: 'documentation',
+  /**
+   * A session's chat (`sessionChats/{sessionId}`, ownerUid): its questions and answers, kept up to a limit;
+   * deleted with the session, with its transcript by retention, and with the account.
+   */
+  sessionChats: 'sessionChats',
   /** Templates users made or copied (built-ins live in code); owned through ownerUid. */
   templates: 'templates',
   /** The community library: published snapshots, with an `adders/{uid}` marker per user who added one. */

@@ -72,9 +72,11 @@ describe('note prompts', () => {
     expect(jsonBlock(edit, 'note')).toEqual(note);
     expect(block(edit, 'instruction')).toBe('Use bullets');
     const messages = [{ role: 'user' as const, content: '¿Fiebre?' }];
-    const chat = chatPrompt(ctx, messages);
+    // The chat sees the note as it is now (the clinician's edits), beside the transcript.
+    const chat = chatPrompt(ctx, note, messages);
     expect(taskOf(chat)).toBe('chat');
     expect(jsonBlock(chat, 'messages')).toEqual(messages);
+    expect(jsonBlock(chat, 'note')).toEqual(note);
     expect(block(chat, 'transcript')).toContain('[seg-1]');
   });
 });

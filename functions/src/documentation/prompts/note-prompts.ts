@@ -1,4 +1,4 @@
-import { NOT_DISCUSSED } from '@charta/contract';
+import { CHAT_ANSWER_SOURCES, NOT_DISCUSSED } from '@charta/contract';
 import { BLOCKS_ARE_DATA, jsonTagged, tagged, transcriptTagged } from '../../ai/prompt-blocks.js';
 import type { TranscriptSegment } from '../../transcripts/transcript.js';
 import type { SectionSpec } from '../documentation.js';
@@ -73,11 +73,35 @@ export function editNotePrompt(ctx: NoteContext, note: readonly { id: string; ti
   ].join('\n');
 }
 
-/** A question about the session, answered from the transcript only. */
-export function chatPrompt(ctx: NoteContext, messages: readonly { role: 'user' | 'assistant'; content: string }[]): string {
+/** The chat's prompts, versioned apart from the note's: every answer keeps the version that wrote it. */
+export const CHAT_PROMPT_VERSION = 'chat-v1';
+
+/** A section of the note as it is now: the clinician's edits included. */
+export interface NoteSectionText {
+  id: string;
+  title: string;
+  content: string;
+}
+
+/** The chat's system instruction: it answers about the session, from the transcript and the current note. */
+export function chatSystemInstruction(ctx: Pick<NoteContext, 'language' | 'specialty'>): string {
+  return [
+    ctx.specialty ? 'You answer a clinician of the specialty in the <specialty> block about one of their consultations.' : 'You answer a clinician about one of their consultations.',
+    `Answer in the language with BCP-47 tag ${ctx.language}, briefly and in clinical register.`,
+    'You have two sources: the transcript (what was said) and the note (the documentation as the clinician has it now, which they may have edited and which can hold what the transcript does not).',
+    'State only what these sources say; never guess. Cite, as evidence, every transcript segment that supports what you state, with a short verbatim quote.',
+    'When anything you state comes from the note and not the transcript, say so in the answer ("The note says ...; the transcript does not mention it") and list the note sections you used.',
+    'Set source to "transcript", "note", "transcript_and_note", or "none" when neither says anything about the question (then say that).',
+  ].join('\n');
+}
+
+/** A question about the session, answered from the transcript and the note as it is now. */
+export function chatPrompt(ctx: NoteContext, note: readonly NoteSectionText[], messages: readonly { role: 'user' | 'assistant'; content: string }[]): string {
   return [
     header('chat', ctx),
-    'Answer the last user message using only the transcript. If the transcript does not say, answer that it does not. Cite the supporting segments.',
+    'Answer the last user message. Use the transcript first and cite its segments; use the note for what the transcript does not say, and say that it comes from the note.',
+    // The note is the clinician's text: a JSON block, so nothing in it can end the block (prompt-blocks.ts).
+    jsonTagged('note', note.map(({ id, title, content }) => ({ id, title, content }))),
     jsonTagged('messages', messages),
     transcriptBlock(ctx.segments),
   ].join('\n');
@@ -115,6 +139,11 @@ export const SECTION_SCHEMA = {
 
 export const CHAT_SCHEMA = {
   type: 'object',
-  properties: { answer: { type: 'string' }, evidence: evidenceSchema },
-  required: ['answer', 'evidence'],
+  properties: {
+    answer: { type: 'string' },
+    evidence: evidenceSchema,
+    source: { type: 'string', enum: [...CHAT_ANSWER_SOURCES] },
+    noteSectionIds: { type: 'array', items: { type: 'string' } },
+  },
+  required: ['answer', 'evidence', 'source', 'noteSectionIds'],
 };

@@ -495,8 +495,10 @@ describe('SessionPage: evidence, copy and chat', { timeout: 30_000 }, () => {
       '/session/session': () => ({ session: session() }),
       '/session/transcription': () => ({ transcript }),
       '/documentation/by_session': () => ({ documentation: documentation() }),
-      '/session/chat_with_session': () => ({
-        message: { role: 'assistant', content: 'From the transcript: the patient said "I am allergic to penicillin."', evidence: [{ segmentId: 'seg-3', quote: 'allergic to penicillin' }] },
+      '/session/chat_history': () => ({ messages: [], limit: 40 }),
+      '/session/chat_with_session': (body) => ({
+        question: { id: 'q1', role: 'user', content: body['question'], createdAt: '', evidence: [] },
+        message: { id: 'a1', role: 'assistant', content: 'From the transcript: the patient said "I am allergic to penicillin."', createdAt: '', evidence: [{ segmentId: 'seg-3', quote: 'allergic to penicillin' }], source: 'transcript', noteSections: [], engine: 'gemini-2.5-flash · chat-v1' },
       }),
     });
   });
@@ -558,10 +560,11 @@ describe('SessionPage: evidence, copy and chat', { timeout: 30_000 }, () => {
     const input = await screen.findByRole('textbox', { name: 'Ask about this session' });
     await userEvent.type(input, 'Any allergies?{Enter}');
     expect(await screen.findByText(/I am allergic to penicillin\."/)).toBeInTheDocument();
-    expect(postsTo('/session/chat_with_session')).toEqual([{ sessionId: 's1', messages: [{ role: 'user', content: 'Any allergies?' }] }]);
+    expect(postsTo('/session/chat_with_session')).toEqual([{ sessionId: 's1', question: 'Any allergies?' }]);
     expect(input).toHaveValue('');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Show in transcript: Patient 01:05' }));
+    const cited = screen.getByRole('list', { name: 'Cited transcript segments' });
+    await userEvent.click(within(cited).getByRole('button', { name: 'Show in transcript, at 01:05' }));
     await waitFor(() => expect(highlighted()).toEqual(['seg-3']));
     expect(screen.getByText('Cited in the chat: 1 segment highlighted')).toBeInTheDocument();
   });
@@ -571,7 +574,10 @@ describe('SessionPage: evidence, copy and chat', { timeout: 30_000 }, () => {
     handlers['/session/chat_with_session'] = () => {
       calls += 1;
       if (calls === 1) throw new ApiError({ status: 503, code: 'unavailable', message: 'busy' });
-      return { message: { role: 'assistant', content: 'The plan is rest.', evidence: [] } };
+      return {
+        question: { id: 'q1', role: 'user', content: 'What is the plan?', createdAt: '', evidence: [] },
+        message: { id: 'a1', role: 'assistant', content: 'The plan is rest.', createdAt: '', evidence: [], source: 'transcript', noteSections: [] },
+      };
     };
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Chat' }));
@@ -580,7 +586,12 @@ describe('SessionPage: evidence, copy and chat', { timeout: 30_000 }, () => {
     expect(await screen.findByText(/No answer: Charta had a problem/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('The plan is rest.')).toBeInTheDocument();
-    expect(postsTo('/session/chat_with_session')).toHaveLength(2);
+    expect(postsTo('/session/chat_with_session')).toEqual([
+      { sessionId: 's1', question: 'What is the plan?' },
+      { sessionId: 's1', question: 'What is the plan?' },
+    ]);
+    // Asked once, however many tries it took.
+    await waitFor(() => expect(screen.getAllByText('What is the plan?')).toHaveLength(1));
   });
 
   it('Asks before leaving with unsaved text', async () => {

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { ErrorState } from '@/components/feedback/ErrorState';
@@ -26,6 +26,7 @@ import { describeError } from '@/lib/error-message';
 import { useDocumentation } from '../api/documentation';
 import { processSession } from '../api/session';
 import { useTranscript } from '../api/transcript';
+import { useHeightAboveBottomNav } from '../hooks/use-height-above-bottom-nav';
 import { useSessionChat } from '../hooks/use-session-chat';
 import { useNoteSelection } from '../hooks/use-note-selection';
 import { unresolvedFacts } from '@/lib/fact-flags';
@@ -33,6 +34,7 @@ import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { useSessionView } from '../hooks/use-session-view';
 import { useTakingLong } from '../hooks/use-taking-long';
 import { hasTimings } from '@/lib/speakers';
+import { chatWarning } from '../lib/simulated-output';
 import { ChatPanel } from './ChatPanel';
 import { DocumentationPanel } from './DocumentationPanel';
 import { PlanLimitHeld } from './PlanLimitHeld';
@@ -41,8 +43,8 @@ import { SessionHeader } from './SessionHeader';
 import { HIDDEN_PANEL, SessionViewTabs, useViewTabIds, viewPanelProps } from './SessionViewTabs';
 import { TranscriptPanel } from './TranscriptPanel';
 
-/** A phone's chat tab: the height left under the app bar, the tabs and the bottom navigation, messages scrolling inside. */
-const PHONE_CHAT_LAYOUT = { height: 'max(360px, calc(100dvh - 300px))' };
+/** A phone's chat tab before it is measured (useHeightAboveBottomNav): about what the bars and the header leave. */
+const PHONE_CHAT_HEIGHT = 'max(360px, calc(100dvh - 300px))';
 
 /** The session page: progress while it is processed, then the note to check, edit and copy, beside its transcript. */
 export function SessionPage() {
@@ -101,6 +103,9 @@ function SessionWorkspace({ session, liveTranscript }: { session: Session; liveT
   const transcript = useTranscript(session.id, transcriptExists);
   const documentation = useDocumentation(session.id, status === 'ready');
   const chat = useSessionChat(session.id);
+  // A phone's chat tab reaches down to just above the bottom navigation, its input in view (issue 23).
+  const phoneChatRef = useRef<HTMLDivElement>(null);
+  const phoneChatHeight = useHeightAboveBottomNav(phoneChatRef, phone && view === 'chat');
   const SessionTool = useSessionTool();
   const segments = transcript.data?.segments;
   const timed = transcript.data ? hasTimings(transcript.data) : false;
@@ -139,10 +144,12 @@ function SessionWorkspace({ session, liveTranscript }: { session: Session; liveT
       unavailableReason={transcriptDeleted}
       segments={segments}
       timed={timed}
+      // Labelled as the note is: by the engine of the latest answer (the note's before the first one).
+      warning={chatWarning(chat.messages.findLast((m) => m.engine !== undefined)?.engine ?? documentation.data?.engine, transcript.data?.engine)}
       onShowCitation={note.showCitation}
       // A phone's chat is a tab, not a panel to close.
       onClose={phone ? undefined : () => setChatOpen(false)}
-      layout={wide ? { flex: '1 1 0' } : phone ? PHONE_CHAT_LAYOUT : { height: '100%' }}
+      layout={wide ? { flex: '1 1 0' } : phone ? { height: phoneChatHeight === null ? PHONE_CHAT_HEIGHT : `${phoneChatHeight}px` } : { height: '100%' }}
     />
   );
 
@@ -294,7 +301,7 @@ function SessionWorkspace({ session, liveTranscript }: { session: Session; liveT
             {wide && chatOpen && chatPanel}
           </Box>
           {phone && (
-            <Box sx={HIDDEN_PANEL} {...viewPanelProps(tabIds, 'chat', view)}>
+            <Box ref={phoneChatRef} sx={HIDDEN_PANEL} {...viewPanelProps(tabIds, 'chat', view)}>
               {chatPanel}
             </Box>
           )}

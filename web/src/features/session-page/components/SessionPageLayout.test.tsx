@@ -32,7 +32,11 @@ function serveReady(overrides: Parameters<typeof session>[0] = {}) {
     '/session/transcription': () => ({ transcript }),
     '/documentation/by_session': () => ({ documentation: documentation() }),
     '/template/get_templates': () => ({ templates: [], nextCursor: null }),
-    '/session/chat_with_session': () => ({ message: { role: 'assistant', content: 'The plan is rest.', evidence: [{ segmentId: 'seg-3', quote: 'allergic to penicillin' }] } }),
+    '/session/chat_history': () => ({ messages: [], limit: 40 }),
+    '/session/chat_with_session': () => ({
+      question: { id: 'q1', role: 'user', content: 'Any allergies?', createdAt: '', evidence: [] },
+      message: { id: 'a1', role: 'assistant', content: 'The plan is rest.', createdAt: '', evidence: [{ segmentId: 'seg-3', quote: 'allergic to penicillin' }], source: 'transcript', noteSections: [] },
+    }),
   });
 }
 
@@ -101,7 +105,7 @@ describe('SessionPage on a phone (390 px)', () => {
     serveReady();
     renderPage('/sessions/s1?view=chat');
     await userEvent.type(await screen.findByRole('textbox', { name: 'Ask about this session' }), 'Any allergies?{Enter}');
-    await userEvent.click(await screen.findByRole('button', { name: 'Show in transcript: Patient 01:05' }));
+    await userEvent.click(within(await screen.findByRole('list', { name: 'Cited transcript segments' })).getByRole('button', { name: 'Show in transcript, at 01:05' }));
     expect(await screen.findByRole('tab', { name: 'Transcript' })).toHaveAttribute('aria-selected', 'true');
     const list = await screen.findByRole('list', { name: 'Transcript segments' });
     await waitFor(() => expect(within(list).getAllByRole('listitem').filter((li) => li.dataset['highlighted'] === 'true').map((li) => li.dataset['segmentId'])).toEqual(['seg-3']));

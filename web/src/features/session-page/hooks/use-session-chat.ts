@@ -1,46 +1,68 @@
+import { CHAT_LIMITS, latestExchanges, type ChatHistory } from '@charta/contract';
 import { useCallback, useState } from 'react';
 import { describeError } from '@/lib/error-message';
-import { chatWithSession } from '../api/chat';
-import type { ChatMessage } from '../api/types';
+import { askAboutSession, useChatHistory } from '../api/chat';
 
 /**
- * A conversation about one session, kept while the page is open (the API stores none). A question that
- * fails stays in the list with the reason, and "Try again" sends it again.
+ * A conversation about one session, kept by the server (loaded when the page opens, so it is there after a
+ * reload). The question being asked shows at once; one that fails stays in view with the reason, and
+ * "Try again" sends it again (the server keeps a question only with its answer).
  */
 export function useSessionChat(sessionId: string) {
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const history = useChatHistory(sessionId);
+  const { mutate } = history;
+  const [pending, setPending] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const ask = useCallback(
-    async (history: ChatMessage[]) => {
+    async (question: string) => {
+      setPending(question);
       setSending(true);
       setError(null);
       try {
-        const answer = await chatWithSession(sessionId, history);
-        setMessages([...history, answer]);
+        const exchange = await askAboutSession(sessionId, question);
+        // The server's own trimming, applied to the copy shown, so the page and a reload agree.
+        await mutate(
+          (current: ChatHistory | undefined) => {
+            const limit = current?.limit ?? CHAT_LIMITS.history;
+            return { limit, messages: latestExchanges([...(current?.messages ?? []), exchange.question, exchange.message], limit) };
+          },
+          { revalidate: false },
+        );
+        setPending(null);
       } catch (err) {
         setError(describeError(err));
       } finally {
         setSending(false);
       }
     },
-    [sessionId],
+    [mutate, sessionId],
   );
 
   const send = useCallback(
     (question: string) => {
       const content = question.trim();
       if (!content || sending) return Promise.resolve();
-      const history = [...messages, { role: 'user' as const, content }];
-      setMessages(history);
-      return ask(history);
+      return ask(content);
     },
-    [ask, messages, sending],
+    [ask, sending],
   );
 
-  /** Sends the unanswered last question again. */
-  const retry = useCallback(() => (messages[messages.length - 1]?.role === 'user' ? ask(messages) : Promise.resolve()), [ask, messages]);
+  /** Sends the unanswered question again. */
+  const retry = useCallback(() => (pending !== null ? ask(pending) : Promise.resolve()), [ask, pending]);
 
-  return { messages, sending, error, send, retry };
+  return {
+    messages: history.data?.messages ?? [],
+    limit: history.data?.limit ?? CHAT_LIMITS.history,
+    /** The question on its way, or the one that failed (with `error`). */
+    pending,
+    sending,
+    error,
+    loading: history.data === undefined && history.error === undefined,
+    loadError: history.error === undefined ? null : describeError(history.error),
+    reload: () => void mutate(),
+    send,
+    retry,
+  };
 }

@@ -22,6 +22,24 @@ export function noteWarning(documentationEngine: string | null | undefined, tran
   return null;
 }
 
+/**
+ * What the chat says about its answers, decided as the note's warning is: answers by the local AI emulator
+ * (their engine) or from a simulated transcript are simulated; from a demo-quality transcript, demo. Before
+ * the first answer the note's engine stands for it (the same writer answers).
+ */
+export function chatWarning(answerEngine: string | null | undefined, transcriptEngine: string | null | undefined): OutputWarning | null {
+  if (isSimulatedDocumentation(answerEngine, transcriptEngine)) {
+    const why = isSimulatedEngine(transcriptEngine)
+      ? 'They come from a demo transcript of another consultation.'
+      : 'The local AI emulator answers by matching the question’s words in the transcript and the note, by fixed rules.';
+    return { title: 'Demo answers: not written from this recording by an AI model', level: 'simulated', detail: `${why} Do not rely on them for this patient.` };
+  }
+  if (engineQuality(transcriptEngine) === 'demo') {
+    return { title: 'Answers from an offline demo-quality transcript', level: 'demo', detail: 'Words may have been misheard. Check an answer against the recording before you use it.' };
+  }
+  return null;
+}
+
 /** The first line of anything copied from a simulated note, so a pasted copy still says what it is. */
 export const SIMULATED_COPY_HEADER = `[${SIMULATED_NOTE_LABEL}. Do not use it in a patient record.]`;
 
