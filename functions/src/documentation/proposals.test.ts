@@ -56,6 +56,8 @@ describe('textChanges and removedTyping', () => {
     expect(changes.filter((c) => c.kind !== 'removed').map((c) => c.text).join('')).toBe('Viral URI.\nRest and fluids.');
     expect(changes.some((c) => c.kind === 'removed' && !c.typed && c.text.includes('upper respiratory'))).toBe(true);
     expect(removedTyping(changes)).toEqual(['Amoxicillin 500 mg three times daily for 7 days.']);
+    // Only the typed words are marked, not the line break before them.
+    expect(changes.filter((c) => c.typed).map((c) => c.text)).toEqual(['Amoxicillin 500 mg three times daily for 7 days.']);
   });
 
   it('finds nothing typed removed when the change keeps the typing', () => {

@@ -83,7 +83,13 @@ export function textChanges(current: string, typed: readonly boolean[], proposed
       let end = start + 1;
       while (end < part.value.length && (typed[at + end] ?? false) === isTyped) end += 1;
       const text = part.value.slice(start, end);
-      push(isTyped && text.trim() !== '' ? { kind: 'removed', text, typed: true } : { kind: 'removed', text });
+      if (isTyped && text.trim() !== '') {
+        // The typing's own words are marked, not the line breaks and spaces around them.
+        const [, before = '', words = '', after = ''] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text) ?? [];
+        if (before) push({ kind: 'removed', text: before });
+        push({ kind: 'removed', text: words, typed: true });
+        if (after) push({ kind: 'removed', text: after });
+      } else push({ kind: 'removed', text });
       start = end;
     }
     at += part.value.length;

@@ -143,8 +143,8 @@ function SectionDiff({ section, titled }: { section: SectionProposal; titled: bo
 
 function Change({ change }: { change: TextChange }) {
   if (change.kind === 'same') return <>{change.text}</>;
-  // Whitespace alone added or removed (a joined or split line) needs no mark: the text shows it.
-  if (change.text.trim() === '') return change.kind === 'added' ? <>{change.text}</> : null;
+  // Whitespace alone added or removed needs no mark; a removed line break stays, so removed lines keep theirs.
+  if (change.text.trim() === '') return change.kind === 'added' || change.text.includes('\n') ? <>{change.text}</> : null;
   const mark = change.kind === 'added' ? 'added' : change.typed ? 'typed' : 'removed';
   // Screen readers read <ins>/<del> as plain text: the words say what each mark is.
   const said = mark === 'added' ? 'Added: ' : mark === 'typed' ? 'Removed, you typed this: ' : 'Removed: ';
