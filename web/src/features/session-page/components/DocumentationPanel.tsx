@@ -1,4 +1,4 @@
-import type { Documentation, DocumentationProposal, Session, TranscriptSegment } from '@charta/contract';
+import { SECTION_SOURCE_LABELS, type Documentation, type DocumentationProposal, type Session, type TranscriptSegment } from '@charta/contract';
 import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
@@ -321,7 +321,7 @@ export function DocumentationPanel({
       />
       <ProposalDialog
         proposal={proposal?.proposal ?? null}
-        title="Magic edit of the note"
+        title={SECTION_SOURCE_LABELS.magic_edit_note}
         accepting={accepting}
         stale={proposal?.stale ?? false}
         error={proposalError}
