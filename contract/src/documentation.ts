@@ -97,6 +97,45 @@ export const SECTION_VERSION_LIMITS = {
  */
 export const REPLACES_EDITED_TEXT_FIELD = 'confirmReplaceEdited';
 
+/**
+ * One piece of a proposal's word-level diff against the section's current text (our extension): text both
+ * have, text the proposal adds, or text it removes. `typed` marks removed text the clinician typed (known
+ * from the section's kept versions: who wrote each part), which the app calls out before they accept.
+ */
+export interface TextChange {
+  kind: 'same' | 'added' | 'removed';
+  text: string;
+  typed?: boolean;
+}
+
+/** What an AI action would make of one section, unsaved (docs/api.md "Documentation"). */
+export interface SectionProposal {
+  sectionId: string;
+  title: string;
+  /** The section's text now, and as the action would write it. */
+  current: string;
+  proposed: string;
+  /** The transcript segments that support the proposed text. */
+  evidence: Evidence[];
+  /** `current` to `proposed`, word by word. */
+  changes: TextChange[];
+  /** The passages of the clinician's typing that the proposal removes, in order (from `changes`). */
+  removesTyped: string[];
+}
+
+/**
+ * An AI action's result, not saved: the sections it would change (unchanged ones are left out), from the
+ * note at `counter`. Accepting sends them back with that counter (acceptProposalBody).
+ */
+export interface DocumentationProposal {
+  documentationId: string;
+  counter: number;
+  change: ProposalChange;
+  /** customize_section: the instructions the section was written with. */
+  instructions?: string;
+  sections: SectionProposal[];
+}
+
 /** Documentation written for a session, section by section. */
 export interface Documentation {
   id: string;
@@ -142,12 +181,47 @@ const sectionId = z.string().min(1).max(128);
 export const documentationIdBody = z.strictObject({ documentationId: resourceId });
 export const sectionBody = z.strictObject({ documentationId: resourceId, sectionId });
 const confirmReplaceEdited = z.boolean().optional();
+/**
+ * `propose: true` (our extension, docs/api.md "Documentation"): the AI action's text comes back as a
+ * DocumentationProposal and nothing is saved (the model call counts under the same limits); the clinician
+ * reads the diff and accepts it with POST /session/documentation/accept_proposal. A proposal never asks
+ * `confirmReplaceEdited` first: its diff says which of the clinician's text it removes.
+ */
+const propose = z.boolean().optional();
 /** `counter` is required once the session has documentation (the API answers 400 naming it otherwise). */
 export const regenerateBody = z.strictObject({ sessionId: resourceId, templateId: resourceId.optional(), confirmReplaceEdited, counter: counter.optional() });
-export const regenerateSectionBody = z.strictObject({ documentationId: resourceId, sectionId, counter, confirmReplaceEdited });
-export const customizeSectionBody = z.strictObject({ documentationId: resourceId, sectionId, instructions: instruction, counter, confirmReplaceEdited });
-export const magicEditSectionBody = z.strictObject({ documentationId: resourceId, sectionId, instruction, counter });
-export const magicEditDocumentationBody = z.strictObject({ documentationId: resourceId, instruction, counter });
+export const regenerateSectionBody = z.strictObject({ documentationId: resourceId, sectionId, counter, confirmReplaceEdited, propose });
+export const customizeSectionBody = z.strictObject({ documentationId: resourceId, sectionId, instructions: instruction, counter, confirmReplaceEdited, propose });
+export const magicEditSectionBody = z.strictObject({ documentationId: resourceId, sectionId, instruction, counter, propose });
+export const magicEditDocumentationBody = z.strictObject({ documentationId: resourceId, instruction, counter, propose });
+
+/** The AI actions whose text can be proposed first and accepted later. */
+export const PROPOSAL_CHANGES = ['regenerate_section', 'customize_section', 'magic_edit_section', 'magic_edit_note'] as const;
+export type ProposalChange = (typeof PROPOSAL_CHANGES)[number];
+
+const evidenceItem = z.strictObject({ segmentId: sectionId, quote: z.string().max(L.sectionContent) });
+/**
+ * Accepting a proposal: the sections as proposed (the text the clinician read in the diff), with the counter
+ * the proposal was made from; a note changed since answers 409 `conflict` and nothing is saved. The text each
+ * section had is kept as a version, as for every write. `instructions` only with `customize_section`: the
+ * section's instructions for this note, as customized.
+ */
+export const acceptProposalBody = z.strictObject({
+  documentationId: resourceId,
+  counter,
+  change: z.enum(PROPOSAL_CHANGES),
+  instructions: instruction.optional(),
+  sections: z
+    .array(
+      z.strictObject({
+        sectionId,
+        content: z.string().max(L.sectionContent, `must be at most ${L.sectionContent} characters`),
+        evidence: z.array(evidenceItem).max(500),
+      }),
+    )
+    .min(1, 'must hold at least one section')
+    .max(100),
+});
 export const updateSectionValueBody = z.strictObject({
   documentationId: resourceId,
   sectionId,

@@ -171,12 +171,15 @@ describe('The session page in Chromium', () => {
     await page.reload();
     await expect.poll(() => sectionText(page, 'Subjective').inputValue(), { timeout: 30_000 }).toBe(edited);
 
-    // Regenerate over the clinician's text asks first; confirmed, it replaces it; Undo puts the edit back.
+    // Regenerate over the clinician's text shows its proposal first, with the typing it removes called out;
+    // accepted, it replaces the text; Undo puts the edit back.
     await section(page, 'Subjective').getByRole('button', { name: 'Regenerate' }).click();
-    const replace = page.getByRole('dialog', { name: 'Replace your text in Subjective?' });
-    await replace.waitFor();
+    const replace = page.getByRole('dialog', { name: 'Review: Regenerate: Subjective' });
+    await replace.waitFor({ timeout: 30_000 });
+    await replace.getByRole('note', { name: /^You typed this; the change removes it/ }).waitFor();
+    expect(await sectionText(page, 'Subjective').inputValue()).toBe(edited);
     await shotsCheckedByAxe(page, '33a-session-replace-asks', '[role="dialog"]');
-    await replace.getByRole('button', { name: 'Replace my text' }).click();
+    await replace.getByRole('button', { name: 'Accept change' }).click();
     await expect.poll(() => sectionText(page, 'Subjective').inputValue(), { timeout: 30_000 }).not.toBe(edited);
     await section(page, 'Subjective').getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => sectionText(page, 'Subjective').inputValue(), { timeout: 30_000 }).toBe(edited);
@@ -204,8 +207,11 @@ describe('The session page in Chromium', () => {
     await section(page, 'Subjective').getByRole('button', { name: 'Magic edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Magic edit: Subjective' });
     await dialog.getByRole('textbox', { name: 'What should change?' }).fill('Add that the patient is a non-smoker');
-    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.getByRole('button', { name: 'Show the change' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    const proposal = page.getByRole('dialog', { name: 'Review: Magic edit: Subjective' });
+    await proposal.getByRole('button', { name: 'Accept change' }).click();
+    await proposal.waitFor({ state: 'hidden', timeout: 30_000 });
     await expect.poll(() => sectionText(page, 'Subjective').inputValue()).toBe(`${edited} The patient is a non-smoker.`);
 
     // Copy note: rich text and plain text on the clipboard. The emulator's note is a demo: copying asks

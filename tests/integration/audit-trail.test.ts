@@ -180,6 +180,12 @@ const EXERCISES: Exercise[] = [
     send: async () => post(owner, '/session/documentation/confirm_fact', { documentationId: sessionId, sectionId: 'plan', flagId: 'f-0123456789abcdef', counter: await currentCounter() }),
     expected: () => [{ action: 'note.edited', ...note(() => sessionId) }],
   },
+  {
+    route: 'POST /session/documentation/accept_proposal',
+    send: async () =>
+      post(owner, '/session/documentation/accept_proposal', { documentationId: sessionId, counter: await currentCounter(), change: 'magic_edit_section', sections: [{ sectionId: 'plan', content: 'Rest, fluids.', evidence: [] }] }),
+    expected: () => [{ action: 'note.edited', ...note(() => sessionId) }],
+  },
   { route: 'POST /session/mark_done', name: 'done', send: () => post(owner, '/session/mark_done', { sessionId, done: true }), expected: () => [{ action: 'note.marked_done', ...note(() => sessionId) }] },
   { route: 'POST /session/mark_done', name: 'reopened', send: () => post(owner, '/session/mark_done', { sessionId, done: false }), expected: () => [{ action: 'note.reopened', ...note(() => sessionId) }] },
   {

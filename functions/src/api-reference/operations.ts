@@ -1,4 +1,5 @@
 import {
+  acceptProposalBody,
   accountEventBody,
   auditEntriesBody,
   auditEventBody,
@@ -134,6 +135,11 @@ export type ApiTag = keyof typeof API_TAGS;
 const SESSION = '`SessionResponse`: `{ session: Session }` (contract/src/sessions.ts)';
 const DOCUMENTATION = '`{ documentation: Documentation }` (contract/src/documentation.ts)';
 const TEMPLATE = '`{ template: Template }` (contract/src/templates.ts)';
+const SECTION_OR_PROPOSAL =
+  "`{ section, counter }`: the section after the change and the documentation's new counter; with `propose: true`, `{ proposal }`: a DocumentationProposal, nothing saved (contract/src/documentation.ts)";
+const DOCUMENTATION_OR_PROPOSAL = `${DOCUMENTATION}; with \`propose: true\`, \`{ proposal }\`: a DocumentationProposal, nothing saved`;
+const PROPOSE_FIRST =
+  'With `propose: true` nothing is saved: the answer is a proposal (each changed section as a word-level diff against its text, with the clinician\'s typing it removes), saved by POST /session/documentation/accept_proposal.';
 
 export const API_OPERATIONS: Readonly<Record<string, ApiOperation>> = {
   'GET /health': { tag: 'Health', summary: 'Health and version', access: 'public', limited: true, success: { status: 200, description: '`{ status: "ok", version }`' } },
@@ -190,10 +196,11 @@ export const API_OPERATIONS: Readonly<Record<string, ApiOperation>> = {
   'POST /session/mark_done': { tag: 'Documentation', summary: 'Mark a session done (or not)', access: 'user', body: markDoneBody, success: { status: 200, description: SESSION }, owned: true },
   'POST /session/process': { tag: 'Documentation', summary: 'Transcribe and document the uploaded audio again', access: 'verified_user', limited: true, body: sessionIdBody, success: { status: 202, description: SESSION }, owned: true, errors: ['conflict', 'deleted_by_retention'] },
   'POST /session/regenerate_documentation': { tag: 'Documentation', summary: 'Write the documentation again, with a template', access: 'verified_user', limited: true, body: regenerateBody, success: { status: 200, description: DOCUMENTATION }, owned: true, upstream: true, errors: ['conflict', 'replaces_edited_text'] },
-  'POST /session/regenerate_documentation_section': { tag: 'Documentation', summary: 'Write one section again', access: 'verified_user', limited: true, body: regenerateSectionBody, success: { status: 200, description: '`{ section, counter }`: the section after the change and the documentation\'s new counter (contract/src/documentation.ts)' }, owned: true, upstream: true, errors: ['conflict', 'replaces_edited_text'] },
-  'POST /session/customize_section': { tag: 'Documentation', summary: 'Write one section again, following instructions', access: 'user', limited: true, body: customizeSectionBody, success: { status: 200, description: '`{ section, counter }`: the section after the change and the documentation\'s new counter (contract/src/documentation.ts)' }, owned: true, upstream: true, errors: ['conflict', 'replaces_edited_text'] },
-  'POST /session/magic_edit_documentation': { tag: 'Documentation', summary: 'Edit the whole documentation by an instruction', access: 'user', limited: true, body: magicEditDocumentationBody, success: { status: 200, description: DOCUMENTATION }, owned: true, upstream: true, errors: ['conflict'] },
-  'POST /session/magic_edit_section': { tag: 'Documentation', summary: 'Edit one section by an instruction', access: 'user', limited: true, body: magicEditSectionBody, success: { status: 200, description: '`{ section, counter }`: the section after the change and the documentation\'s new counter (contract/src/documentation.ts)' }, owned: true, upstream: true, errors: ['conflict'] },
+  'POST /session/regenerate_documentation_section': { tag: 'Documentation', summary: 'Write one section again', description: PROPOSE_FIRST, access: 'verified_user', limited: true, body: regenerateSectionBody, success: { status: 200, description: SECTION_OR_PROPOSAL }, owned: true, upstream: true, errors: ['conflict', 'replaces_edited_text'] },
+  'POST /session/customize_section': { tag: 'Documentation', summary: 'Write one section again, following instructions', description: PROPOSE_FIRST, access: 'user', limited: true, body: customizeSectionBody, success: { status: 200, description: SECTION_OR_PROPOSAL }, owned: true, upstream: true, errors: ['conflict', 'replaces_edited_text'] },
+  'POST /session/magic_edit_documentation': { tag: 'Documentation', summary: 'Edit the whole documentation by an instruction', description: PROPOSE_FIRST, access: 'user', limited: true, body: magicEditDocumentationBody, success: { status: 200, description: DOCUMENTATION_OR_PROPOSAL }, owned: true, upstream: true, errors: ['conflict'] },
+  'POST /session/magic_edit_section': { tag: 'Documentation', summary: 'Edit one section by an instruction', description: PROPOSE_FIRST, access: 'user', limited: true, body: magicEditSectionBody, success: { status: 200, description: SECTION_OR_PROPOSAL }, owned: true, upstream: true, errors: ['conflict'] },
+  'POST /session/documentation/accept_proposal': { tag: 'Documentation', summary: 'Save an AI proposal the clinician accepted', description: 'The sections as proposed, with the counter the proposal was made from: 409 conflict when the documentation changed since (nothing saved). The text each section had is kept as a version.', access: 'user', body: acceptProposalBody, success: { status: 200, description: DOCUMENTATION }, owned: true, errors: ['conflict'] },
   'POST /creation': { tag: 'Creation', summary: 'A session documented from typed or pasted text', access: 'verified_user', limited: true, body: creationBody, success: { status: 201, description: '`{ session, documentation }`: the new session and its documentation' }, upstream: true },
   'POST /session/chat_with_session': {
     tag: 'Chat',

@@ -195,6 +195,7 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
   'POST /session/documentation/section/update_value': audited('note.edited', noteById),
   'POST /session/documentation/section/restore': audited('note.edited', noteById),
   'POST /session/documentation/confirm_fact': audited('note.edited', noteById),
+  'POST /session/documentation/accept_proposal': audited('note.edited', noteById),
   'POST /session/mark_done': audited(({ body }) => [fieldOf(body, 'done') === false ? 'note.reopened' : 'note.marked_done'], sessionPart('note')),
 
   // AI actions: each sends patient data to a model.

@@ -1,4 +1,4 @@
-import { retentionDeletionLabel } from '@charta/contract';
+import { retentionDeletionLabel, type DocumentationProposal, type ProposalChange } from '@charta/contract';
 import { conflict, deletedByRetention, invalidArgument, notFound, replacesEditedText } from '../http/errors.js';
 import { planLimitReached, UNLIMITED_DOCUMENTATION, type DocumentationQuota } from './documentation-quota.js';
 import type { ProfileRepo } from '../profile/profile-repo.js';
@@ -9,11 +9,12 @@ import type { TranscriptRecord } from '../transcripts/transcript.js';
 import type { TranscriptRepo } from '../transcripts/transcript-repo.js';
 import { checkSection } from '../evidence/check.js';
 import { keptConfirmations, sentenceKey } from '../evidence/confirmations.js';
-import { sectionToContract, toContract, type Documentation, type DocumentationRecord, type DocumentationSection, type SectionSpec, type StoredSection } from './documentation.js';
+import { sectionToContract, toContract, type Documentation, type DocumentationRecord, type DocumentationSection, type Evidence, type SectionSpec, type StoredSection } from './documentation.js';
 import type { DocumentationRepo } from './documentation-repo.js';
-import type { NoteWriter } from './note-writer.js';
+import { keepKnownEvidence, type NoteWriter } from './note-writer.js';
+import { sectionProposal, type AuthoredText } from './proposals.js';
 import type { NoteWritingStep } from './note-writing-step.js';
-import { isClinicianText, replacedVersions, versionToContract, type SectionChange, type SectionSource, type SectionVersion } from './section-versions.js';
+import { isClinicianText, replacedVersions, versionToContract, type SectionChange, type SectionVersion } from './section-versions.js';
 
 /**
  * Reading and editing documentation. Every change bumps `counter`; a caller that sends the counter it
@@ -103,12 +104,12 @@ export class DocumentationService {
 
   /** Writes one section again from the transcript, as its instructions say. */
   async regenerateSection(uid: string, documentationId: string, sectionId: string, counter: number, confirmReplaceEdited = false) {
-    return this.rewriteOne(uid, documentationId, sectionId, counter, 'regenerate_section', (spec) => ({ spec }), confirmReplaceEdited);
+    return this.rewriteOne(uid, documentationId, sectionId, counter, regenerateRewrite(), confirmReplaceEdited);
   }
 
   /** New instructions for one section of this note (the template itself is not changed). */
   async customizeSection(uid: string, documentationId: string, sectionId: string, instructions: string, counter: number, confirmReplaceEdited = false) {
-    return this.rewriteOne(uid, documentationId, sectionId, counter, 'customize_section', (spec) => ({ spec: { ...spec, instructions } }), confirmReplaceEdited);
+    return this.rewriteOne(uid, documentationId, sectionId, counter, customizeRewrite(instructions), confirmReplaceEdited);
   }
 
   /**
@@ -116,25 +117,98 @@ export class DocumentationService {
    * clinician has, at their request, so it does not ask first; the text before it is kept as a version.
    */
   async magicEditSection(uid: string, documentationId: string, sectionId: string, instruction: string, counter: number) {
-    return this.rewriteOne(uid, documentationId, sectionId, counter, 'magic_edit_section', (spec, current) => ({ spec, edit: { currentContent: current.content, instruction } }), true);
+    return this.rewriteOne(uid, documentationId, sectionId, counter, magicEditRewrite(instruction), true);
   }
 
   async magicEditDocumentation(uid: string, documentationId: string, instruction: string, counter: number): Promise<Documentation> {
     const doc = await this.ownedDoc(uid, documentationId);
     requireCurrent(doc, counter);
-    const session = await this.ownedSession(uid, doc.sessionId);
-    const transcript = await this.transcriptOf(uid, doc.sessionId);
-    const written = await this.writer.editNote(await this.context(uid, session, transcript), doc.sections.map(({ id, title, content }) => ({ id, title, content })), instruction);
+    const { edited, transcript } = await this.editedNote(uid, doc, instruction);
     const saved = await this.commit(doc, (current, now) => ({
       ...current,
       sections: current.sections.map((s) => {
-        const edited = written.value.find((w) => w.id === s.id);
-        return edited && edited.content !== s.content
-          ? { ...withoutEditor(s), content: edited.content, evidence: edited.evidence.length > 0 ? edited.evidence : s.evidence, updatedAt: now, source: 'magic_edit_note' as const }
-          : s;
+        const proposed = edited.get(s.id);
+        return proposed && proposed.content !== s.content ? { ...withoutEditor(s), content: proposed.content, evidence: proposed.evidence, updatedAt: now, source: 'magic_edit_note' as const } : s;
       }),
     }), 'magic_edit_note');
     return toContract(saved, transcript.segments);
+  }
+
+  /**
+   * What an AI rewrite of one section would write, saved nowhere (docs/api.md "Documentation"): the diff
+   * against the section's text, with the clinician's typing it removes. It does not ask before replacing
+   * the clinician's text: the diff shows it, and nothing changes until they accept.
+   */
+  async proposeSectionRewrite(uid: string, documentationId: string, sectionId: string, counter: number, rewrite: SectionRewrite): Promise<DocumentationProposal> {
+    const doc = await this.ownedDoc(uid, documentationId);
+    const current = sectionOf(doc, sectionId);
+    requireCurrent(doc, counter);
+    const { written } = await this.writeSection(uid, doc, current, rewrite);
+    return {
+      documentationId: doc.id,
+      counter: doc.counter,
+      change: rewrite.source,
+      ...(rewrite.instructions !== undefined ? { instructions: rewrite.instructions } : {}),
+      sections: written.content === current.content ? [] : [sectionProposal(current, await this.historyOf(doc, current), written)],
+    };
+  }
+
+  /** What a magic edit of the whole note would write, saved nowhere: the sections it changes, each as a diff. */
+  async proposeNoteEdit(uid: string, documentationId: string, instruction: string, counter: number): Promise<DocumentationProposal> {
+    const doc = await this.ownedDoc(uid, documentationId);
+    requireCurrent(doc, counter);
+    const { edited } = await this.editedNote(uid, doc, instruction);
+    const changed = doc.sections.flatMap((s) => {
+      const proposed = edited.get(s.id);
+      return proposed && proposed.content !== s.content ? [{ section: s, proposed }] : [];
+    });
+    const sections = await Promise.all(changed.map(async ({ section, proposed }) => sectionProposal(section, await this.historyOf(doc, section), proposed)));
+    return { documentationId: doc.id, counter: doc.counter, change: 'magic_edit_note', sections };
+  }
+
+  /**
+   * Saves a proposal the clinician accepted, as proposed, if the note is still at the counter it was made
+   * from (else 409, nothing saved). The text each section had is kept as a version, as for every write.
+   */
+  async acceptProposal(
+    uid: string,
+    input: { documentationId: string; counter: number; change: ProposalChange; instructions?: string | undefined; sections: readonly { sectionId: string; content: string; evidence: Evidence[] }[] },
+  ): Promise<Documentation> {
+    const { documentationId, counter, change, instructions, sections } = input;
+    const doc = await this.ownedDoc(uid, documentationId);
+    const ids = new Set<string>();
+    for (const s of sections) {
+      sectionOf(doc, s.sectionId);
+      if (ids.has(s.sectionId)) throw invalidArgument(`sections names section ${s.sectionId} twice`, 'sections');
+      ids.add(s.sectionId);
+    }
+    if (change !== 'magic_edit_note' && sections.length !== 1) throw invalidArgument(`${change} changes one section: send exactly one`, 'sections');
+    if (instructions !== undefined && change !== 'customize_section') throw invalidArgument('instructions go only with customize_section', 'instructions');
+    if (change === 'customize_section' && instructions === undefined) throw invalidArgument('instructions is required with customize_section (the ones the proposal was written with)', 'instructions');
+    requireCurrent(doc, counter);
+    // The evidence sent back is the proposal's: only segments the transcript has are kept.
+    const segments = await this.segmentsOf(doc);
+    const accepted = new Map(sections.map((s) => [s.sectionId, { content: s.content, evidence: keepKnownEvidence(s.evidence, segments ?? []) }]));
+    const saved = await this.commit(
+      doc,
+      (latest, now) => ({
+        ...latest,
+        templateSections:
+          change === 'customize_section'
+            ? latest.templateSections.map((t) => (accepted.has(t.id) ? { ...t, instructions: instructions! } : t))
+            : latest.templateSections,
+        sections: latest.sections.map((s) => {
+          const next = accepted.get(s.id);
+          if (!next || next.content === s.content) return s;
+          // A note-wide edit that cites nothing for a section keeps the section's support (as magicEditDocumentation).
+          const evidence = change === 'magic_edit_note' && next.evidence.length === 0 ? s.evidence : next.evidence;
+          return { ...withoutEditor(s), content: next.content, evidence, updatedAt: now, source: change };
+        }),
+      }),
+      change,
+      counter,
+    );
+    return toContract(saved, segments);
   }
 
   /** The clinician's own text for a section, from one editor (tab): see continuesOwnTyping. */
@@ -219,25 +293,52 @@ export class DocumentationService {
     documentationId: string,
     sectionId: string,
     counter: number,
-    source: SectionSource,
-    how: (spec: SectionSpec, current: StoredSection) => { spec: SectionSpec; edit?: { currentContent: string; instruction: string } },
+    rewrite: SectionRewrite,
     confirmReplaceEdited: boolean,
   ): Promise<{ section: DocumentationSection; counter: number }> {
     const doc = await this.ownedDoc(uid, documentationId);
     const current = sectionOf(doc, sectionId);
     requireCurrent(doc, counter);
     if (!confirmReplaceEdited) requireNoClinicianText([current]);
-    const spec = doc.templateSections.find((s) => s.id === sectionId) ?? { id: sectionId, title: current.title, instructions: '', format: 'paragraph' as const };
-    const { spec: used, edit } = how(spec, current);
-    const session = await this.ownedSession(uid, doc.sessionId);
-    const transcript = await this.transcriptOf(uid, doc.sessionId);
-    const written = await this.writer.rewriteSection(await this.context(uid, session, transcript), used, edit);
+    const { used, written, segments } = await this.writeSection(uid, doc, current, rewrite);
     const saved = await this.commit(doc, (latest, now) => ({
       ...latest,
       templateSections: latest.templateSections.map((s) => (s.id === sectionId ? used : s)),
-      sections: latest.sections.map((s) => (s.id === sectionId ? { ...withoutEditor(s), content: written.value.content, evidence: written.value.evidence, updatedAt: now, source } : s)),
-    }), source);
-    return { section: sectionToContract(sectionOf(saved, sectionId), transcript.segments), counter: saved.counter };
+      sections: latest.sections.map((s) => (s.id === sectionId ? { ...withoutEditor(s), content: written.content, evidence: written.evidence, updatedAt: now, source: rewrite.source } : s)),
+    }), rewrite.source);
+    return { section: sectionToContract(sectionOf(saved, sectionId), segments), counter: saved.counter };
+  }
+
+  /** One section as a rewrite would write it (a model call; nothing saved), and the section spec it used. */
+  private async writeSection(uid: string, doc: DocumentationRecord, current: StoredSection, rewrite: SectionRewrite) {
+    const spec = doc.templateSections.find((s) => s.id === current.id) ?? { id: current.id, title: current.title, instructions: '', format: 'paragraph' as const };
+    const used = rewrite.instructions !== undefined ? { ...spec, instructions: rewrite.instructions } : spec;
+    const edit = rewrite.instruction !== undefined ? { currentContent: current.content, instruction: rewrite.instruction } : undefined;
+    const session = await this.ownedSession(uid, doc.sessionId);
+    const transcript = await this.transcriptOf(uid, doc.sessionId);
+    const written = await this.writer.rewriteSection(await this.context(uid, session, transcript), used, edit);
+    return { used, written: { content: written.value.content, evidence: written.value.evidence }, segments: transcript.segments };
+  }
+
+  /** Every section as a magic edit of the whole note would write it (a model call; nothing saved). */
+  private async editedNote(uid: string, doc: DocumentationRecord, instruction: string) {
+    const session = await this.ownedSession(uid, doc.sessionId);
+    const transcript = await this.transcriptOf(uid, doc.sessionId);
+    const written = await this.writer.editNote(await this.context(uid, session, transcript), doc.sections.map(({ id, title, content }) => ({ id, title, content })), instruction);
+    const edited = new Map(
+      doc.sections.flatMap((s) => {
+        const w = written.value.find((x) => x.id === s.id);
+        // A section the edit cites nothing for keeps its support.
+        return w ? [[s.id, { content: w.content, evidence: w.evidence.length > 0 ? w.evidence : s.evidence }] as const] : [];
+      }),
+    );
+    return { edited, transcript };
+  }
+
+  /** A section's texts, oldest first, ending with the current one: who wrote what (proposals.ts). */
+  private async historyOf(doc: DocumentationRecord, section: StoredSection): Promise<AuthoredText[]> {
+    const versions = await this.docs.versions(doc.id, section.id);
+    return [...versions.reverse().map((v) => ({ content: v.content, source: v.source })), { content: section.content, source: section.source ?? 'generated' }];
   }
 
   /**
@@ -337,3 +438,16 @@ function sectionOf(doc: Pick<DocumentationRecord, 'sections'>, sectionId: string
   if (!section) throw notFound('No such section in this documentation');
   return section;
 }
+
+/** How an AI action rewrites one section: which source its text gets, and what it is told. */
+export interface SectionRewrite {
+  source: Exclude<ProposalChange, 'magic_edit_note'>;
+  /** New instructions for the section (customize). */
+  instructions?: string;
+  /** An edit of the current text (magic edit). */
+  instruction?: string;
+}
+
+export const regenerateRewrite = (): SectionRewrite => ({ source: 'regenerate_section' });
+export const customizeRewrite = (instructions: string): SectionRewrite => ({ source: 'customize_section', instructions });
+export const magicEditRewrite = (instruction: string): SectionRewrite => ({ source: 'magic_edit_section', instruction });

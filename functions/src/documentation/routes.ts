@@ -6,8 +6,9 @@ import { parseInput } from '../http/validate.js';
 import type { RouteLimits } from '../limits/route-limits.js';
 import { toContract as transcriptToContract } from '../transcripts/transcript.js';
 import type { CreationService } from './creation-service.js';
-import type { DocumentationService } from './documentation-service.js';
+import { customizeRewrite, magicEditRewrite, regenerateRewrite, type DocumentationService } from './documentation-service.js';
 import {
+  acceptProposalBody,
   confirmFactBody,
   counterQuery,
   creationBody,
@@ -58,21 +59,36 @@ export function sessionDocumentationRoutes(docs: DocumentationService, limits: R
     const { sessionId, templateId, confirmReplaceEdited, counter } = parseInput(regenerateBody, req.body);
     res.json({ documentation: await docs.regenerate(callerOf(req).uid, sessionId, { templateId, confirmReplaceEdited, counter }) });
   });
+  // Each AI rewrite below answers a proposal instead with `propose: true`: the model is called (and counted
+  // under the same limits), nothing is saved, and /documentation/accept_proposal saves it.
   router.post('/regenerate_documentation_section', requireVerifiedEmail, limits.modelCall, async (req, res) => {
-    const { documentationId, sectionId, counter, confirmReplaceEdited } = parseInput(regenerateSectionBody, req.body);
-    res.json(await docs.regenerateSection(callerOf(req).uid, documentationId, sectionId, counter, confirmReplaceEdited));
+    const { documentationId, sectionId, counter, confirmReplaceEdited, propose } = parseInput(regenerateSectionBody, req.body);
+    const uid = callerOf(req).uid;
+    res.json(propose ? { proposal: await docs.proposeSectionRewrite(uid, documentationId, sectionId, counter, regenerateRewrite()) } : await docs.regenerateSection(uid, documentationId, sectionId, counter, confirmReplaceEdited));
   });
   router.post('/customize_section', limits.modelCall, async (req, res) => {
-    const { documentationId, sectionId, instructions, counter, confirmReplaceEdited } = parseInput(customizeSectionBody, req.body);
-    res.json(await docs.customizeSection(callerOf(req).uid, documentationId, sectionId, instructions, counter, confirmReplaceEdited));
+    const { documentationId, sectionId, instructions, counter, confirmReplaceEdited, propose } = parseInput(customizeSectionBody, req.body);
+    const uid = callerOf(req).uid;
+    res.json(
+      propose
+        ? { proposal: await docs.proposeSectionRewrite(uid, documentationId, sectionId, counter, customizeRewrite(instructions)) }
+        : await docs.customizeSection(uid, documentationId, sectionId, instructions, counter, confirmReplaceEdited),
+    );
   });
   router.post('/magic_edit_documentation', limits.modelCall, async (req, res) => {
-    const { documentationId, instruction, counter } = parseInput(magicEditDocumentationBody, req.body);
-    res.json({ documentation: await docs.magicEditDocumentation(callerOf(req).uid, documentationId, instruction, counter) });
+    const { documentationId, instruction, counter, propose } = parseInput(magicEditDocumentationBody, req.body);
+    const uid = callerOf(req).uid;
+    res.json(propose ? { proposal: await docs.proposeNoteEdit(uid, documentationId, instruction, counter) } : { documentation: await docs.magicEditDocumentation(uid, documentationId, instruction, counter) });
   });
   router.post('/magic_edit_section', limits.modelCall, async (req, res) => {
-    const { documentationId, sectionId, instruction, counter } = parseInput(magicEditSectionBody, req.body);
-    res.json(await docs.magicEditSection(callerOf(req).uid, documentationId, sectionId, instruction, counter));
+    const { documentationId, sectionId, instruction, counter, propose } = parseInput(magicEditSectionBody, req.body);
+    const uid = callerOf(req).uid;
+    res.json(propose ? { proposal: await docs.proposeSectionRewrite(uid, documentationId, sectionId, counter, magicEditRewrite(instruction)) } : await docs.magicEditSection(uid, documentationId, sectionId, instruction, counter));
+  });
+  // Our extension: saving a proposal the clinician accepted (no model call: it sends the text it read).
+  router.post('/documentation/accept_proposal', async (req, res) => {
+    const input = parseInput(acceptProposalBody, req.body);
+    res.json({ documentation: await docs.acceptProposal(callerOf(req).uid, input) });
   });
   router.post('/documentation/section', async (req, res) => {
     const { documentationId, sectionId } = parseInput(sectionBody, req.body);

@@ -1,6 +1,7 @@
 // The documentation routes (docs/api.md "Documentation"). Every write sends the counter the page last saw,
-// so a note changed elsewhere answers 409 instead of being overwritten.
-import type { Documentation, DocumentationSection, Session, SectionVersion } from '@charta/contract';
+// so a note changed elsewhere answers 409 instead of being overwritten. AI rewrites are always asked for as
+// proposals and saved only when the clinician accepts them.
+import type { Documentation, DocumentationProposal, DocumentationSection, Session, SectionVersion } from '@charta/contract';
 import useSWR from 'swr';
 import { api } from '@/lib/api';
 
@@ -39,37 +40,40 @@ export function updateSectionValue(target: SectionTarget & { content: string }):
   return api.post<SectionChange>('/session/documentation/section/update_value', { ...target, editorId: THIS_TAB_EDITOR_ID });
 }
 
+/** What an AI rewrite of one section does: write it again, with new instructions, or edit its text as told. */
+export type SectionRewrite = { kind: 'regenerate' } | { kind: 'customize'; instructions: string } | { kind: 'magic-edit'; instruction: string };
+
 /**
- * Set once the clinician agreed to replace text they wrote: without it the API answers 409
- * `replaces_edited_text` for a section holding their text (isReplacesEditedText).
+ * What an AI rewrite of the section would write, as a diff against its text: nothing is saved until the
+ * clinician accepts it (acceptProposal).
  */
-interface Confirmable {
-  confirmReplaceEdited?: boolean;
+export async function proposeSectionRewrite(target: SectionTarget, rewrite: SectionRewrite): Promise<DocumentationProposal> {
+  const [path, extra]: [string, object] =
+    rewrite.kind === 'regenerate'
+      ? ['/session/regenerate_documentation_section', {}]
+      : rewrite.kind === 'customize'
+        ? ['/session/customize_section', { instructions: rewrite.instructions }]
+        : ['/session/magic_edit_section', { instruction: rewrite.instruction }];
+  const { proposal } = await api.post<{ proposal: DocumentationProposal }>(path, { ...target, ...extra, propose: true });
+  return proposal;
 }
 
-/** Sends the flag only when it says yes, so an ordinary request stays as the contract shows it. */
-function confirmedOnly<T extends Confirmable>({ confirmReplaceEdited, ...rest }: T): Omit<T, 'confirmReplaceEdited'> & Confirmable {
-  return confirmReplaceEdited ? { ...rest, confirmReplaceEdited } : rest;
+/** What one instruction would make of the whole note, section by section; nothing is saved. */
+export async function proposeNoteEdit(input: { documentationId: string; instruction: string; counter: number }): Promise<DocumentationProposal> {
+  const { proposal } = await api.post<{ proposal: DocumentationProposal }>('/session/magic_edit_documentation', { ...input, propose: true });
+  return proposal;
 }
 
-/** Writes the section again from the transcript. */
-export function regenerateSection(target: SectionTarget & Confirmable): Promise<SectionChange> {
-  return api.post<SectionChange>('/session/regenerate_documentation_section', confirmedOnly(target));
-}
-
-/** Writes the section again with new instructions (for this note only; the template is not changed). */
-export function customizeSection(target: SectionTarget & Confirmable & { instructions: string }): Promise<SectionChange> {
-  return api.post<SectionChange>('/session/customize_section', confirmedOnly(target));
-}
-
-/** Edits the section's current text as instructed ("Make it shorter"). */
-export function magicEditSection(target: SectionTarget & { instruction: string }): Promise<SectionChange> {
-  return api.post<SectionChange>('/session/magic_edit_section', target);
-}
-
-/** Applies one instruction to the whole note. */
-export async function magicEditDocumentation(input: { documentationId: string; instruction: string; counter: number }): Promise<Documentation> {
-  const { documentation } = await api.post<{ documentation: Documentation }>('/session/magic_edit_documentation', input);
+/** Saves a proposal as the clinician read it; a note changed since it was made answers 409 (isStaleCounter). */
+export async function acceptProposal(proposal: DocumentationProposal): Promise<Documentation> {
+  const { documentationId, counter, change, instructions, sections } = proposal;
+  const { documentation } = await api.post<{ documentation: Documentation }>('/session/documentation/accept_proposal', {
+    documentationId,
+    counter,
+    change,
+    ...(instructions !== undefined ? { instructions } : {}),
+    sections: sections.map((s) => ({ sectionId: s.sectionId, content: s.proposed, evidence: s.evidence })),
+  });
   return documentation;
 }
 

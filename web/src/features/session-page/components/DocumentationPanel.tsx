@@ -1,4 +1,4 @@
-import type { Documentation, Session, TranscriptSegment } from '@charta/contract';
+import { SECTION_SOURCE_LABELS, type Documentation, type DocumentationProposal, type Session, type TranscriptSegment } from '@charta/contract';
 import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
@@ -19,13 +19,13 @@ import { useNotify } from '@/components/feedback/notifications';
 import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { describeError } from '@/lib/error-message';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
-import { getDocumentation, magicEditDocumentation } from '../api/documentation';
+import { acceptProposal, getDocumentation, proposeNoteEdit } from '../api/documentation';
 import type { Draft } from '../hooks/use-section-editing';
 import type { NoteReveal, NoteSelection } from '../hooks/use-note-selection';
 import type { SentenceRef, SentenceUse } from '../lib/sentences';
 import { useNoteDone } from '../hooks/use-note-done';
 import { usePhoneLayout } from '../hooks/use-phone-layout';
-import { isStaleCounter, STALE_NOTE_MESSAGE } from '../lib/section-editing';
+import { isStaleCounter, STALE_NOTE_MESSAGE, STALE_PROPOSAL_MESSAGE } from '../lib/section-editing';
 import { reportActivity } from '@/data/activity';
 import { copyRichText } from '../lib/clipboard';
 import { needsCheck } from '../lib/evidence';
@@ -36,6 +36,7 @@ import { OutputWarningAlert } from '@/components/feedback/OutputWarningAlert';
 import { ActionsMenu } from './ActionsMenu';
 import { InstructionDialog } from './InstructionDialog';
 import { PrintableNote } from './PrintableNote';
+import { ProposalDialog } from './ProposalDialog';
 import { SectionCard } from './SectionCard';
 import { useDemoCopyConfirmation } from './SimulatedOutput';
 import { MAGIC_EDIT_EXAMPLES } from './SectionRewriteDialogs';
@@ -92,6 +93,10 @@ export function DocumentationPanel({
   const [magicOpen, setMagicOpen] = useState(false);
   const [magicBusy, setMagicBusy] = useState(false);
   const [magicError, setMagicError] = useState<string | null>(null);
+  // The magic edit's proposal, shown as a diff until the clinician accepts or discards it.
+  const [proposal, setProposal] = useState<{ proposal: DocumentationProposal; stale: boolean } | null>(null);
+  const [accepting, setAccepting] = useState(false);
+  const [proposalError, setProposalError] = useState<string | null>(null);
   // Done (reviewed and signed off): shown here and in the list; editing a done note asks first.
   const noteDone = useNoteDone(sessionId);
   // A phone keeps Copy note in sight and folds the rest into a menu, instead of a row that wraps raggedly.
@@ -148,28 +153,49 @@ export function DocumentationPanel({
     }
   };
 
+  /** The latest note in the cache after a stale counter; resolves to the message to show. */
+  const reloadAfterStale = async (stale: string): Promise<string> => {
+    try {
+      await mutate(await getDocumentation(sessionId), { revalidate: false });
+      return stale;
+    } catch (reloadError) {
+      return describeError(reloadError);
+    }
+  };
+
+  // Asks for the edit as a proposal: nothing changes until the clinician accepts it.
   const magicEdit = async (instruction: string) => {
     if (!(await noteDone.ensureEditable())) return;
     setMagicBusy(true);
     setMagicError(null);
     try {
-      const edited = await magicEditDocumentation({ documentationId: documentation.id, instruction, counter: documentation.counter });
-      await mutate(edited, { revalidate: false });
+      const made = await proposeNoteEdit({ documentationId: documentation.id, instruction, counter: documentation.counter });
       setMagicOpen(false);
-      notify({ message: 'Note edited.', severity: 'success' });
+      setProposalError(null);
+      setProposal({ proposal: made, stale: false });
     } catch (error) {
-      if (isStaleCounter(error)) {
-        try {
-          await mutate(await getDocumentation(sessionId), { revalidate: false });
-          setMagicError(STALE_NOTE_MESSAGE);
-        } catch (reloadError) {
-          setMagicError(describeError(reloadError));
-        }
-      } else {
-        setMagicError(describeError(error));
-      }
+      setMagicError(isStaleCounter(error) ? await reloadAfterStale(STALE_NOTE_MESSAGE) : describeError(error));
     } finally {
       setMagicBusy(false);
+    }
+  };
+
+  const acceptMagicEdit = async () => {
+    if (!proposal) return;
+    setAccepting(true);
+    setProposalError(null);
+    try {
+      await mutate(await acceptProposal(proposal.proposal), { revalidate: false });
+      setProposal(null);
+      notify({ message: 'Note edited.', severity: 'success' });
+    } catch (error) {
+      if (!isStaleCounter(error)) setProposalError(describeError(error));
+      else {
+        setProposal((shown) => shown && { ...shown, stale: true });
+        setProposalError(await reloadAfterStale(STALE_PROPOSAL_MESSAGE));
+      }
+    } finally {
+      setAccepting(false);
     }
   };
 
@@ -284,14 +310,23 @@ export function DocumentationPanel({
       <InstructionDialog
         open={magicOpen}
         title="Magic edit: the whole note"
-        description="Say how the note should change. Every section is rewritten accordingly; sections the session did not cover stay as they are."
+        description="Say how the note should change. Every section is rewritten accordingly, and you see the changes before anything is saved; sections the session did not cover stay as they are."
         fieldLabel="What should change?"
         examples={MAGIC_EDIT_EXAMPLES}
-        submitLabel="Apply to the note"
+        submitLabel="Show the changes"
         busy={magicBusy}
         error={magicError}
         onSubmit={(instruction) => void magicEdit(instruction)}
         onClose={() => setMagicOpen(false)}
+      />
+      <ProposalDialog
+        proposal={proposal?.proposal ?? null}
+        title={SECTION_SOURCE_LABELS.magic_edit_note}
+        accepting={accepting}
+        stale={proposal?.stale ?? false}
+        error={proposalError}
+        onAccept={() => void acceptMagicEdit()}
+        onDiscard={() => setProposal(null)}
       />
       {demoCopy.dialog}
       {factsQuestion.dialog}

@@ -15,13 +15,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
-import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { useUnresolvedFactsQuestion } from '@/components/feedback/UnresolvedFactsDialog';
 import { unresolvedFacts } from '@/lib/fact-flags';
 import { VISUALLY_HIDDEN } from '@/lib/visually-hidden';
 import { useNotify } from '@/components/feedback/notifications';
 import { describeError } from '@/lib/error-message';
-import { customizeSection, magicEditSection, regenerateSection } from '../api/documentation';
+import { proposeSectionRewrite } from '../api/documentation';
 import { reportActivity } from '@/data/activity';
 import { copyPlainText } from '../lib/clipboard';
 import { citedSegments, highlightFor, needsCheck } from '../lib/evidence';
@@ -34,6 +33,7 @@ import type { NoteReveal } from '../hooks/use-note-selection';
 import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { ActionsMenu } from './ActionsMenu';
 import { ConflictAlert, SaveStatus } from './SectionSaveFeedback';
+import { ProposalDialog } from './ProposalDialog';
 import { SectionRewriteDialogs, type RewriteDialog } from './SectionRewriteDialogs';
 import { SectionHistoryDialog } from './SectionHistoryDialog';
 import { FactFlagList } from './FactFlagList';
@@ -108,26 +108,23 @@ export function SectionCard({
   const unsupported = needsCheck(section);
   const target = { documentationId: documentation.id, sectionId: section.id };
 
+  // Every AI rewrite is a proposal first (ProposalDialog): a diff against the text, saved only if accepted.
   const regenerate = async () => {
     setActionError(null);
-    setActionError(
-      await editing.rewrite('regenerate', (counter, confirmReplaceEdited) => regenerateSection({ ...target, counter, confirmReplaceEdited }), `${section.title} written again from the transcript.`),
-    );
+    setActionError(await editing.propose('regenerate', (counter) => proposeSectionRewrite({ ...target, counter }, { kind: 'regenerate' }), `${section.title} written again from the transcript.`));
   };
 
   const submitDialog = async (instruction: string) => {
     setDialogError(null);
     const problem =
       dialog === 'customize'
-        ? await editing.rewrite(
-            'customize',
-            (counter, confirmReplaceEdited) => customizeSection({ ...target, counter, instructions: instruction, confirmReplaceEdited }),
-            `${section.title} rewritten with your instructions.`,
-          )
-        : await editing.rewrite('magic-edit', (counter) => magicEditSection({ ...target, counter, instruction }), `${section.title} edited.`);
+        ? await editing.propose('customize', (counter) => proposeSectionRewrite({ ...target, counter }, { kind: 'customize', instructions: instruction }), `${section.title} rewritten with your instructions.`)
+        : await editing.propose('magic-edit', (counter) => proposeSectionRewrite({ ...target, counter }, { kind: 'magic-edit', instruction }), `${section.title} edited.`);
     if (problem) setDialogError(problem);
     else setDialog(null);
   };
+
+  const proposalTitle = editing.proposal?.action === 'customize' ? 'Customize' : editing.proposal?.action === 'regenerate' ? 'Regenerate' : SECTION_SOURCE_LABELS.magic_edit_section;
 
   const demoCopy = useDemoCopyConfirmation(simulated);
   const facts = unresolvedFacts([section]);
@@ -391,16 +388,15 @@ export function SectionCard({
         onSubmit={(instruction) => void submitDialog(instruction)}
         onClose={() => setDialog(null)}
       />
-      <ConfirmDialog
-        open={editing.confirming !== null}
-        title={`Replace your text in ${section.title}?`}
-        confirmLabel="Replace my text"
-        onConfirm={() => void editing.confirmReplace().then(setActionError)}
-        onClose={editing.cancelReplace}
-      >
-        This section holds text you wrote. {editing.confirming?.action === 'customize' ? 'Customize' : 'Regenerate'} writes it again from the transcript and replaces
-        it. Your text is kept in the section&apos;s history, and Undo puts it back.
-      </ConfirmDialog>
+      <ProposalDialog
+        proposal={editing.proposal?.proposal ?? null}
+        title={`${proposalTitle}: ${section.title}`}
+        accepting={editing.accepting}
+        stale={editing.proposal?.stale ?? false}
+        error={editing.proposalError}
+        onAccept={() => void editing.accept()}
+        onDiscard={editing.discardProposal}
+      />
       <SectionHistoryDialog
         open={historyOpen}
         documentationId={documentation.id}

@@ -1,5 +1,6 @@
 // The two AI rewrites of one section that take words from the clinician: Magic edit (change the current
-// text as told) and Customize (write it again from the transcript with new instructions).
+// text as told) and Customize (write it again from the transcript with new instructions). Either shows its
+// result as a proposal (ProposalDialog) before anything is saved.
 import type { AiAction } from '../hooks/use-section-editing';
 import { InstructionDialog } from './InstructionDialog';
 
@@ -27,10 +28,10 @@ export function SectionRewriteDialogs({ sectionTitle, open, working, error, onSu
       <InstructionDialog
         open={open === 'magic-edit'}
         title={`Magic edit: ${sectionTitle}`}
-        description="Say how this section should change. Its current text is rewritten; nothing is added that the transcript does not support."
+        description="Say how this section should change. You see the change against the current text before anything is saved; nothing is added that the transcript does not support."
         fieldLabel="What should change?"
         examples={MAGIC_EDIT_EXAMPLES}
-        submitLabel="Apply"
+        submitLabel="Show the change"
         busy={working === 'magic-edit'}
         error={error}
         onSubmit={onSubmit}
@@ -39,10 +40,10 @@ export function SectionRewriteDialogs({ sectionTitle, open, working, error, onSu
       <InstructionDialog
         open={open === 'customize'}
         title={`Customize: ${sectionTitle}`}
-        description="New instructions for this section of this note. It is written again from the transcript; your template does not change."
+        description="New instructions for this section of this note. It is written again from the transcript, and you see the change before anything is saved; your template does not change."
         fieldLabel="Instructions for this section"
         examples={CUSTOMIZE_EXAMPLES}
-        submitLabel="Rewrite section"
+        submitLabel="Show the rewrite"
         busy={working === 'customize'}
         error={error}
         onSubmit={onSubmit}

@@ -1,4 +1,4 @@
-import { PIPELINE_TIMING, type Session } from '@charta/contract';
+import { PIPELINE_TIMING, type DocumentationProposal, type Session } from '@charta/contract';
 import '@/test/blob-reading';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -348,46 +348,115 @@ describe('SessionPage: editing', { timeout: 30_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'Objective' })).toHaveValue('Changed elsewhere.');
   });
 
-  it('Magic edit rewrites one section with the instruction and the counter', async () => {
+  /** A proposal for one section, as the API answers `propose: true`: its text now, as proposed, and the diff. */
+  function sectionProposal(change: DocumentationProposal['change'], sectionId: string, proposed: string, extra: Partial<DocumentationProposal> = {}): { proposal: DocumentationProposal } {
+    const current = documentation().sections.find((s) => s.id === sectionId)!;
+    return {
+      proposal: {
+        documentationId: 's1',
+        counter: 3,
+        change,
+        sections: [
+          {
+            sectionId,
+            title: current.title,
+            current: current.content,
+            proposed,
+            evidence: [],
+            changes: [
+              { kind: 'removed', text: current.content },
+              { kind: 'added', text: proposed },
+            ],
+            removesTyped: [],
+          },
+        ],
+        ...extra,
+      },
+    };
+  }
+  /** The note after an accepted proposal (counter 4). */
+  const accepted = (sectionId: string, content: string, counter = 4) => ({
+    documentation: documentation({ counter, sections: documentation().sections.map((s) => (s.id === sectionId ? { ...s, content } : s)) }),
+  });
+
+  it('Magic edit proposes a diff; nothing changes until Accept, which saves the proposal with its counter', async () => {
     readyRoutes({
-      '/session/magic_edit_section': () => ({ section: { ...documentation().sections[0]!, content: 'Dry cough.' }, counter: 4 }),
+      '/session/magic_edit_section': () => sectionProposal('magic_edit_section', 'subjective', 'Dry cough.'),
+      '/session/documentation/accept_proposal': () => accepted('subjective', 'Dry cough.'),
     });
     renderPage();
     const section = await screen.findByRole('region', { name: 'Subjective' });
     await userEvent.click(within(section).getByRole('button', { name: 'Magic edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Magic edit: Subjective' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Make it shorter' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Show the change' }));
+    const review = await screen.findByRole('dialog', { name: 'Review: Magic edit: Subjective' });
+    expect(postsTo('/session/magic_edit_section')).toEqual([{ documentationId: 's1', sectionId: 'subjective', counter: 3, instruction: 'Make it shorter', propose: true }]);
+    // Shown, not saved.
+    expect(within(review).getByTestId('proposal-diff').querySelector('ins')).toHaveTextContent('Added: Dry cough.');
+    expect(screen.getByRole('textbox', { name: 'Subjective', hidden: true })).toHaveValue('Dry cough for four days.');
+    expect(postsTo('/session/documentation/accept_proposal')).toEqual([]);
+
+    await userEvent.click(within(review).getByRole('button', { name: 'Accept change' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Subjective' })).toHaveValue('Dry cough.'));
-    expect(postsTo('/session/magic_edit_section')).toEqual([{ documentationId: 's1', sectionId: 'subjective', counter: 3, instruction: 'Make it shorter' }]);
+    expect(postsTo('/session/documentation/accept_proposal')).toEqual([
+      { documentationId: 's1', counter: 3, change: 'magic_edit_section', sections: [{ sectionId: 'subjective', content: 'Dry cough.', evidence: [] }] },
+    ]);
   });
 
-  it('Regenerate and Customize send their requests with the counter', async () => {
+  it('Regenerate and Customize propose with the counter, and save only what is accepted', async () => {
+    let counter = 3;
     readyRoutes({
-      '/session/regenerate_documentation_section': () => ({ section: { ...documentation().sections[1]!, content: 'Temperature 37.2.' }, counter: 4 }),
-      '/session/customize_section': () => ({ section: { ...documentation().sections[1]!, content: 'Temp 37.2 °C.' }, counter: 5 }),
+      '/session/regenerate_documentation_section': () => sectionProposal('regenerate_section', 'objective', 'Temperature 37.2.'),
+      '/session/customize_section': () => sectionProposal('customize_section', 'objective', 'Temp 37.2 °C.', { counter: 4, instructions: 'Units always' }),
+      '/session/documentation/accept_proposal': (body) => accepted('objective', (body['sections'] as { content: string }[])[0]!.content, ++counter),
     });
     renderPage();
     const section = await screen.findByRole('region', { name: 'Objective' });
     await userEvent.click(within(section).getByRole('button', { name: 'Regenerate' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Review: Regenerate: Objective' })).getByRole('button', { name: 'Accept change' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Objective' })).toHaveValue('Temperature 37.2.'));
     await userEvent.click(within(section).getByRole('button', { name: 'Customize' }));
     const dialog = await screen.findByRole('dialog', { name: 'Customize: Objective' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Instructions for this section' }), 'Units always');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Rewrite section' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Show the rewrite' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Review: Customize: Objective' })).getByRole('button', { name: 'Accept change' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Objective' })).toHaveValue('Temp 37.2 °C.'));
-    expect(postsTo('/session/regenerate_documentation_section')).toEqual([{ documentationId: 's1', sectionId: 'objective', counter: 3 }]);
-    expect(postsTo('/session/customize_section')).toEqual([{ documentationId: 's1', sectionId: 'objective', counter: 4, instructions: 'Units always' }]);
+    expect(postsTo('/session/regenerate_documentation_section')).toEqual([{ documentationId: 's1', sectionId: 'objective', counter: 3, propose: true }]);
+    expect(postsTo('/session/customize_section')).toEqual([{ documentationId: 's1', sectionId: 'objective', counter: 4, instructions: 'Units always', propose: true }]);
+    expect(postsTo('/session/documentation/accept_proposal')).toEqual([
+      { documentationId: 's1', counter: 3, change: 'regenerate_section', sections: [{ sectionId: 'objective', content: 'Temperature 37.2.', evidence: [] }] },
+      { documentationId: 's1', counter: 4, change: 'customize_section', instructions: 'Units always', sections: [{ sectionId: 'objective', content: 'Temp 37.2 °C.', evidence: [] }] },
+    ]);
   });
 
-  it('Regenerate over the clinician’s text asks first; confirmed, it replaces it, and Undo puts it back in one click', async () => {
+  it('Regenerate over the clinician’s text shows the typing it removes; accepted, Undo puts it back in one click', async () => {
     const mine = { ...documentation().sections[1]!, content: 'My own objective.', source: 'clinician' as const };
+    const withMine = documentation({ sections: documentation().sections.map((s) => (s.id === 'objective' ? mine : s)) });
     readyRoutes({
-      '/documentation/by_session': () => ({ documentation: documentation({ sections: documentation().sections.map((s) => (s.id === 'objective' ? mine : s)) }) }),
-      '/session/regenerate_documentation_section': (body) => {
-        if (!body['confirmReplaceEdited']) throw new ApiError({ status: 409, code: 'replaces_edited_text', message: 'This would replace text you wrote', field: 'confirmReplaceEdited' });
-        return { section: { ...mine, content: 'Temperature 37.2.', source: 'regenerate_section' }, counter: 4 };
-      },
+      '/documentation/by_session': () => ({ documentation: withMine }),
+      '/session/regenerate_documentation_section': () => ({
+        proposal: {
+          documentationId: 's1',
+          counter: 3,
+          change: 'regenerate_section',
+          sections: [
+            {
+              sectionId: 'objective',
+              title: 'Objective',
+              current: 'My own objective.',
+              proposed: 'Temperature 37.2.',
+              evidence: [],
+              changes: [
+                { kind: 'removed', text: 'My own objective.', typed: true },
+                { kind: 'added', text: 'Temperature 37.2.' },
+              ],
+              removesTyped: ['My own objective.'],
+            },
+          ],
+        },
+      }),
+      '/session/documentation/accept_proposal': () => ({ documentation: { ...withMine, counter: 4, sections: withMine.sections.map((s) => (s.id === 'objective' ? { ...mine, content: 'Temperature 37.2.', source: 'regenerate_section' as const } : s)) } }),
       '/session/documentation/section/versions': () => ({
         versions: [{ id: 'v2', sectionId: 'objective', content: 'My own objective.', evidence: [], source: 'clinician', writtenAt: '2026-11-20T10:00:00.000Z', replacedBy: 'regenerate_section', replacedAt: '2026-11-20T10:05:00.000Z', counter: 4 }],
       }),
@@ -396,15 +465,13 @@ describe('SessionPage: editing', { timeout: 30_000 }, () => {
     renderPage();
     const section = await screen.findByRole('region', { name: 'Objective' });
     await userEvent.click(within(section).getByRole('button', { name: 'Regenerate' }));
-    const ask = await screen.findByRole('dialog', { name: 'Replace your text in Objective?' });
-    // Nothing changed yet (the page behind the question is hidden from the accessibility tree).
+    const review = await screen.findByRole('dialog', { name: 'Review: Regenerate: Objective' });
+    expect(within(review).getByRole('note', { name: /You typed this; the change removes it/ })).toHaveTextContent('“My own objective.”');
+    // Nothing changed yet (the page behind the dialog is hidden from the accessibility tree).
     expect(screen.getByRole('textbox', { name: 'Objective', hidden: true })).toHaveValue('My own objective.');
-    await userEvent.click(within(ask).getByRole('button', { name: 'Replace my text' }));
+    await userEvent.click(within(review).getByRole('button', { name: 'Accept change' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Objective' })).toHaveValue('Temperature 37.2.'));
-    expect(postsTo('/session/regenerate_documentation_section')).toEqual([
-      { documentationId: 's1', sectionId: 'objective', counter: 3 },
-      { documentationId: 's1', sectionId: 'objective', counter: 3, confirmReplaceEdited: true },
-    ]);
+    expect(postsTo('/session/regenerate_documentation_section')).toEqual([{ documentationId: 's1', sectionId: 'objective', counter: 3, propose: true }]);
 
     await userEvent.click(within(section).getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Objective' })).toHaveValue('My own objective.'));
@@ -412,18 +479,17 @@ describe('SessionPage: editing', { timeout: 30_000 }, () => {
     expect(within(section).queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
   });
 
-  it('Cancelling the question leaves the clinician’s text as it is', async () => {
+  it('Discarding a proposal leaves the text as it is and saves nothing', async () => {
     readyRoutes({
-      '/session/regenerate_documentation_section': () => {
-        throw new ApiError({ status: 409, code: 'replaces_edited_text', message: 'This would replace text you wrote', field: 'confirmReplaceEdited' });
-      },
+      '/session/regenerate_documentation_section': () => sectionProposal('regenerate_section', 'plan', 'Rest and fluids.'),
     });
     renderPage();
     const section = await screen.findByRole('region', { name: 'Plan' });
     await userEvent.click(within(section).getByRole('button', { name: 'Regenerate' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Replace your text in Plan?' })).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Review: Regenerate: Plan' })).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(postsTo('/session/regenerate_documentation_section')).toHaveLength(1);
+    expect(screen.getByRole('textbox', { name: 'Plan' })).toHaveValue('Not discussed in this session.');
+    expect(postsTo('/session/documentation/accept_proposal')).toEqual([]);
   });
 
   it('History lists a section’s earlier versions and restores one with the counter', async () => {
@@ -482,9 +548,31 @@ describe('SessionPage: editing', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Magic edit: the whole note' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'What should change?' }), 'More formal');
     handlers['/documentation/by_session'] = () => ({ documentation: documentation({ counter: 9 }) });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply to the note' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Show the changes' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The note was changed elsewhere');
-    expect(postsTo('/session/magic_edit_documentation')).toEqual([{ documentationId: 's1', instruction: 'More formal', counter: 3 }]);
+    expect(postsTo('/session/magic_edit_documentation')).toEqual([{ documentationId: 's1', instruction: 'More formal', counter: 3, propose: true }]);
+  });
+
+  it('A note changed while its proposal was read: Accept is refused (409), the latest note is shown, and the proposal can only be discarded', async () => {
+    readyRoutes({
+      '/session/magic_edit_documentation': () => sectionProposal('magic_edit_note', 'subjective', 'The patient reported a dry cough.'),
+      '/session/documentation/accept_proposal': () => {
+        throw conflict();
+      },
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Magic edit note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Magic edit: the whole note' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'What should change?' }), 'More formal');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Show the changes' }));
+    const review = await screen.findByRole('dialog', { name: 'Review: Magic edit of the note' });
+    handlers['/documentation/by_session'] = () => ({ documentation: documentation({ counter: 9, sections: documentation().sections.map((s) => (s.id === 'plan' ? { ...s, content: 'Changed elsewhere.' } : s)) }) });
+    await userEvent.click(within(review).getByRole('button', { name: 'Accept change' }));
+    expect(await within(review).findByRole('alert')).toHaveTextContent('since this change was proposed');
+    expect(within(review).getByRole('button', { name: 'Accept change' })).toBeDisabled();
+    await userEvent.click(within(review).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Plan' })).toHaveValue('Changed elsewhere.'));
+    expect(screen.getByRole('textbox', { name: 'Subjective' })).toHaveValue('Dry cough for four days.');
   });
 });
 

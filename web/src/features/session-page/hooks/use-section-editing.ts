@@ -2,16 +2,17 @@
 // depends on what changed: if this section is as the clinician found it, only other sections moved on and
 // saving again with the new counter overwrites nothing; if this section changed, both versions are shown
 // and the clinician decides. Their text is never dropped: it saves by itself when typing pauses, stays in
-// the box if a save fails, AI rewrites over it ask first, and the last rewrite can be undone.
-import type { Documentation, DocumentationSection, FactFlag, SectionVersion } from '@charta/contract';
+// the box if a save fails, AI rewrites are proposals shown as a diff and saved only when accepted, and the
+// last accepted rewrite can be undone.
+import type { Documentation, DocumentationProposal, DocumentationSection, FactFlag, SectionVersion } from '@charta/contract';
 import { useCallback, useEffect, useState } from 'react';
 import type { KeyedMutator } from 'swr';
 import { useNotify } from '@/components/feedback/notifications';
 import { describeError } from '@/lib/error-message';
-import { confirmFact, getDocumentation, restoreSectionVersion, sectionVersions, updateSectionValue, withSection, type SectionChange } from '../api/documentation';
+import { acceptProposal, confirmFact, getDocumentation, restoreSectionVersion, sectionVersions, updateSectionValue, withSection, type SectionChange } from '../api/documentation';
 import { ApiError } from '@/lib/api-client';
 import { useNoteEditGuard } from './use-note-done';
-import { afterStaleSave, AUTOSAVE_DELAY_MS, isReplacesEditedText, isStaleCounter, STALE_NOTE_MESSAGE, undoTarget } from '../lib/section-editing';
+import { afterStaleSave, AUTOSAVE_DELAY_MS, isStaleCounter, STALE_NOTE_MESSAGE, STALE_PROPOSAL_MESSAGE, undoTarget } from '../lib/section-editing';
 
 /** Unsaved text of one section, and the saved text it was started from. */
 export interface Draft {
@@ -28,14 +29,16 @@ export type SavePhase =
 
 export type AiAction = 'regenerate' | 'customize' | 'magic-edit';
 
-/** An AI rewrite: called with the note's counter and whether replacing the clinician's text is agreed. */
-type RewriteCall = (counter: number, confirmReplaceEdited: boolean) => Promise<SectionChange>;
+/** An AI rewrite asked for as a proposal, with the note's counter. */
+type ProposeCall = (counter: number) => Promise<DocumentationProposal>;
 
-/** A rewrite the API held back because it would replace the clinician's text, waiting for their answer. */
-export interface PendingRewrite {
+/** A proposal on screen: which action made it, and what to say once it is accepted. */
+export interface ShownProposal {
   action: AiAction;
-  call: RewriteCall;
+  proposal: DocumentationProposal;
   doneMessage: string;
+  /** The note changed since it was made (an accept met 409): it can only be discarded. */
+  stale?: boolean;
 }
 
 /** What editing one section needs: the section, its note (for the counter), and the draft kept for it. */
@@ -52,7 +55,9 @@ export function useSectionEditing({ sessionId, documentation, section, mutate, d
   const notify = useNotify();
   const [save, setSave] = useState<SavePhase>({ kind: 'idle' });
   const [working, setWorking] = useState<AiAction | null>(null);
-  const [confirming, setConfirming] = useState<PendingRewrite | null>(null);
+  const [proposal, setProposal] = useState<ShownProposal | null>(null);
+  const [accepting, setAccepting] = useState(false);
+  const [proposalError, setProposalError] = useState<string | null>(null);
   /** The note's counter after the last AI rewrite of this section: Undo puts back what it replaced. */
   const [undoable, setUndoable] = useState<number | null>(null);
   const [undoing, setUndoing] = useState(false);
@@ -169,44 +174,62 @@ export function useSectionEditing({ sessionId, documentation, section, mutate, d
   }, [updateDraft]);
 
   /**
-   * Runs an AI rewrite of this section. Resolves to null on success, or the message to show; a stale
-   * counter reloads the note first, so trying again works.
+   * Asks for an AI rewrite of this section as a proposal, shown for the clinician to accept or discard;
+   * nothing changes yet. Resolves to null once it is shown, or the message to show; a stale counter reloads
+   * the note first, so trying again works.
    */
-  const rewrite = useCallback(
-    async (action: AiAction, call: RewriteCall, doneMessage: string, confirmReplaceEdited = false): Promise<string | null> => {
+  const propose = useCallback(
+    async (action: AiAction, call: ProposeCall, doneMessage: string): Promise<string | null> => {
       if (!(await ensureEditable())) return null;
       setWorking(action);
       try {
-        const change = await call(documentation.counter, confirmReplaceEdited);
-        await applyChange(change);
-        setSave({ kind: 'idle' });
-        setUndoable(change.counter);
-        notify({ message: doneMessage, severity: 'success' });
+        const made = await call(documentation.counter);
+        setProposalError(null);
+        setProposal({ action, proposal: made, doneMessage });
         return null;
       } catch (error) {
-        // The section holds the clinician's text: nothing was changed; ask them (confirmReplace sends it again).
-        if (isReplacesEditedText(error)) {
-          setConfirming({ action, call, doneMessage });
-          return null;
-        }
         if (!isStaleCounter(error)) return describeError(error);
         return await reloadAfterStale();
       } finally {
         setWorking(null);
       }
     },
-    [applyChange, documentation.counter, ensureEditable, notify, reloadAfterStale],
+    [documentation.counter, ensureEditable, reloadAfterStale],
   );
 
-  /** The clinician agreed to replace their text: the held-back rewrite runs again, confirmed. */
-  const confirmReplace = useCallback(async (): Promise<string | null> => {
-    const pending = confirming;
-    setConfirming(null);
-    if (!pending) return null;
-    return rewrite(pending.action, pending.call, pending.doneMessage, true);
-  }, [confirming, rewrite]);
+  /**
+   * The clinician accepted the proposal: it is saved as they read it (the server keeps the text it replaces).
+   * A note changed since the proposal was made saves nothing: the latest note is shown and they ask again.
+   */
+  const accept = useCallback(async (): Promise<void> => {
+    if (!proposal) return;
+    setAccepting(true);
+    setProposalError(null);
+    try {
+      const saved = await acceptProposal(proposal.proposal);
+      await mutate(saved, { revalidate: false });
+      setSave({ kind: 'idle' });
+      setUndoable(saved.counter);
+      setProposal(null);
+      notify({ message: proposal.doneMessage, severity: 'success' });
+    } catch (error) {
+      if (!isStaleCounter(error)) setProposalError(describeError(error));
+      else {
+        // Made from text that is no longer the note's: it cannot be accepted any more.
+        const reloaded = await reloadAfterStale();
+        setProposal((shown) => shown && { ...shown, stale: true });
+        setProposalError(reloaded === STALE_NOTE_MESSAGE ? STALE_PROPOSAL_MESSAGE : reloaded);
+      }
+    } finally {
+      setAccepting(false);
+    }
+  }, [mutate, notify, proposal, reloadAfterStale]);
 
-  const cancelReplace = useCallback(() => setConfirming(null), []);
+  /** The clinician discarded the proposal: nothing was saved, nothing changes. */
+  const discardProposal = useCallback(() => {
+    setProposal(null);
+    setProposalError(null);
+  }, []);
 
   /**
    * Undo the last AI rewrite: puts back the version it replaced (kept on the server), if nothing changed
@@ -292,5 +315,25 @@ export function useSectionEditing({ sessionId, documentation, section, mutate, d
   // Undo is offered only while the note is as the rewrite left it.
   const canUndo = undoable !== null && undoable === documentation.counter;
 
-  return { save, working, edit, discard, saveDraft, overwrite, takeLatest, rewrite, confirming, confirmReplace, cancelReplace, canUndo, undo, undoing, restoreVersion, confirmFlag, confirmingFlag };
+  return {
+    save,
+    working,
+    edit,
+    discard,
+    saveDraft,
+    overwrite,
+    takeLatest,
+    propose,
+    proposal,
+    accept,
+    accepting,
+    proposalError,
+    discardProposal,
+    canUndo,
+    undo,
+    undoing,
+    restoreVersion,
+    confirmFlag,
+    confirmingFlag,
+  };
 }

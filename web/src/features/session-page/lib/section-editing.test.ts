@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { afterStaleSave, isReplacesEditedText, isStaleCounter, sectionControls, undoTarget } from './section-editing';
+import { afterStaleSave, isStaleCounter, sectionControls, undoTarget } from './section-editing';
 
 describe('isStaleCounter', () => {
   it('is a 409 naming the counter, and nothing else', () => {
@@ -31,13 +31,6 @@ describe('sectionControls', () => {
 
   it('locks the text while a rewrite replaces it', () => {
     expect(sectionControls({ dirty: false, rewriting: true, saving: false })).toMatchObject({ textLocked: true, rewriteBlocked: true });
-  });
-});
-
-describe('isReplacesEditedText', () => {
-  it('is the 409 an AI rewrite gets over the clinician’s text, not a stale counter', () => {
-    expect(isReplacesEditedText(new ApiError({ status: 409, code: 'replaces_edited_text', message: 'x', field: 'confirmReplaceEdited' }))).toBe(true);
-    expect(isReplacesEditedText(new ApiError({ status: 409, code: 'conflict', message: 'x', field: 'counter' }))).toBe(false);
   });
 });
 

@@ -7,16 +7,15 @@ export function isStaleCounter(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409 && error.field === 'counter';
 }
 
-/** The API refused an AI rewrite that would replace text the clinician wrote: ask, then send it confirmed. */
-export function isReplacesEditedText(error: unknown): boolean {
-  return error instanceof ApiError && error.code === 'replaces_edited_text';
-}
-
 /** How long typing pauses before the text saves by itself. */
 export const AUTOSAVE_DELAY_MS = 1200;
 
 export const STALE_NOTE_MESSAGE =
   'The note was changed elsewhere (another tab or device) since this page loaded it. The latest version is shown now: please try again.';
+
+/** An accepted proposal met a stale counter: it was made from text the note no longer has. */
+export const STALE_PROPOSAL_MESSAGE =
+  'Not saved: the note was changed elsewhere (another tab or device) since this change was proposed. The latest version is shown now: discard this proposal and ask again.';
 
 /**
  * After a save met a stale counter and the latest note was read: if this section is still as the
