@@ -43,6 +43,9 @@ export const SIGNED_IN = [FIREBASE_AUTH, 'app/shell/Shell.tsx'];
  * and /templates/library to 314.4 (emulator build, 2026-11-28), each over its ceiling by at most 1.3 KB:
  * ceilings 295 to 298, 290 to 292, 300 to 302, 314 to 316. /auth/action (the account emails' page) measured
  * 218.1 KB: ceiling 221.
+ * A picked file's checksum (issue 23: the sha256 each part carries, and the contract's upload limits with the
+ * duplicate window, both read by the shell's recording uploads) took /sessions to 312.1 KB and
+ * /sessions/:id to 321.0 (emulator build, 2026-11-28), over by 0.1 KB: ceilings 312 to 313, 321 to 322.
  *
  * `page`: the build also writes the route its own copy of index.html that preloads the route's chunks, and
  * Hosting serves it at the route's address (firebase.json rewrites; see routePage below).
@@ -54,8 +57,8 @@ export const ROUTE_BUDGETS = [
   // The page account emails' links open (password reset, verification): the sign-in page's weight and Firebase's action calls.
   { route: '/auth/action', modules: ['features/auth/email-action.page.ts'], budgetKb: 221 },
   { route: '/ (Record)', modules: [...SIGNED_IN, 'features/record/record.page.ts'], budgetKb: 298 },
-  { route: '/sessions', modules: [...SIGNED_IN, 'features/sessions/sessions.page.ts'], budgetKb: 312 },
-  { route: '/sessions/:id', modules: [...SIGNED_IN, 'features/session-page/session.page.ts'], budgetKb: 321 },
+  { route: '/sessions', modules: [...SIGNED_IN, 'features/sessions/sessions.page.ts'], budgetKb: 313 },
+  { route: '/sessions/:id', modules: [...SIGNED_IN, 'features/session-page/session.page.ts'], budgetKb: 322 },
   { route: '/templates', modules: [...SIGNED_IN, 'features/templates/templates.page.ts'], budgetKb: 292 },
   { route: '/templates/:id (editor)', modules: [...SIGNED_IN, 'features/templates/template-editor.page.ts'], budgetKb: 340 },
   { route: '/templates/from-note', modules: [...SIGNED_IN, 'features/templates/from-note.page.ts'], budgetKb: 302 },
