@@ -11,7 +11,7 @@ describe('sha256Hex', () => {
 
 describe('describeUploadTime', () => {
   const now = new Date(2026, 10, 28, 9, 30);
-  const time = (date: Date) => date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  const time = (date: Date) => date.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
 
   it('says today or yesterday, with the time', () => {
     const earlier = new Date(2026, 10, 28, 8, 5);

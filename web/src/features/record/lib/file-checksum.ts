@@ -12,7 +12,7 @@ export async function sha256Hex(file: Blob): Promise<string> {
 export function describeUploadTime(iso: string, now: Date = new Date()): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return 'earlier';
-  const time = at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  const time = at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
   const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
   if (at.getTime() >= startOfToday) return `today at ${time}`;
   if (at.getTime() >= startOfToday - 24 * 60 * 60 * 1000) return `yesterday at ${time}`;
