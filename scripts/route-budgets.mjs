@@ -50,6 +50,9 @@ export const SIGNED_IN = [FIREBASE_AUTH, 'app/shell/Shell.tsx'];
  * AI edits as proposals (issue 23: the diff dialog, its calls and its state) took the session page to 322.3 KB
  * and /sessions to 312.0 (emulator build, 2026-11-28), over their ceilings by at most 1.3 KB:
  * ceilings 321 to 323 and 312 to 313. Loading the dialog lazily saved nothing (the loader cost every page 0.5 KB).
+ * A picked file's checksum (issue 23: the sha256 each part carries, and the contract's upload limits with the
+ * duplicate window, both read by the shell's recording uploads) took /sessions to 312.1 KB and
+ * /sessions/:id to 321.0 (emulator build, 2026-11-28), over by 0.1 KB: ceilings 312 to 313, 321 to 322.
  *
  * `page`: the build also writes the route its own copy of index.html that preloads the route's chunks, and
  * Hosting serves it at the route's address (firebase.json rewrites; see routePage below).

@@ -66,6 +66,12 @@ export const searchByPatientNameBody = z.strictObject({
 
 const booleanField = z.enum(['true', 'false']).transform((v) => v === 'true');
 
+/** A file's SHA-256 as hex (Web Crypto's digest, as the browser computes it before an upload). */
+export const sha256Field = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in lowercase hexadecimal (64 characters)');
+
+/** POST /session/upload_by_checksum: has the caller uploaded this file lately? */
+export const uploadByChecksumBody = z.strictObject({ sha256: sha256Field });
+
 /** upload_audio's form fields besides the file. */
 export const uploadAudioFields = z.strictObject({
   name: z.string().max(255).optional(),
@@ -73,4 +79,9 @@ export const uploadAudioFields = z.strictObject({
   chunkIndex: formInteger(Number.MAX_SAFE_INTEGER).optional(),
   final: booleanField.optional(),
   sessionId: resourceId.optional(),
+  /**
+   * The whole file's SHA-256, as the browser computed it (sent with a file's parts): kept on the upload from
+   * its first part, so the same file uploaded again is found while or after it goes up.
+   */
+  sha256: sha256Field.optional(),
 });

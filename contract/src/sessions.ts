@@ -148,4 +148,27 @@ export const AUDIO_UPLOAD_LIMITS = {
   requestBytes: 8 * 1024 * 1024,
   /** A whole recording, all chunks together (about 9 hours of browser Opus, 2 hours of 16 kHz WAV). */
   recordingBytes: 512 * 1024 * 1024,
+  /**
+   * How long the same file (by its SHA-256) uploaded again asks first: POST /session/upload_by_checksum
+   * finds the caller's own upload of it from this long ago at most (docs/api.md "Sessions").
+   */
+  duplicateWindowHours: 24,
 } as const;
+
+/**
+ * POST /session/upload_by_checksum: the caller's latest upload of a file with this checksum within
+ * `AUDIO_UPLOAD_LIMITS.duplicateWindowHours`, whose session still exists, or null. Only the caller's own
+ * uploads are ever looked at.
+ */
+export interface UploadMatch {
+  sessionId: string;
+  patientName: string;
+  /** When the upload began (ISO 8601). */
+  uploadedAt: string;
+  /** Whether the server holds the whole file (false: an upload that was begun and not finished). */
+  complete: boolean;
+}
+
+export interface UploadMatchResponse {
+  upload: UploadMatch | null;
+}

@@ -224,23 +224,60 @@ describe('Recording in Chromium with a fake microphone', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('Uploads an audio file with the file picker and lists it with its duration', async () => {
+  // The upload's steps until its session opens by itself, the question, then the list: past the default 120 s on a loaded machine.
+  it('Uploads an audio file with the same steps as a recording, opens its session by itself, asks before the same file goes up again, and lists it with its duration', { timeout: 300_000 }, async () => {
     const user = await createTestUser();
     const { page, pageErrors } = await newPage();
     await signInThroughUi(page, user);
 
     const patientName = patient('Carla Gómez');
     await page.getByLabel('Patient name').fill(patientName);
-    // The templates come from the API; the first call after the emulators start can take seconds.
-    await expect.poll(() => page.getByLabel('Template', { exact: true }).inputValue(), { timeout: 20_000 }).not.toBe('');
+    // The templates come from the API; the first call after the emulators start can take seconds (over 20 s
+    // with this test alone on a loaded machine: the Functions emulator loads the API on that call).
+    await expect.poll(() => page.getByLabel('Template', { exact: true }).inputValue(), { timeout: 60_000 }).not.toBe('');
     const mp3 = fixture('dialogue.mp3');
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Upload audio file' }).click()]);
-    await chooser.setFiles(mp3);
+    const pickMp3 = async () => {
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Upload audio file' }).click()]);
+      await chooser.setFiles(mp3);
+    };
+    await pickMp3();
     await confirmConsent(page);
 
-    await page.getByText('File uploaded').waitFor({ timeout: 60_000 });
-    await shot(page, '16-file-uploaded');
+    // Its progress shows in the recorder, where a stopped recording's does (not only at the picker below).
+    const progress = page.getByRole('region', { name: 'Record', exact: true }).getByRole('region', { name: `Upload of dialogue.mp3 for ${patientName}` });
+    await progress.waitFor({ timeout: 15_000 });
+    for (const step of ['Uploading', 'Transcribing', 'Writing documentation', 'Ready']) await progress.getByText(step, { exact: true }).waitFor();
+    await progress.getByText('File uploaded').waitFor({ timeout: 60_000 });
+    const started = Date.now();
     const sessionId = await sessionIdFromLink(page, 'Open the session');
+    // Accepted by the server: the form is ready for the next patient.
+    expect(await page.getByLabel('Patient name').inputValue()).toBe('');
+    const stagesSeen = new Set<string>();
+    let progressShot = false;
+    // Nothing pressed: the session page opens by itself once the note is written.
+    while (!new RegExp(`/sessions/${sessionId}$`).test(new URL(page.url()).pathname)) {
+      if (Date.now() - started > 120_000) throw new Error(`the session did not open by itself; progress seen: ${[...stagesSeen].join(', ')}`);
+      const text = await progress.innerText({ timeout: 1_000 }).catch(() => '');
+      for (const stage of ['Safely stored. Transcribing', 'Safely stored. Writing the note', 'The documentation is written']) if (text.includes(stage)) stagesSeen.add(stage);
+      if (stagesSeen.size > 0 && !progressShot) {
+        progressShot = true;
+        await page.screenshot({ path: screenshotPath('16-file-uploaded') }).catch(() => undefined);
+      }
+      await sleep(250);
+    }
+    console.log(`file upload progress: seen ${[...stagesSeen].join(' → ')}; opened by itself ${((Date.now() - started) / 1000).toFixed(1)} s after the upload`);
+    expect(stagesSeen.size).toBeGreaterThan(0);
+
+    // The same file again, for someone else by mistake: asked first, by its checksum, and no second session.
+    await page.getByRole('link', { name: 'Record' }).first().click();
+    await page.getByLabel('Patient name').fill(patient('Someone Else'));
+    await pickMp3();
+    const question = page.getByRole('dialog', { name: 'Upload this file again?' });
+    await question.waitFor({ timeout: 15_000 });
+    expect(await question.innerText()).toMatch(new RegExp(`You uploaded dialogue\\.mp3 (today|yesterday) at .+ for ${patientName}: open that session, or upload again\\?`));
+    await shootAndCheck(page, '16b-same-file-asks', undefined, { scrollToTop: false });
+    await question.getByRole('link', { name: 'Open that session' }).click();
+    await page.waitForURL(new RegExp(`/sessions/${sessionId}$`));
 
     const expected = measuredDurationSec(mp3);
     const session = await sessionFromApi(page, user.idToken, sessionId);

@@ -149,6 +149,7 @@ const EXERCISES: Exercise[] = [
     },
     expected: () => [{ action: 'session.created', ...session(() => createdId) }],
   },
+  { route: 'POST /session/upload_by_checksum', send: () => post(owner, '/session/upload_by_checksum', { sha256: 'a'.repeat(64) }), expected: () => [{ action: 'session.searched', ...noSession('session') }] },
   { route: 'POST /session/sessions', send: () => post(owner, '/session/sessions', { limit: 5 }), expected: () => [{ action: 'session.listed', ...noSession('session') }] },
   { route: 'POST /session/session', send: () => post(owner, '/session/session', { sessionId }), expected: () => [{ action: 'session.viewed', ...session(() => sessionId) }] },
   { route: 'GET /session/get_last_five_sessions', send: () => get(owner, '/session/get_last_five_sessions'), expected: () => [{ action: 'session.listed', ...noSession('session') }] },

@@ -58,6 +58,7 @@ import {
   updateTitleBody,
   upsertTemplateBody,
   uploadAudioFields,
+  uploadByChecksumBody,
   verifyCodeBody,
   type ErrorCode,
 } from '@charta/contract';
@@ -171,6 +172,7 @@ export const API_OPERATIONS: Readonly<Record<string, ApiOperation>> = {
 
   'GET /session/audio/{sessionId}': { tag: 'Sessions', summary: "The session's audio, for playback", description: 'One byte range (Range header) is answered with 206; a range past the end is 416 with Content-Range.', access: 'user', params: sessionIdBody, success: { status: 200, description: 'The audio bytes (206 for a byte range)', contentType: 'audio/*' }, owned: true, errors: ['range_not_satisfiable', 'deleted_by_retention'] },
   'POST /session/upload_audio': { tag: 'Sessions', summary: 'Upload audio, whole or in chunks', access: 'verified_user', limited: true, multipart: { fields: uploadAudioFields, file: true }, success: { status: 201, description: '`UploadReceipt`: the chunks received so far and the session they are for' }, owned: true, needsConsent: true, errors: ['conflict', 'unsupported_media_type'] },
+  'POST /session/upload_by_checksum': { tag: 'Sessions', summary: 'Whether the caller uploaded this file (by its SHA-256) in the last 24 hours', description: 'Our extension: the latest of the caller\'s own uploads of the file whose session still exists, so the app asks before making a second session. Another user\'s uploads are never looked at.', access: 'user', body: uploadByChecksumBody, success: { status: 200, description: '`UploadMatchResponse`: `{ upload: UploadMatch | null }` (contract/src/sessions.ts)' } },
   'POST /session/create_session': { tag: 'Sessions', summary: 'Create a session', description: 'Form fields (multipart/form-data) or JSON.', access: 'verified_user', limited: true, body: createSessionBody, multipart: { fields: createSessionBody, file: false }, success: { status: 201, description: SESSION } },
   'POST /session/consent': { tag: 'Sessions', summary: "Record the patient's consent to this session's recording", access: 'user', body: recordConsentBody, success: { status: 200, description: SESSION }, owned: true },
   'POST /session/sessions': { tag: 'Sessions', summary: "A page of the caller's sessions", access: 'user', body: listSessionsBody, success: { status: 200, description: '`SessionsPage` (contract/src/sessions.ts)' } },

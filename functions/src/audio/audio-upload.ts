@@ -20,6 +20,7 @@ export interface AudioUpload extends UploadProgress {
   /** Set when complete. */
   audioPath: string | null;
   sizeBytes: number | null;
+  /** The file's SHA-256: the client's, from the first part, if it sent one; measured when complete. */
   sha256: string | null;
   durationSec: number | null;
   createdAt: string;

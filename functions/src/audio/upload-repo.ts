@@ -193,6 +193,12 @@ export class UploadRepo {
     tx.delete(this.ref(uploadId));
   }
 
+  /** uid's uploads of a file with this SHA-256 (equality filters only: Firestore merges the single-field indexes). */
+  async findOwnedWithChecksum(uid: string, sha256: string): Promise<AudioUpload[]> {
+    const snap = await this.collection.where('ownerUid', '==', uid).where('sha256', '==', sha256).limit(50).get();
+    return snap.docs.map((d) => d.data());
+  }
+
   async findAllOwnedBy(uid: string): Promise<AudioUpload[]> {
     const snap = await this.collection.where('ownerUid', '==', uid).get();
     return snap.docs.map((d) => d.data());

@@ -17,6 +17,8 @@ export const MAX_REQUEST_AUDIO_BYTES = AUDIO_UPLOAD_LIMITS.requestBytes;
 export const MAX_AUDIO_BYTES = AUDIO_UPLOAD_LIMITS.recordingBytes;
 /** The recorder sends a chunk every 2 s: 43,200 chunks is 24 hours (the probe's longest plausible audio). */
 export const MAX_CHUNKS = 43_200;
+/** How far back the same file uploaded again is found (the contract's window, docs/api.md "Sessions"). */
+export const DUPLICATE_WINDOW_MS = AUDIO_UPLOAD_LIMITS.duplicateWindowHours * 60 * 60 * 1000;
 
 export interface IncomingAudio {
   data: Buffer;
@@ -26,6 +28,8 @@ export interface IncomingAudio {
   chunkIndex?: number | undefined;
   final?: boolean | undefined;
   sessionId?: string | undefined;
+  /** The whole file's SHA-256 as the client computed it: kept from the first part (a lookup finds the file by it). */
+  sha256?: string | undefined;
 }
 
 /**
@@ -125,7 +129,7 @@ export class UploadService {
     }
 
     const now = this.now().toISOString();
-    const upload = existing ?? (await this.createUpload(uid, uploadId, incoming.sessionId ?? null, now, path));
+    const upload = existing ?? (await this.createUpload(uid, uploadId, incoming.sessionId ?? null, now, path, incoming.sha256 ?? null));
     if (upload.ownerUid !== uid) throw notFound('No such upload');
     if (incoming.sessionId) requireSameSession(upload, incoming.sessionId);
     // Where a window of the recording in progress can be decoded from (a WebM Cluster beginning in this chunk).
@@ -175,7 +179,7 @@ export class UploadService {
     return this.receipt(await this.complete(named));
   }
 
-  private newUpload(uid: string, uploadId: string, sessionId: string | null, now: string): AudioUpload {
+  private newUpload(uid: string, uploadId: string, sessionId: string | null, now: string, sha256: string | null): AudioUpload {
     return {
       uploadId,
       ownerUid: uid,
@@ -186,7 +190,8 @@ export class UploadService {
       sessionId,
       audioPath: null,
       sizeBytes: null,
-      sha256: null,
+      // The client's checksum until completion measures the joined file (the same, for the same bytes).
+      sha256,
       durationSec: null,
       createdAt: now,
       updatedAt: now,
@@ -198,8 +203,8 @@ export class UploadService {
    * transaction that reads the session: a deletion of the session either came first (404, and the chunk
    * just stored goes) or finds this upload when it looks for the session's uploads.
    */
-  private async createUpload(uid: string, uploadId: string, sessionId: string | null, now: string, storedChunk: string): Promise<AudioUpload> {
-    const upload = this.newUpload(uid, uploadId, sessionId, now);
+  private async createUpload(uid: string, uploadId: string, sessionId: string | null, now: string, storedChunk: string, sha256: string | null): Promise<AudioUpload> {
+    const upload = this.newUpload(uid, uploadId, sessionId, now, sha256);
     if (!sessionId) return this.uploads.createIfAbsent(upload);
     const created = await this.uploads.runTransaction(async (tx) => {
       const existing = await this.uploads.find(uploadId, tx);
@@ -341,6 +346,18 @@ export class UploadService {
       attach(named);
       return named;
     });
+  }
+
+  /**
+   * uid's own uploads of a file with this SHA-256 that name a session, begun within the duplicate window,
+   * latest first (POST /session/upload_by_checksum). Another user's are never looked at.
+   */
+  async recentWithChecksum(uid: string, sha256: string): Promise<AudioUpload[]> {
+    const since = this.now().getTime() - DUPLICATE_WINDOW_MS;
+    const found = await this.uploads.findOwnedWithChecksum(uid, sha256);
+    return found
+      .filter((upload) => upload.sessionId !== null && Date.parse(upload.createdAt) >= since)
+      .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
   }
 
   private receipt(upload: AudioUpload): UploadReceipt {

@@ -172,6 +172,7 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
     return [{ type: 'audio', id, sessionId: id }];
   }),
   'POST /session/upload_audio': audited('audio.uploaded', uploadedAudio, { coalesce: true }),
+  'POST /session/upload_by_checksum': read('session.searched', noResource('session')),
   'POST /session/create_session': audited('session.created', createdSession),
   // The patient's consent recorded on an existing session (docs/privacy.md "Consent"): an edit of the session.
   'POST /session/consent': audited('session.edited', sessionPart('session')),

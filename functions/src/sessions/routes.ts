@@ -4,7 +4,7 @@ import { noteForAudit } from '../audit/audit-http.js';
 import type { AudioStore } from '../storage/audio-store.js';
 import { playbackFile } from '../audio/playback.js';
 import { MAX_REQUEST_AUDIO_BYTES, type UploadService } from '../audio/upload-service.js';
-import { invalidArgument, rangeNotSatisfiable } from '../http/errors.js';
+import { ApiError, invalidArgument, rangeNotSatisfiable } from '../http/errors.js';
 import { readMultipart } from '../http/multipart.js';
 import { callerOf } from '../http/request-context.js';
 import { requireVerifiedEmail } from '../http/sign-in-requirements.js';
@@ -20,6 +20,8 @@ import {
   updateSessionBody,
   updateTitleBody,
   uploadAudioFields,
+  uploadByChecksumBody,
+  type UploadMatchResponse,
 } from '@charta/contract';
 import type { SessionService } from './session-service.js';
 
@@ -69,8 +71,29 @@ export function sessionRoutes(sessions: SessionService, uploads: UploadService, 
       chunkIndex: fields.chunkIndex,
       final: fields.final,
       sessionId: fields.sessionId,
+      sha256: fields.sha256,
     });
     res.status(201).json(receipt);
+  });
+
+  // Our extension (docs/api.md "Sessions"): before a picked file goes up, whether the caller uploaded the same
+  // file (by its SHA-256) within the duplicate window, and for which session, so the app asks first instead
+  // of making a second session. Only the caller's own uploads are looked at; a session deleted since is not.
+  router.post('/upload_by_checksum', async (req, res) => {
+    const { sha256 } = parseInput(uploadByChecksumBody, req.body);
+    const uid = callerOf(req).uid;
+    let answer: UploadMatchResponse = { upload: null };
+    for (const upload of await uploads.recentWithChecksum(uid, sha256)) {
+      if (!upload.sessionId) continue;
+      const session = await sessions.get(uid, upload.sessionId).catch((err: unknown) => {
+        if (err instanceof ApiError && err.code === 'not_found') return null;
+        throw err;
+      });
+      if (!session) continue;
+      answer = { upload: { sessionId: session.id, patientName: session.patientName, uploadedAt: upload.createdAt, complete: upload.status === 'complete' } };
+      break;
+    }
+    res.json(answer);
   });
 
   router.post('/create_session', requireVerifiedEmail, limits.sessionCreation, async (req, res) => {

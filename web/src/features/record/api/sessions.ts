@@ -1,6 +1,6 @@
 // Making a session for a recording (docs/api.md "Sessions"). Reading and deleting one is shared: @/data/sessions.
 import { api } from '@/lib/api';
-import type { ConsentMethod, Session, SessionResponse } from '@charta/contract';
+import type { ConsentMethod, Session, SessionResponse, UploadMatch, UploadMatchResponse } from '@charta/contract';
 
 export interface NewSession {
   patientName: string;
@@ -22,4 +22,10 @@ export async function createSession(input: NewSession, signal?: AbortSignal): Pr
   if (input.consent) form.set('consent', input.consent);
   const { session } = await api.post<SessionResponse>('/session/create_session', form, { signal });
   return session;
+}
+
+/** POST /session/upload_by_checksum: the caller's own upload of this file within the last day, if any. */
+export async function findUploadByChecksum(sha256: string, signal?: AbortSignal): Promise<UploadMatch | null> {
+  const { upload } = await api.post<UploadMatchResponse>('/session/upload_by_checksum', { sha256 }, { signal });
+  return upload;
 }

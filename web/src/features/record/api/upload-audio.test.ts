@@ -59,4 +59,15 @@ describe('uploadAudioPart', () => {
     expect(onProgress).toHaveBeenCalledWith(3, 5);
     expect(signOutQuietly).not.toHaveBeenCalled();
   });
+
+  it('sends a picked file’s checksum with its part, before the file', async () => {
+    const sha256 = '5bc7676c6c3928add53ccaab3783ad5f32fba6470bc622c24fc150608aa1868b';
+    const result = uploadAudioPart({ ...part, sha256 });
+    const xhr = await xhrs.sent();
+    xhr.respond(201, { audio_uri: null, uploadId: 'up-1', bytesReceived: 5, complete: false });
+    await result;
+    const names = [...(xhr.body as FormData).keys()];
+    expect((xhr.body as FormData).get('sha256')).toBe(sha256);
+    expect(names.indexOf('sha256')).toBeLessThan(names.indexOf('file'));
+  });
 });

@@ -18,6 +18,8 @@ export interface AudioPart {
   chunkIndex: number;
   final: boolean;
   sessionId: string | null;
+  /** The whole file's SHA-256 (a picked file's parts): the server keeps it to find the same file again. */
+  sha256?: string | null;
 }
 
 export interface UploadReceipt {
@@ -35,6 +37,7 @@ export function uploadAudioPart(part: AudioPart, options: UploadOptions = {}): P
   form.set('chunkIndex', String(part.chunkIndex));
   form.set('final', part.final ? 'true' : 'false');
   if (part.sessionId) form.set('sessionId', part.sessionId);
+  if (part.sha256) form.set('sha256', part.sha256);
   form.set('file', part.data, part.name);
 
   return api.upload<UploadReceipt>('/session/upload_audio', form, options);

@@ -7,30 +7,30 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useRef, useState, type DragEvent } from 'react';
-import { formatBytes } from '@/lib/format';
+import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
-import type { FileUploadState } from '../hooks/use-file-upload';
-import { UploadDoneAlert } from './UploadDoneAlert';
-import { UploadProgress } from './UploadProgress';
+import type { FileUploadState, PickedFile } from '../hooks/use-file-upload';
 
 interface FileUploadCardProps {
+  /** The upload under way (its progress shows in the recorder). */
   state: FileUploadState;
-  online: boolean;
+  /** A file just picked: being checked, or refused. */
+  picked: PickedFile | null;
+  /** The upload's progress when it is not shown in the recorder (a recording was begun since); else nothing. */
+  progress: ReactNode;
   /** While recording, or while another upload runs. */
   disabled: boolean;
   onFile: (file: File) => void;
-  onRetry: () => void;
-  onReset: () => void;
+  onDismiss: () => void;
 }
 
 const ACCEPT = 'audio/*,.webm,.weba,.ogg,.oga,.opus,.mp3,.m4a,.mp4,.aac,.wav,.flac';
 
 /** Or upload a recording made elsewhere: a file picker and a drop zone, then progress. */
-export function FileUploadCard({ state, online, disabled, onFile, onRetry, onReset }: FileUploadCardProps) {
+export function FileUploadCard({ state, picked, progress, disabled, onFile, onDismiss }: FileUploadCardProps) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const busy = state.phase === 'creating' || state.phase === 'uploading';
+  const busy = picked?.phase === 'checking' || state.phase === 'creating' || state.phase === 'uploading';
   const blocked = disabled || busy;
 
   const take = (files: FileList | null) => {
@@ -89,48 +89,30 @@ export function FileUploadCard({ state, online, disabled, onFile, onRetry, onRes
             />
           </Box>
 
-          {state.phase === 'creating' && <Typography color="text.secondary">Creating the session for {state.patientName}…</Typography>}
-          {state.phase === 'uploading' && (
-            <UploadProgress
-              label={`Upload progress for ${state.fileName ?? 'the file'}`}
-              done={state.sentBytes}
-              total={state.totalBytes}
-              detail={`Uploading ${state.fileName} · ${formatBytes(state.sentBytes)} of ${formatBytes(state.totalBytes)}`}
-            />
+          {picked?.phase === 'checking' && (
+            <Typography color="text.secondary" role="status">
+              Checking {picked.fileName}…
+            </Typography>
           )}
-          {state.phase === 'uploading' && (state.queueStatus === 'offline' || !online) && (
-            <Alert severity="warning">
-              <AlertTitle>You are offline</AlertTitle>
-              Keep this page open: the upload continues when the connection returns.
-            </Alert>
+          {/* Once its session is asked for, the upload's progress and any failure show in the recorder above. */}
+          {progress}
+          {!progress && !picked && state.phase !== 'idle' && (
+            <Typography color="text.secondary">
+              {state.fileName}: its progress shows under Record, above.
+            </Typography>
           )}
-          {state.phase === 'uploading' && state.queueStatus === 'waiting-retry' && online && (
-            <Alert severity="warning">The connection was interrupted. Trying again shortly…</Alert>
-          )}
-          {state.phase === 'complete' && (
-            <UploadDoneAlert title="File uploaded" sessionId={state.sessionId} onClose={onReset}>
-              {state.fileName} is stored for {state.patientName}.
-            </UploadDoneAlert>
-          )}
-          {state.phase === 'failed' && (
+          {picked?.phase === 'refused' && (
             <Alert
               severity="error"
               role="alert"
               action={
-                <Stack direction="row" spacing={1}>
-                  {state.retryable && (
-                    <Button color="inherit" size="small" onClick={onRetry}>
-                      Retry
-                    </Button>
-                  )}
-                  <Button color="inherit" size="small" onClick={onReset}>
-                    {state.retryable ? 'Cancel' : 'Close'}
-                  </Button>
-                </Stack>
+                <Button color="inherit" size="small" onClick={onDismiss}>
+                  Close
+                </Button>
               }
             >
-              <AlertTitle>{state.fileName ? `${state.fileName} was not uploaded` : 'The file was not uploaded'}</AlertTitle>
-              {state.error}
+              <AlertTitle>{picked.fileName} was not uploaded</AlertTitle>
+              {picked.error}
             </Alert>
           )}
         </Stack>

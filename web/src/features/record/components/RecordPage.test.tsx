@@ -655,6 +655,115 @@ describe('RecordPage', () => {
     await waitFor(() => expect(mockedApi.post).toHaveBeenCalledWith('/session/delete', { sessionId: 'session-1' }));
   });
 
+  it('shows a picked file’s steps where a recording’s go, keeps the name until the server has the file, then opens the session when ready', { timeout: 30_000 }, async () => {
+    const statuses = answerSessionStatuses(['uploaded', 'transcribing', 'generating', 'ready']);
+    const user = userEvent.setup();
+    const parts = fakeUploads();
+    const answer = upload.getMockImplementation()!;
+    let release: (() => void) | undefined;
+    upload.mockImplementation((part, options) => new Promise((resolve) => (release = () => resolve(answer(part, options)))));
+    renderPage();
+    await fillPatient(user);
+    await pickFile(user, new File(['ID3 audio bytes'], 'visit.mp3', { type: 'audio/mpeg' }));
+
+    // In the recorder, above Start recording (not only at the picker at the bottom), with the same steps.
+    const progress = await screen.findByRole('region', { name: 'Upload of visit.mp3 for María García' });
+    expect(within(screen.getByRole('region', { name: 'Record' })).getByRole('region', { name: /^Upload of visit\.mp3/ })).toBe(progress);
+    for (const step of ['Uploading', 'Transcribing', 'Writing documentation', 'Ready']) expect(within(progress).getByText(step)).toBeInTheDocument();
+    expect(await within(progress).findByRole('progressbar', { name: 'Upload progress for visit.mp3' })).toBeInTheDocument();
+    // Going up: what was typed stays.
+    expect(screen.getByRole('textbox', { name: 'Patient name' })).toHaveValue('María García');
+
+    act(() => release!());
+    expect(await within(progress).findByText('File uploaded')).toBeInTheDocument();
+    expect(within(progress).getByText(/The session opens here when it is ready/)).toBeInTheDocument();
+    expect(within(progress).getByRole('link', { name: 'Open the session' })).toHaveAttribute('href', '/sessions/session-1');
+    // Accepted: the form is ready for the next patient.
+    expect(screen.getByRole('textbox', { name: 'Patient name' })).toHaveValue('');
+    expect(parts[0]).toMatchObject({ sessionId: 'session-1', sha256: '5bc7676c6c3928add53ccaab3783ad5f32fba6470bc622c24fc150608aa1868b' });
+
+    expect(await screen.findByText('Session page', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(statuses).toEqual(['ready']);
+  });
+
+  it('keeps the patient, template and language as typed when a file is not accepted, and says why where the steps show', async () => {
+    const user = userEvent.setup();
+    mockedApi.post.mockImplementation((path: string) => {
+      if (path === '/template/get_templates') return Promise.resolve({ templates });
+      if (path === '/session/create_session') return Promise.reject(new ApiError({ status: 503, code: 'unavailable', message: 'A service Charta depends on is unavailable; try again shortly' }));
+      return Promise.reject(new Error(`POST ${path}`));
+    });
+    renderPage();
+    await fillPatient(user);
+    await user.selectOptions(screen.getByLabelText('Template', { selector: 'select' }), 'soap');
+    await user.selectOptions(screen.getByLabelText('Language', { selector: 'select' }), 'en-US');
+
+    await pickFile(user, new File(['ID3 audio bytes'], 'visit.mp3', { type: 'audio/mpeg' }));
+
+    const recorder = screen.getByRole('region', { name: 'Record' });
+    const alert = await within(recorder).findByRole('alert');
+    expect(alert).toHaveTextContent('visit.mp3 was not uploaded');
+    expect(alert).toHaveTextContent(/Please try again in a moment/);
+    expect(alert).toHaveTextContent(/details you entered are kept/);
+    expect(screen.getByRole('textbox', { name: 'Patient name' })).toHaveValue('María García');
+    expect(screen.getByLabelText('Template', { selector: 'select' })).toHaveValue('soap');
+    expect(screen.getByLabelText('Language', { selector: 'select' })).toHaveValue('en-US');
+    expect(screen.getByRole('textbox', { name: 'Patient name' })).toBeEnabled();
+  });
+
+  describe('the same file picked again within a day', () => {
+    const checksum = '5bc7676c6c3928add53ccaab3783ad5f32fba6470bc622c24fc150608aa1868b';
+    const earlier = { sessionId: 'session-0', patientName: 'María García', uploadedAt: new Date().toISOString(), complete: true };
+    const pick = (user: ReturnType<typeof userEvent.setup>) =>
+      user.upload(screen.getByLabelText('Drop an audio file here').querySelector('input[type="file"]')!, new File(['ID3 audio bytes'], 'visit.mp3', { type: 'audio/mpeg' }));
+
+    it('asks first, naming when and for whom; Open that session makes nothing new', async () => {
+      const asked: unknown[] = [];
+      answerAlso({
+        '/session/upload_by_checksum': (body) => {
+          asked.push(body);
+          return { upload: earlier };
+        },
+      });
+      const user = userEvent.setup();
+      fakeUploads();
+      renderPage();
+      await fillPatient(user);
+      await pick(user);
+
+      const dialog = await screen.findByRole('dialog', { name: 'Upload this file again?' });
+      expect(dialog).toHaveTextContent(/^Upload this file again\?You uploaded visit\.mp3 today at \d{1,2}:\d{2}.* for María García: open that session, or upload again\?/);
+      expect(asked).toEqual([{ sha256: checksum }]);
+      expect(mockedApi.post).not.toHaveBeenCalledWith('/session/create_session', expect.anything(), expect.anything());
+
+      await user.click(within(dialog).getByRole('link', { name: 'Open that session' }));
+      expect(await screen.findByText('Session page')).toBeInTheDocument();
+      expect(mockedApi.post).not.toHaveBeenCalledWith('/session/create_session', expect.anything(), expect.anything());
+      expect(upload).not.toHaveBeenCalled();
+    });
+
+    it('Upload again goes on as any upload (consent, then the file); Cancel leaves the form as it was', async () => {
+      answerAlso({ '/session/upload_by_checksum': () => ({ upload: earlier }) });
+      const user = userEvent.setup();
+      const parts = fakeUploads();
+      renderPage();
+      await fillPatient(user);
+
+      await pick(user);
+      await user.click(within(await screen.findByRole('dialog', { name: 'Upload this file again?' })).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(screen.getByRole('textbox', { name: 'Patient name' })).toHaveValue('María García');
+      expect(upload).not.toHaveBeenCalled();
+
+      await pick(user);
+      await user.click(within(await screen.findByRole('dialog', { name: 'Upload this file again?' })).getByRole('button', { name: 'Upload again' }));
+      await giveConsent(user);
+      expect(await screen.findByText('File uploaded')).toBeInTheDocument();
+      expect(parts).toHaveLength(1);
+      expect(parts[0]).toMatchObject({ sessionId: 'session-1', sha256: checksum });
+    });
+  });
+
   it('tells the clinician when they are offline', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderPage();

@@ -13,13 +13,15 @@ import { FALLBACK_LANGUAGE } from '@/config/languages';
 import { useProfile, useUpdateProfile } from '@/data/profile';
 import { useTemplateList } from '@/data/templates';
 import { useBeforeUnload } from '@/lib/use-before-unload';
-import { useFileUpload } from '../hooks/use-file-upload';
+import { useFileUpload, type CheckedFile } from '../hooks/use-file-upload';
 import { useMicrophones } from '../hooks/use-microphones';
 import { useOnlineStatus } from '../hooks/use-online-status';
 import { useRecorderSession } from '../hooks/recorder-provider';
 import { useRecordingUploads } from '../hooks/use-recording-uploads';
 import { ConsentStep } from './ConsentStep';
+import { DuplicateUploadDialog } from './DuplicateUploadDialog';
 import { FileUploadCard } from './FileUploadCard';
+import { FileUploadProgress } from './FileUploadProgress';
 import { FirstRunCard } from './FirstRunCard';
 import { useLiveTranscriptView } from './live-transcript-loader';
 import { PasteNotes } from './PasteNotes';
@@ -61,7 +63,9 @@ export function RecordPage() {
   // while it is on (docs/privacy.md "Consent").
   const consentSettings = profile.data?.profile.consent ?? DEFAULT_CONSENT_SETTINGS;
   // What waits for the patient's consent: the recording, or the file picked to upload.
-  const [awaitingConsent, setAwaitingConsent] = useState<{ action: 'record' } | { action: 'upload'; file: File } | null>(null);
+  const [awaitingConsent, setAwaitingConsent] = useState<{ action: 'record' } | { action: 'upload'; file: CheckedFile } | null>(null);
+  // A picked file uploaded lately (by its checksum), waiting for the clinician to say: open that session, or upload again.
+  const [duplicate, setDuplicate] = useState<CheckedFile | null>(null);
 
   // The user's choice wins; until they make one, the profile's defaults, else the first built-in template:
   // not simply the first listed, which a template just added from the library or made would become.
@@ -79,6 +83,12 @@ export function RecordPage() {
   const { manager, entries: allEntries } = useRecordingUploads();
   const entries = allEntries.filter((entry) => entry.uid === user?.uid);
   const fileUpload = useFileUpload();
+  // What the recorder shows in its clock's place: the latest of a stopped recording and a picked file.
+  const [latest, setLatest] = useState<'recording' | 'file'>('recording');
+  useEffect(() => {
+    if (recorder.status === 'recording') setLatest('recording');
+  }, [recorder.status]);
+  const fileInRecorder = latest === 'file' && fileUpload.state.phase !== 'idle';
   const followed = entries.find((entry) => entry.recordingId === followedRecordingId) ?? null;
   // The recording under way: its session names the transcript so far.
   const underWay = recording ? (entries.find((entry) => entry.recordingId === recorder.recordingId) ?? null) : null;
@@ -94,6 +104,20 @@ export function RecordPage() {
       inline={inline}
       // Only the one just stopped, and only while the clinician has not begun the next (a typed name would be lost).
       openWhenReady={inline && recorder.status === 'idle' && !patientName.trim()}
+    />
+  );
+
+  const fileProgress = fileUpload.state.phase !== 'idle' && (
+    <FileUploadProgress
+      // One per upload: a file picked after the last one's session was made starts over (its watcher, its scroll).
+      key={fileUpload.state.sessionId ?? 'new'}
+      state={fileUpload.state}
+      online={online}
+      // As after Stop: only shown in the recorder, and while the clinician has not begun the next (a typed name would be lost).
+      openWhenReady={fileInRecorder && recorder.status === 'idle' && !patientName.trim()}
+      bringIntoView={fileInRecorder}
+      onRetry={fileUpload.retry}
+      onClose={fileUpload.reset}
     />
   );
 
@@ -127,14 +151,25 @@ export function RecordPage() {
     await recorder.start({ uid: user.uid, patientName: patientName.trim(), templateId, language, consent, deviceId: selectedDeviceId });
   };
 
-  const uploadFile = async (file: File, consent: ConsentMethod | null) => {
+  const uploadFile = async (file: CheckedFile, consent: ConsentMethod | null) => {
     if (!validSetup()) return;
+    setLatest('file');
+    // The form keeps what was typed until the server has the whole file; then it is ready for the next patient.
     const done = await fileUpload.start(file, { patientName: patientName.trim(), templateId, language, consent });
     if (done) setPatientName('');
   };
 
+  // A picked file is looked at first (what it is, and whether it went up lately), then asks as Start does.
+  const pickFile = async (file: File) => {
+    if (!validSetup()) return;
+    const checked = await fileUpload.check(file);
+    if (!checked) return;
+    if (checked.match) setDuplicate(checked);
+    else askConsentOr({ action: 'upload', file: checked });
+  };
+
   // Start and a picked file ask for the patient's consent first while the setting is on, once the setup is valid.
-  const askConsentOr = (next: { action: 'record' } | { action: 'upload'; file: File }) => {
+  const askConsentOr = (next: { action: 'record' } | { action: 'upload'; file: CheckedFile }) => {
     if (!validSetup()) return;
     if (consentSettings.required) return setAwaitingConsent(next);
     if (next.action === 'record') void startRecording(null);
@@ -220,7 +255,7 @@ export function RecordPage() {
         onPause={recorder.pause}
         onResume={recorder.resume}
         onStop={stopRecording}
-        progress={followed && uploadCard(followed, true)}
+        progress={fileInRecorder ? fileProgress : followed && uploadCard(followed, true)}
         liveTranscript={LiveTranscript && <LiveTranscript sessionId={underWay?.sessionId ?? null} status={recorder.status} online={online} />}
       />
 
@@ -228,16 +263,28 @@ export function RecordPage() {
 
       {[...entries]
         .reverse()
-        .filter((entry) => entry !== followed)
+        .filter((entry) => fileInRecorder || entry !== followed)
         .map((entry) => uploadCard(entry))}
 
       <FileUploadCard
         state={fileUpload.state}
-        online={online}
+        picked={fileUpload.picked}
+        // A recording begun since has the recorder: the file's progress goes on here.
+        progress={fileInRecorder ? null : fileProgress}
         disabled={recording || recorder.status === 'starting'}
-        onFile={(file) => askConsentOr({ action: 'upload', file })}
-        onRetry={fileUpload.retry}
-        onReset={fileUpload.reset}
+        onFile={(file) => void pickFile(file)}
+        onDismiss={fileUpload.dismissPicked}
+      />
+
+      <DuplicateUploadDialog
+        match={duplicate?.match ?? null}
+        fileName={duplicate?.file.name ?? ''}
+        onUploadAgain={() => {
+          const again = duplicate;
+          setDuplicate(null);
+          if (again) askConsentOr({ action: 'upload', file: again });
+        }}
+        onClose={() => setDuplicate(null)}
       />
 
       <ConsentStep

@@ -23,6 +23,8 @@ interface RecordingProgressProps {
   opensByItself: boolean;
   /** The recording's transcript so far, while it is transcribed: how much is left. */
   liveTranscript?: LiveTranscript | undefined;
+  /** What went up: "Recording uploaded" after Stop, "File uploaded" for a picked file. */
+  title?: string;
   onClose: () => void;
 }
 
@@ -54,7 +56,7 @@ function statusLine(stage: ProgressStage, opensByItself: boolean, liveTranscript
 }
 
 /** A stopped recording on its way to a note, uploading → transcribing → writing → ready, with the way to its session. */
-export function RecordingProgress({ stage, sessionId, failure, opensByItself, liveTranscript, onClose }: RecordingProgressProps) {
+export function RecordingProgress({ stage, sessionId, failure, opensByItself, liveTranscript, title = 'Recording uploaded', onClose }: RecordingProgressProps) {
   // On a phone the four labels do not fit side by side, and Start recording must stay in view below: one line
   // naming the step and a bar, instead of the stepper.
   const compact = useIsMobileLayout();
@@ -108,7 +110,7 @@ export function RecordingProgress({ stage, sessionId, failure, opensByItself, li
             '& .MuiAlert-action': compact ? { ml: 0, pl: 0, pt: 0, mr: 0 } : { pl: 2 },
           }}
         >
-          <AlertTitle>Recording uploaded</AlertTitle>
+          <AlertTitle>{title}</AlertTitle>
           {statusLine(stage, opensByItself, liveTranscript)}
           {stage === 'failed' && failure ? ` ${failure}` : ''}
         </Alert>

@@ -1,10 +1,11 @@
 // Uploading a recording made elsewhere: make the session, then send the file in parts with progress.
-import { AUDIO_UPLOAD_LIMITS } from '@charta/contract';
+import { AUDIO_UPLOAD_LIMITS, type UploadMatch } from '@charta/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '@/lib/error-message';
 import { deleteSession } from '@/data/sessions';
-import { createSession, type NewSession } from '../api/sessions';
+import { createSession, findUploadByChecksum, type NewSession } from '../api/sessions';
 import { uploadAudioPart } from '../api/upload-audio';
+import { sha256Hex } from '../lib/file-checksum';
 import { startFileUpload, type FileUpload } from '../lib/file-upload';
 import { classifyUploadError, describeUploadError } from '../lib/upload-errors';
 import type { QueueStatus } from '../lib/upload-queue';
@@ -22,7 +23,28 @@ export function looksLikeAudio(file: File): boolean {
   return false;
 }
 
+/** creating → uploading → complete: the session is made, then the file goes up; failed: either. */
 export type FileUploadPhase = 'idle' | 'creating' | 'uploading' | 'complete' | 'failed';
+
+/**
+ * A file just picked, before anything is made for it: being read for its checksum (and the server asked
+ * whether it went up lately), or refused as it is. Apart from the upload's state: a file picked while the
+ * last one is being transcribed leaves that one's progress where it is.
+ */
+export interface PickedFile {
+  fileName: string;
+  phase: 'checking' | 'refused';
+  error: string | null;
+}
+
+/** A picked file, looked at before anything is made: its checksum, and the caller's upload of it lately. */
+export interface CheckedFile {
+  file: File;
+  /** Null when the browser could not compute it (the upload goes on without the check). */
+  sha256: string | null;
+  /** The caller's own upload of the same file within the last day, whose session still exists. */
+  match: UploadMatch | null;
+}
 
 export interface FileUploadState {
   phase: FileUploadPhase;
@@ -53,6 +75,7 @@ const IDLE: FileUploadState = {
 
 export function useFileUpload() {
   const [state, setState] = useState<FileUploadState>(IDLE);
+  const [picked, setPicked] = useState<PickedFile | null>(null);
   const upload = useRef<FileUpload | null>(null);
   const latest = useRef<symbol | null>(null);
 
@@ -87,17 +110,35 @@ export function useFileUpload() {
     return false;
   }, []);
 
+  /**
+   * Looks at a picked file before anything is made: refuses what cannot be audio, then computes its SHA-256
+   * and asks whether the caller uploaded it within the last day. Null when the file is refused (the state says
+   * why). A checksum or a question that fails does not stop the upload: it goes on without the check.
+   */
+  const check = useCallback(async (file: File): Promise<CheckedFile | null> => {
+    if (upload.current) return null;
+    const refuse = (error: string) => {
+      setPicked({ fileName: file.name, phase: 'refused', error });
+      return null;
+    };
+    if (file.size === 0) return refuse('That file is empty.');
+    if (!looksLikeAudio(file)) return refuse('That file is not audio we can read. Charta accepts WebM, Ogg, MP3, MP4/M4A/AAC, WAV and FLAC recordings.');
+    if (file.size > MAX_FILE_BYTES) return refuse(`That recording is too large to upload (at most ${MAX_FILE_BYTES / (1024 * 1024)} MB).`);
+    setPicked({ fileName: file.name, phase: 'checking', error: null });
+    const sha256 = await sha256Hex(file).catch(() => null);
+    const match = sha256 ? await findUploadByChecksum(sha256).catch(() => null) : null;
+    setPicked(null);
+    return { file, sha256, match };
+  }, []);
+
   const start = useCallback(
-    async (file: File, setup: NewSession): Promise<boolean> => {
+    async ({ file, sha256 }: CheckedFile, setup: NewSession): Promise<boolean> => {
       if (upload.current) return false;
       const base = { ...IDLE, fileName: file.name, patientName: setup.patientName, totalBytes: file.size };
       const refuse = (error: string) => {
         setState({ ...base, phase: 'failed', error });
         return false;
       };
-      if (file.size === 0) return refuse('That file is empty.');
-      if (!looksLikeAudio(file)) return refuse('That file is not audio we can read. Charta accepts WebM, Ogg, MP3, MP4/M4A/AAC, WAV and FLAC recordings.');
-      if (file.size > MAX_FILE_BYTES) return refuse(`That recording is too large to upload (at most ${MAX_FILE_BYTES / (1024 * 1024)} MB).`);
 
       setState({ ...base, phase: 'creating' });
       let sessionId: string;
@@ -112,7 +153,7 @@ export function useFileUpload() {
       latest.current = attempt;
       const current = startFileUpload(
         file,
-        { sessionId, uploadId: crypto.randomUUID() },
+        { sessionId, uploadId: crypto.randomUUID(), sha256 },
         {
           uploadPart: uploadAudioPart,
           isOnline: () => navigator.onLine,
@@ -148,5 +189,16 @@ export function useFileUpload() {
     setState(IDLE);
   }, []);
 
-  return { state, start, retry, reset, busy: state.phase === 'creating' || state.phase === 'uploading' };
+  const dismissPicked = useCallback(() => setPicked(null), []);
+
+  return {
+    state,
+    picked,
+    check,
+    start,
+    retry,
+    reset,
+    dismissPicked,
+    busy: picked?.phase === 'checking' || state.phase === 'creating' || state.phase === 'uploading',
+  };
 }

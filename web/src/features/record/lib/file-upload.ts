@@ -40,7 +40,7 @@ export interface FileUpload {
   cancel(): void;
 }
 
-export function startFileUpload(file: File, target: { sessionId: string; uploadId: string }, deps: FileUploadDeps): FileUpload {
+export function startFileUpload(file: File, target: { sessionId: string; uploadId: string; sha256?: string | null }, deps: FileUploadDeps): FileUpload {
   const parts = planParts(file.size, deps.maxPartBytes);
   const controller = new AbortController();
   let inFlight = 0;
@@ -63,7 +63,7 @@ export function startFileUpload(file: File, target: { sessionId: string; uploadI
       inFlight = 0;
       try {
         const receipt = await deps.uploadPart(
-          { data: file.slice(part.start, part.end), name: file.name, uploadId: target.uploadId, chunkIndex: index, final, sessionId: target.sessionId },
+          { data: file.slice(part.start, part.end), name: file.name, uploadId: target.uploadId, chunkIndex: index, final, sessionId: target.sessionId, sha256: target.sha256 ?? null },
           {
             signal: controller.signal,
             onProgress: (loaded, total) => {
