@@ -1,13 +1,61 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { pureContractSchemas } from '../scripts/pure-contract-schemas.mjs';
 import { routeBudgets } from '../scripts/route-budgets.mjs';
 
+/** Charta's teal (web/public/favicon.svg), for the browser's and the installed app's frame. */
+const THEME_COLOR = '#1f6e78';
+
+const pwaOptions: Partial<VitePWAOptions> = {
+  // A new version waits until the clinician chooses it or next moves to another page, and never while a
+  // recording is under way: web/src/lib/service-worker.ts and web/src/app/shell/UpdatePrompt.tsx.
+  registerType: 'prompt',
+  // The extension's side panel (extension/build.mjs builds it with this config) has a service worker of its
+  // own and is served from the extension's files: no manifest, no worker (the registration is a no-op there).
+  disable: process.env['VITE_EXTENSION_MODE'] === 'true',
+  // Registered from the app's code after the page has loaded (no script in index.html: the CSP allows no inline one).
+  injectRegister: false,
+  // The precache's glob below takes the icons already; listed again, each would be fetched twice at install.
+  includeManifestIcons: false,
+  manifest: {
+    id: '/',
+    name: 'Charta · Clinical documentation',
+    short_name: 'Charta',
+    description: 'Charta turns recorded clinical sessions into documentation.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: THEME_COLOR,
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // The app shell and every route's chunks, so a repeat visit (and one with no connection) renders from the device.
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    // An address of the app (no dot in it: Hosting's catch-all rewrite in firebase.json) opens index.html from
+    // the precache. Never the API (network only: patient data is not kept by the service worker) nor Firebase's
+    // reserved /__/ addresses (/__/auth/ signs in).
+    navigateFallback: '/index.html',
+    // (Workbox matches the path with its query, whose values may hold dots: /auth/action?continueUrl=https://...)
+    navigateFallbackAllowlist: [/^[^.?]*(?:\?.*)?$/],
+    navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/__\//],
+    cleanupOutdatedCaches: true,
+  },
+};
+
 export default defineConfig({
   // pureContractSchemas: the contract's unused schemas (and zod, where none is used) are left out of a page.
   // routeBudgets: prints each route's JavaScript (gzip) and fails the build over budget.
-  plugins: [react(), pureContractSchemas(), routeBudgets()],
+  // VitePWA: the web app manifest and a Workbox service worker (docs/decisions.md "Installable, and working
+  // through a dropped connection"). Last, so the pages routeBudgets writes are in its precache.
+  plugins: [react(), pureContractSchemas(), routeBudgets(), VitePWA(pwaOptions)],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

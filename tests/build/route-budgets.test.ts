@@ -77,6 +77,14 @@ describe('routePage', () => {
     );
   });
 
+  it('puts </head> back on a line of its own when a plugin wrote a tag right before it (vite-plugin-pwa’s manifest link)', () => {
+    const withManifest = index.replace('\n  </head>', '\n  <link rel="manifest" href="/manifest.webmanifest"></head>');
+    const page = routePage(withManifest, ['assets/sign-in.page-1.js']);
+    expect(page).toContain(
+      ['  <link rel="manifest" href="/manifest.webmanifest">', '    <link rel="modulepreload" crossorigin href="/assets/sign-in.page-1.js">', '  </head>', '  <body>'].join('\n'),
+    );
+  });
+
   it('refuses a page without a head', () => {
     expect(() => routePage('<html><body></body></html>', ['assets/a.js'])).toThrow(/no <\/head>/);
   });
@@ -224,5 +232,71 @@ describe('The web build', () => {
     // Everything was one bundle (355 KB for every page) before the routes were split.
     expect(printedKb('/sign-in')).toBeLessThan(printedKb('/ (Record)') - 20);
     expect(printedKb('/ (Record)')).toBeLessThan(printedKb('/templates/:id (editor)') - 10);
+  });
+  describe('installable and working offline (web/vite.config.ts: vite-plugin-pwa)', () => {
+    /** The URLs of the service worker's precache, as Workbox's generated sw.js lists them. */
+    const precached = async () => {
+      const sw = await readFile(join(outDir, 'sw.js'), 'utf8');
+      return { sw, urls: [...sw.matchAll(/\burl:\s*"([^"]+)"/g)].map((match) => match[1]!) };
+    };
+
+    it('writes a web app manifest with icons at 192 and 512 px, maskable too, that every page links', async () => {
+      const manifest = JSON.parse(await readFile(join(outDir, 'manifest.webmanifest'), 'utf8')) as {
+        name: string;
+        short_name: string;
+        start_url: string;
+        display: string;
+        icons: { src: string; sizes: string; type: string; purpose?: string }[];
+      };
+      expect(manifest).toMatchObject({ short_name: 'Charta', start_url: '/', display: 'standalone' });
+      for (const size of ['192x192', '512x512']) {
+        for (const purpose of ['any', 'maskable']) {
+          const icon = manifest.icons.find((item) => item.sizes === size && item.purpose === purpose);
+          expect(icon, `${purpose} icon ${size}`).toBeDefined();
+          // A real PNG of that size: its IHDR chunk holds width and height.
+          const png = await readFile(join(outDir, icon!.src));
+          expect(png.subarray(1, 4).toString()).toBe('PNG');
+          expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(size);
+        }
+      }
+      for (const page of ['index.html', 'sign-in.html', 'sign-up.html']) {
+        expect(await readFile(join(outDir, page), 'utf8')).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+      }
+    });
+
+    it('precaches the app shell and every route’s chunks, and nothing of the API', async () => {
+      const { urls } = await precached();
+      const assets = await readdir(join(outDir, 'assets'));
+      // Every chunk and stylesheet the build made, so any page opens with no connection.
+      const built = assets.filter((name) => /\.(js|css)$/.test(name)).map((name) => `assets/${name}`);
+      expect(built.filter((file) => !urls.includes(file))).toEqual([]);
+      for (const prefix of ['record.page-', 'sign-in.page-', 'sessions.page-', 'session.page-', 'template-editor.page-', 'settings.page-']) {
+        expect(urls.some((url) => url.startsWith(`assets/${prefix}`)), prefix).toBe(true);
+      }
+      expect(urls).toEqual(expect.arrayContaining(['index.html', 'sign-in.html', 'sign-up.html', 'favicon.svg', 'icons/icon-192.png']));
+      expect(urls.filter((url) => /(^|\/)api(\/|$)|^__\//.test(url))).toEqual([]);
+      // Each once (a file listed twice is fetched twice at install).
+      expect(urls.length).toBe(new Set(urls).size);
+    });
+
+    it('opens index.html for the app’s addresses offline, never for /api/ or /__/, and caches no API answer', async () => {
+      const { sw } = await precached();
+      expect(sw).toMatch(/createHandlerBoundToURL\("\/index\.html"\)/);
+      // The denylist as web/vite.config.ts writes it (serialised into the worker).
+      expect(sw).toContain('/^\\/api(?:\\/|$)/');
+      expect(sw).toContain('/^\\/__\\//');
+      // No runtime caching at all: a request the precache does not hold goes to the network as if there were no worker.
+      expect(sw).not.toMatch(/NetworkFirst|CacheFirst|StaleWhileRevalidate|registerRoute\([^)]*api/);
+    });
+
+    it('registers the worker after the first load: its code is in none of the sign-in page’s or the Record tab’s first scripts', async () => {
+      // workbox-window's own words; the registration chunk is loaded only after the load event (web/src/main.tsx).
+      const workboxWindow = (text: string) => text.includes('messageSkipWaiting') || text.includes('SKIP_WAITING');
+      const firstLoad = [...(await signInScripts()), ...(await readRouteScripts('index.html', ['Shell-', 'record.page-']))];
+      expect(firstLoad.filter(([, text]) => workboxWindow(text)).map(([file]) => file)).toEqual([]);
+      const assets = await readdir(join(outDir, 'assets'));
+      const texts = await Promise.all(assets.filter((name) => name.endsWith('.js')).map((name) => readFile(join(outDir, 'assets', name), 'utf8')));
+      expect(texts.some(workboxWindow)).toBe(true);
+    });
   });
 });

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { EnvErrorPage } from './components/errors/EnvErrorPage';
 import { parseEnv } from './config/env';
+import { registerServiceWorker } from './lib/service-worker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -26,3 +27,7 @@ startTransition(() => {
     ),
   );
 });
+
+// After the load event, from a chunk of its own: the app shell and route chunks for the next visit, and for
+// one with no connection (docs/decisions.md "Installable, and working through a dropped connection").
+if (envResult.ok && !envResult.env.extensionMode) registerServiceWorker();

@@ -12,6 +12,7 @@ import { AppHeader } from './AppHeader';
 import { BottomNavigationBar } from './BottomNavigationBar';
 import { LegalFooter } from './LegalLinks';
 import { SideNavigation } from './SideNavigation';
+import { UpdatePrompt } from './UpdatePrompt';
 
 function ShellLayout() {
   const { isMobileLayout } = useNavigationState();
@@ -21,7 +22,8 @@ function ShellLayout() {
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AppHeader />
         <Box component="main" sx={{ flex: 1, p: isMobileLayout ? 2 : 3 }}>
-          <Box sx={{ mb: 2, '&:empty': { display: 'none' } }}>
+          <Box sx={{ mb: 2, display: 'grid', gap: 2, '&:empty': { display: 'none' } }}>
+            <UpdatePrompt />
             <VerifyEmailBanner />
           </Box>
           <Outlet />

@@ -2,12 +2,13 @@
 // A write through swr's global `mutate` lands in swr's default cache instead and nothing re-renders, which
 // a page remount hides; this renders with the app's own provider so such a refresh shows as a failure.
 import type { Template, TemplatesPage } from '@charta/contract';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationsProvider } from '@/components/feedback/notifications';
 import { useRefreshTemplates, useTemplateList } from '@/data/templates';
 import { api } from '@/lib/api';
+import { ApiNetworkError } from '@/lib/api-client';
 import { SwrProvider } from './SwrProvider';
 
 vi.mock('@/lib/api');
@@ -54,5 +55,32 @@ describe('SwrProvider with the data layer', () => {
 
     expect(await screen.findByText('Follow-up letter')).toBeInTheDocument();
     expect(post).toHaveBeenCalledTimes(2);
+  });
+
+  it('announces a read that cannot reach the server, but not while the device is offline (every read fails then)', async () => {
+    post.mockRejectedValue(new ApiNetworkError());
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { unmount } = render(
+      <NotificationsProvider>
+        <SwrProvider>
+          <TemplatePicker />
+        </SwrProvider>
+      </NotificationsProvider>,
+    );
+    await waitFor(() => expect(post).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/Cannot reach Charta/)).not.toBeInTheDocument();
+    unmount();
+
+    online.mockReturnValue(true);
+    render(
+      <NotificationsProvider>
+        <SwrProvider>
+          <TemplatePicker />
+        </SwrProvider>
+      </NotificationsProvider>,
+    );
+    expect(await screen.findByText(/Cannot reach Charta/)).toBeInTheDocument();
+    online.mockRestore();
   });
 });

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { SWRConfig, unstable_serialize, type Middleware, type SWRConfiguration } from 'swr';
 import { useNotify } from '@/components/feedback/notifications';
 import { api } from '@/lib/api';
-import { ApiCancelledError, ApiError } from '@/lib/api-client';
+import { ApiCancelledError, ApiError, ApiNetworkError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { createExpiringCache, type ExpiringCache } from './expiring-cache';
 import { retryDelayMs } from './retry-policy';
@@ -24,6 +24,9 @@ function retainWhileMounted(cache: ExpiringCache): Middleware {
 function shouldAnnounce(error: unknown): boolean {
   // A 401 signs the user out (see lib/api.ts), which says more than a snackbar; a cancellation was wanted.
   if (error instanceof ApiError && error.status === 401) return false;
+  // With no connection every read fails: the page says what it could not load in place, and the Record tab
+  // that it is offline (docs/decisions.md "Installable, and working through a dropped connection").
+  if (error instanceof ApiNetworkError && !navigator.onLine) return false;
   return !(error instanceof ApiCancelledError);
 }
 

@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import '@/test/blob-reading';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, ApiNetworkError } from '@/lib/api-client';
 import { profile as profileFixture, session as sessionFixture } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { useShellPage } from '@/components/layout/use-shell-page';
@@ -767,7 +767,56 @@ describe('RecordPage', () => {
   it('tells the clinician when they are offline', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderPage();
-    expect(await screen.findByText(/You are offline. You can still record/)).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent('You’re offline. Recording works; the audio uploads when you’re back online.');
+    vi.restoreAllMocks();
+  });
+
+  it('opened with no connection, offers the templates it loaded here before, records, and uploads once back online', async () => {
+    const user = userEvent.setup();
+    localStorage.clear();
+    // An earlier visit, online: the templates load (and this device remembers their names).
+    renderPage();
+    await waitFor(() => expect(screen.getByLabelText('Template', { selector: 'select' })).toHaveValue('history-and-physical'));
+    cleanup();
+
+    // Now the connection is gone: the service worker serves the app, and every API call fails.
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const answers = mockedApi.post.getMockImplementation()!;
+    mockedApi.post.mockImplementation(() => Promise.reject(new ApiNetworkError()));
+    mockedApi.get.mockImplementation(() => Promise.reject(new ApiNetworkError()));
+    const parts = fakeUploads();
+    getUserMedia.mockResolvedValue(fakeStream());
+    renderPage();
+    expect(await screen.findByRole('status')).toHaveTextContent('You’re offline. Recording works; the audio uploads when you’re back online.');
+    await user.type(await screen.findByRole('textbox', { name: 'Patient name' }), 'María García');
+    // The profile could not load (its default is unknown): the first template remembered.
+    await waitFor(() => expect(screen.getByLabelText('Template', { selector: 'select' })).toHaveValue('soap'));
+    await clickStart(user);
+    await screen.findByRole('button', { name: 'Pause' });
+    expect(screen.getByText(/The recording is saved on this device as you speak/)).toBeInTheDocument();
+    const recorder = FakeMediaRecorder.instances[0]!;
+    act(() => {
+      recorder.emit('AAA');
+      recorder.emit('BBB');
+    });
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    await screen.findByRole('button', { name: 'Start recording' });
+    expect(parts).toEqual([]);
+
+    // Back online: the session is made, then the audio kept on this device goes up.
+    mockedApi.post.mockImplementation(answers);
+    online.mockReturnValue(true);
+    act(() => {
+      current.manager.setOnline(true);
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText('Recording uploaded')).toBeInTheDocument();
+    expect(parts.map((p) => [p.chunkIndex, p.final, p.sessionId])).toEqual([
+      [0, false, 'session-1'],
+      [1, true, 'session-1'],
+    ]);
+    const [, form] = mockedApi.post.mock.calls.find(([path]) => path === '/session/create_session')!;
+    expect((form as FormData).get('templateId')).toBe('soap');
     vi.restoreAllMocks();
   });
 });

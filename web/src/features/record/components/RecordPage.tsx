@@ -6,7 +6,7 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { DEFAULT_CONSENT_SETTINGS, type ConsentMethod } from '@charta/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigationState } from '@/components/layout/navigation-state';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import { FALLBACK_LANGUAGE } from '@/config/languages';
@@ -29,6 +29,7 @@ import { PlanLimitNotice } from './PlanLimitNotice';
 import { RecorderCard } from './RecorderCard';
 import { RecordingUploadCard } from './RecordingUploadCard';
 import { RecoveryPrompt } from './RecoveryPrompt';
+import { rememberedTemplates, rememberTemplates } from '../lib/templates-on-device';
 import { SessionSetupFields } from './SessionSetupFields';
 
 const MICROPHONE_STORAGE_KEY = 'charta-microphone';
@@ -69,14 +70,22 @@ export function RecordPage() {
 
   // The user's choice wins; until they make one, the profile's defaults, else the first built-in template:
   // not simply the first listed, which a template just added from the library or made would become.
-  const templateList = templates.data?.templates;
+  // With no connection, the list this device last loaded (ids and names): a recording can start offline.
+  const loadedTemplates = templates.data?.templates;
+  const uid = user?.uid ?? null;
+  useEffect(() => {
+    if (uid && loadedTemplates) rememberTemplates(uid, loadedTemplates);
+  }, [uid, loadedTemplates]);
+  const failedToLoad = Boolean(templates.error);
+  const templatesOnDevice = useMemo(() => (failedToLoad && uid ? rememberedTemplates(uid) : null), [failedToLoad, uid]);
+  const templateList = loadedTemplates ?? templatesOnDevice ?? undefined;
   const defaultTemplateId = profile.data?.profile.defaultTemplateId ?? null;
   const fallbackTemplateId = (templateList?.find((t) => t.source === 'builtin') ?? templateList?.[0])?.id ?? '';
   const templateId =
     chosenTemplateId ?? (defaultTemplateId && templateList?.some((t) => t.id === defaultTemplateId) ? defaultTemplateId : fallbackTemplateId);
   const language = chosenLanguage ?? profile.data?.profile.defaultLanguage ?? FALLBACK_LANGUAGE;
 
-  const firstRun = profile.data && profile.data.profile.firstRunCompletedAt === null && !recording ? <FirstRunCard profile={profile.data.profile} templates={templateList} /> : null;
+  const firstRun = profile.data && profile.data.profile.firstRunCompletedAt === null && !recording ? <FirstRunCard profile={profile.data.profile} templates={loadedTemplates} /> : null;
 
   const { microphones, permission, refresh: refreshMicrophones } = useMicrophones();
   const [deviceId, setDeviceId] = useState(storedMicrophone);
@@ -207,8 +216,8 @@ export function RecordPage() {
       {!phone && firstRun}
 
       {!online && (
-        <Alert severity="warning">
-          You are offline. You can still record: the audio is kept on this device and uploaded when the connection returns.
+        <Alert severity="warning" role="status">
+          You’re offline. Recording works; the audio uploads when you’re back online.
         </Alert>
       )}
 

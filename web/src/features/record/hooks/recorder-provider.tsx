@@ -21,6 +21,8 @@ export interface RecorderSession {
   recorder: ReturnType<typeof useRecorder>;
   /** recording, paused or finishing: the microphone is in use. */
   active: boolean;
+  /** Audio recorded in this tab is still only on this device (a recording stopped but not yet all uploaded). */
+  uploadsPending: boolean;
   draft: RecordingDraft;
   changeDraft: (change: Partial<RecordingDraft>) => void;
   /**
@@ -60,8 +62,8 @@ export function RecorderProvider({ children }: { children: ReactNode }) {
   const followed = recorder.status === 'idle' || recorder.recordingId === followedRecordingId ? followedRecordingId : null;
 
   const value = useMemo<RecorderSession>(
-    () => ({ recorder, active, draft, changeDraft, followedRecordingId: followed, stop }),
-    [recorder, active, draft, changeDraft, followed, stop],
+    () => ({ recorder, active, uploadsPending, draft, changeDraft, followedRecordingId: followed, stop }),
+    [recorder, active, uploadsPending, draft, changeDraft, followed, stop],
   );
   return <RecorderContext.Provider value={value}>{children}</RecorderContext.Provider>;
 }

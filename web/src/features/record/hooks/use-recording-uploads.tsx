@@ -1,13 +1,14 @@
 // The Record tab's RecordingUploads: by default the page load's one, wired to the real API, IndexedDB and
 // connectivity events. It reaches the recorder and the page through context, so a test hands in one over
 // a fake IndexedDB and API and drives the real hooks with it.
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { deleteSession } from '@/data/sessions';
 import { loadedFirebaseAuth } from '@/lib/firebase-on-demand';
 import { createSession } from '../api/sessions';
 import { uploadAudioPart } from '../api/upload-audio';
 import { openChunkStore } from '../lib/chunk-store';
 import { createRecordingUploads, type RecordingUploads } from '../lib/recording-uploads';
+import { forgetTemplates } from '../lib/forget-templates';
 
 let pageLoadInstance: RecordingUploads | null = null;
 
@@ -45,7 +46,19 @@ export function useRecordingUploadsManager(): RecordingUploads {
 export type RecordingsOnDevice = Pick<RecordingUploads, 'keptAtSignOut' | 'signOut' | 'forgetOthers'>;
 
 export function useRecordingsOnDevice(): RecordingsOnDevice {
-  return useRecordingUploadsManager();
+  const manager = useRecordingUploadsManager();
+  return useMemo(
+    () => ({
+      keptAtSignOut: manager.keptAtSignOut,
+      forgetOthers: manager.forgetOthers,
+      // The Record tab's remembered template names (lib/templates-on-device.ts) go with the user too.
+      signOut: (uid: string) => {
+        forgetTemplates();
+        return manager.signOut(uid);
+      },
+    }),
+    [manager],
+  );
 }
 
 /** Every recording this tab is capturing or uploading, as it changes. */
