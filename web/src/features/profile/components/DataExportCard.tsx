@@ -81,7 +81,7 @@ export function DataExportCard() {
               Every session with its transcript, note and audio, as one ZIP file. Parts your retention settings deleted are listed as not kept.
             </Typography>
           </div>
-          {isLoading && <Skeleton variant="rounded" height={36} width={200} aria-label="Loading your last export" />}
+          {isLoading && <Skeleton variant="rounded" height={36} width={200} role="status" aria-label="Loading your last export" />}
           {error !== undefined && !isLoading && <Alert severity="error">Your last export could not be loaded: {describeError(error)}</Alert>}
           {latest && active && <ExportProgress exported={latest} />}
           {latest?.status === 'ready' && <ExportReady exported={latest} />}
