@@ -21,7 +21,7 @@ afterEach(async () => {
 
 /** Extensions load only in a persistent context (Playwright turns them off by default); Chromium's headless mode (the new one) runs them. */
 function launchWithExtension(): Promise<BrowserContext> {
-  return launchBrowser([`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`], { ignoreDefaultArgs: ['--disable-extensions'] });
+  return launchBrowser([`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`], { ignoreDefaultArgs: ['--disable-extensions'], serviceWorkers: 'allow' });
 }
 
 /** The panel at a side panel's width and at a desktop tab's, each checked by axe-core; left at the panel's width. */

@@ -46,7 +46,7 @@ describe('Charta with no connection (service worker)', () => {
   // Sign-in, the worker's install, 10 s of recording, then transcription and the note: minutes on a busy machine.
   it('opens from the device with no connection, records, and uploads and documents the recording once back online', { timeout: 300_000 }, async () => {
     const user = await createTestUser();
-    browser = await launchBrowserWithSpeechMicrophone();
+    browser = await launchBrowserWithSpeechMicrophone(undefined, { serviceWorkers: 'allow' });
     const page = await browser.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (err) => pageErrors.push(err.message));
@@ -89,7 +89,7 @@ describe('Charta with no connection (service worker)', () => {
 
   it('finds a new version during a recording and installs it only once the recording is done', { timeout: 240_000 }, async () => {
     const user = await createTestUser();
-    browser = await launchBrowserWithSpeechMicrophone();
+    browser = await launchBrowserWithSpeechMicrophone(undefined, { serviceWorkers: 'allow' });
     const page = await browser.newPage();
     await signInAndInstall(page, user);
     // Served from the device from now on (the worker controls pages loaded after it activated).

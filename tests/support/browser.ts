@@ -18,13 +18,17 @@ export const ARTIFACTS = new URL('../.artifacts/', import.meta.url).pathname;
  * A fresh headless Chromium with its own profile. The flags keep it from calling Google's services,
  * which this offline machine refuses (and which would slow every start).
  */
-export async function launchBrowser(extraArgs: string[] = [], options: { ignoreDefaultArgs?: string[] } = {}): Promise<BrowserContext> {
+export async function launchBrowser(extraArgs: string[] = [], options: { ignoreDefaultArgs?: string[]; serviceWorkers?: 'allow' | 'block' } = {}): Promise<BrowserContext> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const userDataDir = mkdtempSync(join(tmpdir(), 'charta-e2e-'));
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1280, height: 800 },
+    // The app's service worker (installable and offline) is tested where it is the subject (offline.e2e);
+    // elsewhere it would answer page requests from its cache, out of reach of a test's routes and of the
+    // build a test just made, so it is off unless asked for.
+    serviceWorkers: options.serviceWorkers ?? 'block',
     ...(options.ignoreDefaultArgs ? { ignoreDefaultArgs: options.ignoreDefaultArgs } : {}),
     args: [
       '--no-sandbox',

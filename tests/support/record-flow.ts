@@ -8,15 +8,18 @@ import { APP_URL, launchBrowser, screenshotPath } from './browser.js';
  * looped, and microphone permission granted without a prompt: what a clinician's browser looks like after
  * they allowed the microphone.
  */
-export function launchBrowserWithSpeechMicrophone(wavFile: string = fixture('dialogue.wav')): Promise<BrowserContext> {
-  return launchBrowser([
+export function launchBrowserWithSpeechMicrophone(wavFile: string = fixture('dialogue.wav'), options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<BrowserContext> {
+  return launchBrowser(
+    [
     '--use-fake-ui-for-media-stream',
     '--use-fake-device-for-media-stream',
     `--use-file-for-fake-audio-capture=${wavFile}`,
     // Headless tabs are "hidden"; the recorder and its timers must run as in a visible tab.
     '--disable-background-timer-throttling',
     '--disable-renderer-backgrounding',
-  ]);
+    ],
+    options,
+  );
 }
 
 /** Signs in through the app's own form and waits for the Record tab. */
