@@ -9,7 +9,7 @@ import type { TranscriptRecord } from '../transcripts/transcript.js';
 import type { TranscriptRepo } from '../transcripts/transcript-repo.js';
 import { checkSection } from '../evidence/check.js';
 import { keptConfirmations, sentenceKey } from '../evidence/confirmations.js';
-import { sectionToContract, toContract, type Documentation, type DocumentationRecord, type DocumentationSection, type Evidence, type SectionSpec, type StoredSection } from './documentation.js';
+import { sectionToContract, toContract, type Documentation, type DocumentationRecord, type DocumentationSection, type Evidence, type StoredSection } from './documentation.js';
 import type { DocumentationRepo } from './documentation-repo.js';
 import { keepKnownEvidence, type NoteWriter } from './note-writer.js';
 import { sectionProposal, type AuthoredText } from './proposals.js';
