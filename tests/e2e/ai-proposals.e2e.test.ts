@@ -3,7 +3,7 @@ import type { Documentation, SectionVersion } from '@charta/contract';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
-import { APP_URL, DESKTOP, launchBrowser, PHONE, screenshotPath } from '../support/browser.js';
+import { APP_URL, DESKTOP, launchBrowser, loaded, PHONE, screenshotPath } from '../support/browser.js';
 import { signInThroughUi } from '../support/record-flow.js';
 import { api } from '../support/stack.js';
 
@@ -34,19 +34,6 @@ const planTextBehindDialog = (page: Page) =>
   page.getByRole('region', { name: 'Plan', exact: true, includeHidden: true }).getByRole('textbox', { name: 'Plan', exact: true, includeHidden: true });
 const note = async (user: TestUser, sessionId: string) => (await api(user, '/documentation/by_session', { sessionId }).expect(200)).body.documentation as Documentation;
 
-/**
- * Waits for `target`, pressing the page's own Try again where a load failed (as session-page.e2e.test.ts
- * does): under load the Functions emulator sometimes fails to start a worker for one of the page's requests.
- */
-async function loaded(page: Page, target: Locator, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  const tryAgain = page.getByRole('button', { name: 'Try again' });
-  while (!(await target.isVisible())) {
-    if (Date.now() > deadline) throw new Error(`not shown within ${timeoutMs} ms: ${target.toString()}`);
-    if (await tryAgain.first().isVisible()) await tryAgain.first().click();
-    await sleep(1_000);
-  }
-}
 
 /** The open dialog at 1280x800 and 390x844: a screenshot of what the screen shows, and axe-core on the dialog. */
 async function shotsOfDialog(page: Page, name: string) {

@@ -1,8 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestUser } from '../support/auth-users.js';
-import { APP_URL, DESKTOP, launchBrowser, PHONE, screenshotPath } from '../support/browser.js';
+import { APP_URL, DESKTOP, launchBrowser, loaded, PHONE, screenshotPath } from '../support/browser.js';
 import { signInThroughUi } from '../support/record-flow.js';
 import { api } from '../support/stack.js';
 
@@ -33,20 +33,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`);
 }
 
-/**
- * Waits for `target`, pressing the page's own Try again where a load failed: on a loaded machine the Functions
- * emulator sometimes fails to start a worker for one of the page's parallel requests ("Failed to load
- * function"), which the page shows as an error with Try again, as it should (session-page.e2e.test.ts).
- */
-async function loaded(page: Page, target: Locator, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  const tryAgain = page.getByRole('button', { name: 'Try again' });
-  while (!(await target.isVisible())) {
-    if (Date.now() > deadline) throw new Error(`not shown within ${timeoutMs} ms: ${target.toString()}`);
-    if (await tryAgain.first().isVisible()) await tryAgain.first().click();
-    await sleep(1_000);
-  }
-}
 
 async function shot(page: Page, name: string) {
   await sleep(500);

@@ -4,7 +4,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { uniqueDialogueWav } from '../support/audio-fixtures.js';
-import { APP_URL, DESKTOP, launchBrowser, PHONE, screenshotPath } from '../support/browser.js';
+import { APP_URL, DESKTOP, launchBrowser, loaded, PHONE, screenshotPath } from '../support/browser.js';
 import { confirmConsent, launchBrowserWithSpeechMicrophone, sessionIdFromLink, signInThroughUi, waitForRecordingUploaded } from '../support/record-flow.js';
 import { sessionWithAudio, stackAi, waitForStatus } from '../support/stack.js';
 
@@ -68,20 +68,6 @@ async function setSpecialty(page: Page, user: TestUser, specialty: string) {
   expect(status).toBe(200);
 }
 
-/**
- * Waits for `target`, pressing the page's own Try again where a load failed: on a loaded machine the
- * Functions emulator sometimes fails to start a worker for one of the page's parallel requests ("Failed to
- * load function", its 10 s start-up limit), which the page shows as an error with Try again, as it should.
- */
-async function loaded(page: Page, target: Locator, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  const tryAgain = page.getByRole('button', { name: 'Try again' });
-  while (!(await target.isVisible())) {
-    if (Date.now() > deadline) throw new Error(`not shown within ${timeoutMs} ms: ${target.toString()}`);
-    if (await tryAgain.first().isVisible()) await tryAgain.first().click();
-    await sleep(1_000);
-  }
-}
 
 /** From a speaker chip's right edge to where the time beside it starts (its button's padding is no gap a reader sees). */
 async function gapAfterChip(row: Locator): Promise<number> {

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** Debian's Chromium: Playwright's own browser download is not possible offline. */
@@ -76,4 +76,19 @@ export async function shootAndCheck(
   }
   const first = sizes[0];
   if (first) await page.setViewportSize(first[1]);
+}
+
+/**
+ * Waits for `target`, pressing the page's own Try again where a load failed: on a loaded machine the
+ * Functions emulator sometimes fails to start a worker for one of the page's parallel requests ("Failed to
+ * load function", its start-up limit), which the page shows as an error with Try again, as it should.
+ */
+export async function loaded(page: Page, target: Locator, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const tryAgain = page.getByRole('button', { name: 'Try again' });
+  while (!(await target.isVisible())) {
+    if (Date.now() > deadline) throw new Error(`not shown within ${timeoutMs} ms: ${target.toString()}`);
+    if (await tryAgain.first().isVisible()) await tryAgain.first().click();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
 }
