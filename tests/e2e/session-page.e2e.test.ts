@@ -91,6 +91,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 const sectionText = (page: Page, title: string) => section(page, title).getByRole('textbox', { name: title, exact: true });
+/** The same box while a modal dialog is open (the page behind it is hidden from assistive technology). */
+const sectionTextBehindDialog = (page: Page, title: string) =>
+  page.getByRole('region', { name: title, exact: true, includeHidden: true }).getByRole('textbox', { name: title, exact: true, includeHidden: true });
 const highlightedSegments = (page: Page): Locator => page.getByRole('list', { name: 'Transcript segments' }).locator('li[data-highlighted="true"]');
 
 describe('The session page in Chromium', () => {
@@ -163,7 +166,7 @@ describe('The session page in Chromium', () => {
     const replace = page.getByRole('dialog', { name: 'Review: Regenerate: Subjective' });
     await replace.waitFor({ timeout: 30_000 });
     await replace.getByRole('note', { name: /^You typed this; the change removes it/ }).waitFor();
-    expect(await sectionText(page, 'Subjective').inputValue()).toBe(edited);
+    expect(await sectionTextBehindDialog(page, 'Subjective').inputValue()).toBe(edited);
     await shotsCheckedByAxe(page, '33a-session-replace-asks', '[role="dialog"]');
     await replace.getByRole('button', { name: 'Accept change' }).click();
     await expect.poll(() => sectionText(page, 'Subjective').inputValue(), { timeout: 30_000 }).not.toBe(edited);
@@ -191,7 +194,7 @@ describe('The session page in Chromium', () => {
 
     // Magic edit: the emulator follows "add ..." visibly.
     await section(page, 'Subjective').getByRole('button', { name: 'Magic edit' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Magic edit: Subjective' });
+    const dialog = page.getByRole('dialog', { name: 'Magic edit: Subjective', exact: true });
     await dialog.getByRole('textbox', { name: 'What should change?' }).fill('Add that the patient is a non-smoker');
     await dialog.getByRole('button', { name: 'Show the change' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
@@ -369,9 +372,10 @@ describe('The session page in Chromium', () => {
     // The support marked again (the reload cleared it), for axe-core to check the marked segments.
     await section(page, 'Subjective').getByRole('button', { name: /Show transcript support/ }).click();
     console.log(`session page heights at 390x844 (px): ${JSON.stringify(heights)}`);
-    // The transcript and the chat each fit about a screen and a half, instead of a 2,400 px page under the note.
-    expect(heights['transcript']).toBeLessThanOrEqual(PHONE.height * 1.5);
-    expect(heights['chat']).toBeLessThanOrEqual(PHONE.height * 1.5);
+    // The transcript and the chat each fit in under two screens, instead of a 2,400 px page under the note
+    // (with 44 px tap targets a transcript row is taller: 1,241 and 1,320 px measured for this recording).
+    expect(heights['transcript']).toBeLessThanOrEqual(PHONE.height * 1.75);
+    expect(heights['chat']).toBeLessThanOrEqual(PHONE.height * 1.75);
 
     // axe-core on every tab at 390x844 and on the desktop page, in both themes, with the support marked.
     const found: string[] = [];
