@@ -156,7 +156,8 @@ describe('The emulator hears tone speech', () => {
         // The silences: before the first utterance, between two, after the last (samples).
         const sounds = plan.utterances.map((u) => [Math.floor(u.soundStartMs * SAMPLES_PER_MS), Math.ceil(u.soundEndMs * SAMPLES_PER_MS)] as const);
         const silences = [0, ...sounds.flat(), plan.totalSamples].flatMap((at, i, all) => (i % 2 === 0 ? [[at, all[i + 1]!] as const] : [])).filter(([from, to]) => to - from > 1);
-        const cuts = [...new Set(choices.map(([which, at]) => {
+        // With no lead, no tail and one utterance there is no silence to cut in: the whole is the only piece.
+        const cuts = [...new Set((silences.length ? choices : []).map(([which, at]) => {
           const [from, to] = silences[which % silences.length]!;
           return from + 1 + Math.floor(at * (to - from - 1));
         }))].filter((c) => c > 0 && c < plan.totalSamples).sort((a, b) => a - b);
