@@ -1,4 +1,4 @@
-import { SECTION_SOURCE_LABELS, type Documentation, type DocumentationProposal, type Session, type TranscriptSegment } from '@charta/contract';
+import { noteProvenance, SECTION_SOURCE_LABELS, type Documentation, type DocumentationProposal, type Session, type TranscriptSegment } from '@charta/contract';
 import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
@@ -31,7 +31,7 @@ import { copyRichText } from '../lib/clipboard';
 import { needsCheck } from '../lib/evidence';
 import { VISUALLY_HIDDEN } from '@/lib/visually-hidden';
 import { noteToHtml, noteToPlainText } from '../lib/note-format';
-import { markedForCopy, noteWarning, SIMULATED_COPY_HEADER } from '../lib/simulated-output';
+import { copyHeader, markedForCopy, noteWarning } from '../lib/simulated-output';
 import { OutputWarningAlert } from '@/components/feedback/OutputWarningAlert';
 import { ActionsMenu } from './ActionsMenu';
 import { InstructionDialog } from './InstructionDialog';
@@ -123,9 +123,11 @@ export function DocumentationPanel({
   // What is on screen, unsaved edits included: what the clinician reads is what they paste.
   const shown = documentation.sections.map((s) => ({ title: s.title, content: drafts[s.id]?.text ?? s.content }));
 
+  const provenance = noteProvenance(documentation.engine, transcriptEngine);
   const warning = noteWarning(documentation.engine, transcriptEngine);
-  const simulated = warning?.level === 'simulated';
-  const demoCopy = useDemoCopyConfirmation(simulated);
+  // A simulated note's copy and print start with what it is (and copying asks first).
+  const header = copyHeader(provenance);
+  const demoCopy = useDemoCopyConfirmation(header);
   // The facts the transcript does not support, unless edited away or confirmed: copying asks first.
   const facts = unresolvedFacts(documentation.sections);
   const reviewFacts = () => {
@@ -135,7 +137,7 @@ export function DocumentationPanel({
 
   const copyNote = async () => {
     try {
-      const how = await copyRichText(markedForCopy({ plain: noteToPlainText(shown), html: noteToHtml(shown) }, simulated));
+      const how = await copyRichText(markedForCopy({ plain: noteToPlainText(shown), html: noteToHtml(shown) }, header));
       notify({ message: how === 'rich' ? 'Note copied, with its formatting.' : 'Note copied as plain text.', severity: 'success' });
       void reportActivity('note.copied', sessionId);
     } catch (error) {
@@ -280,7 +282,7 @@ export function DocumentationPanel({
         createdAt={session.createdAt}
         templateId={session.templateId}
         sections={shown}
-        simulatedNotice={simulated ? SIMULATED_COPY_HEADER : null}
+        simulatedNotice={header}
       />
       {documentation.sections.map((section) => (
         <SectionCard
@@ -302,7 +304,7 @@ export function DocumentationPanel({
           onShowSentenceSegment={(sentenceIndex, segmentId, play) => onShowSentenceSegment({ sectionId: section.id, sentenceIndex }, segmentId, play)}
           reveal={reveal?.sectionId === section.id ? reveal : null}
           onRevealFlag={(flagId) => onRevealFlag(section.id, flagId)}
-          simulated={simulated}
+          provenance={provenance}
           transcriptDeleted={transcriptDeleted !== null}
         />
       ))}

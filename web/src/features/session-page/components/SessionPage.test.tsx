@@ -504,7 +504,7 @@ describe('SessionPage: editing', { timeout: 30_000 }, () => {
     await userEvent.click(within(section).getByRole('button', { name: 'History' }));
     const dialog = await screen.findByRole('dialog', { name: 'History: Plan' });
     const list = await within(dialog).findByRole('list', { name: 'Earlier versions of Plan' });
-    expect(list).toHaveTextContent('Written by AI');
+    expect(list).toHaveTextContent('Written by an AI model');
     expect(list).toHaveTextContent('Rest and fluids.');
     await userEvent.click(within(list).getByRole('button', { name: 'Restore' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Plan' })).toHaveValue('Rest and fluids.'));
