@@ -200,14 +200,21 @@ const confirmReplaceEdited = z.boolean().optional();
  */
 const propose = z.boolean().optional();
 /** `counter` is required once the session has documentation (the API answers 400 naming it otherwise). */
-export const regenerateBody = z.strictObject({ sessionId: resourceId, templateId: resourceId.optional(), confirmReplaceEdited, counter: counter.optional() });
+/**
+ * `propose: true` on a regenerate writes the note's own sections again as a proposal (its template as
+ * customized for this note); with another template the note's sections change, which a section-by-section
+ * diff cannot show, so `templateId` other than the note's answers 400 with it (docs/decisions.md).
+ */
+export const regenerateBody = z.strictObject({ sessionId: resourceId, templateId: resourceId.optional(), confirmReplaceEdited, counter: counter.optional(), propose });
 export const regenerateSectionBody = z.strictObject({ documentationId: resourceId, sectionId, counter, confirmReplaceEdited, propose });
 export const customizeSectionBody = z.strictObject({ documentationId: resourceId, sectionId, instructions: instruction, counter, confirmReplaceEdited, propose });
 export const magicEditSectionBody = z.strictObject({ documentationId: resourceId, sectionId, instruction, counter, propose });
 export const magicEditDocumentationBody = z.strictObject({ documentationId: resourceId, instruction, counter, propose });
 
 /** The AI actions whose text can be proposed first and accepted later. */
-export const PROPOSAL_CHANGES = ['regenerate_section', 'customize_section', 'magic_edit_section', 'magic_edit_note'] as const;
+export const PROPOSAL_CHANGES = ['regenerate_section', 'customize_section', 'magic_edit_section', 'magic_edit_note', 'regenerate_note'] as const;
+/** The proposals that change the whole note (any number of its sections); the others change one section. */
+export const NOTE_PROPOSAL_CHANGES: readonly ProposalChange[] = ['magic_edit_note', 'regenerate_note'];
 export type ProposalChange = (typeof PROPOSAL_CHANGES)[number];
 
 const evidenceItem = z.strictObject({ segmentId: sectionId, quote: z.string().max(L.sectionContent) });
