@@ -8,6 +8,7 @@ export * from './languages.js';
 export * from './sessions.js';
 export * from './session-requests.js';
 export * from './transcripts.js';
+export * from './provenance.js';
 export * from './documentation.js';
 export * from './chat.js';
 export * from './evidence.js';

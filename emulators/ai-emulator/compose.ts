@@ -1,5 +1,6 @@
 // The note's words for a section nothing belongs in, and how a section saying only that is recognised: the
 // contract's, as the app's prompts ask for them (its source: the emulators start before any build).
+import { SIMULATED_NOTICE } from './sample-consultation.ts';
 import { NOT_DISCUSSED, saysNothingDiscussed } from '../../contract/src/not-discussed.ts';
 import { classify, covered, kindsNamed, ONLY, placeOf, sectionKinds, type Kind } from './note-routing.ts';
 import { isNoteworthySpeech, isPleasantry, transcriptSentences, type NoteSentence } from './note-sentences.ts';
@@ -60,8 +61,6 @@ export function titleTerms(text: string): Set<string> {
 }
 
 // --- Transcript lines as note material --------------------------------------------------------------------
-
-const SIMULATED_NOTICE = /^\s*\[Demo transcript:[^\]]*\]\s*/;
 
 /** Sentences of plain transcript text (no quotation handling: transcripts carry none of ours). */
 function plainSentences(text: string): string[] {

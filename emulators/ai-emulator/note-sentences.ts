@@ -1,3 +1,4 @@
+import { SIMULATED_NOTICE } from './sample-consultation.ts';
 import type { TranscriptLine } from './prompt.ts';
 
 /**
@@ -125,8 +126,6 @@ function fieldLabel(label: string): string {
 }
 
 // --- Splitting text into sentences -----------------------------------------------------------------------
-
-const SIMULATED_NOTICE = /^\s*\[Demo transcript:[^\]]*\]\s*/;
 
 // Words after which a full stop does not end a sentence ("Dr. Lee", "500 mg p.o. daily", "e.g. rest").
 const ABBREVIATION_BEFORE_STOP = /\b(?:dr|mr|mrs|ms|st|vs|approx|e\.g|i\.e|etc|fig|pt|hx|dx|rx|tx|b\.i\.d|t\.i\.d|q\.i\.d|q\.d|p\.o|p\.r\.n|i\.v|i\.m|s\.c)\.$/i;

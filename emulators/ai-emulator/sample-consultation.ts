@@ -1,5 +1,8 @@
-import { SIMULATED_TRANSCRIPT_NOTICE } from '../../contract/src/transcripts.ts';
+import { SIMULATED_TRANSCRIPT_NOTICE } from '../../contract/src/provenance.ts';
 import type { RegisteredSegment } from './state.ts';
+
+/** The notice in brackets at the start of a sample transcript's first line, as the note and chat writers drop it. */
+export const SIMULATED_NOTICE = new RegExp(`^\\s*\\[${SIMULATED_TRANSCRIPT_NOTICE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\]\\s*`);
 
 /**
  * The bundled sample consultation: what the emulated recognizer "hears" in audio no test registered.

@@ -74,8 +74,8 @@ describe('Chat in Chromium', () => {
     await loaded(page, answer);
     expect(await answer.textContent()).toContain(PRESCRIPTION);
     await log.getByText('From the note, not the transcript (Plan)').waitFor();
-    await chat.getByText('Demo answers: not written from this recording by an AI model').waitFor();
-    await log.getByText('Charta · demo answer').waitFor();
+    await chat.getByText(/^Simulated answers: /).waitFor();
+    await log.getByText('Charta · Simulated').waitFor();
 
     // A question the transcript answers cites its segments, which select them in the transcript.
     await chat.getByRole('textbox', { name: 'Ask about this session' }).fill('Any fever?');

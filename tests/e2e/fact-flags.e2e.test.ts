@@ -116,12 +116,12 @@ describe('Unsupported facts in Chromium', () => {
     expect(after.sections.find((s) => s.id === dosed!.id)!.flags.map((f) => f.status)).toEqual(['confirmed']);
     await shootAndCheck(page, 'evidence-03-confirmed');
 
-    // Copy no longer asks about facts (the emulator's note is still a demo note, which asks that).
+    // Copy no longer asks about facts (the emulator's note is still a simulated note, which asks that).
     await page.getByRole('button', { name: 'Copy note' }).click();
-    const demo = page.getByRole('dialog', { name: 'Copy a demo note?' });
+    const demo = page.getByRole('dialog', { name: 'Copy a simulated note?' });
     await demo.waitFor();
     expect(await page.getByRole('dialog', { name: /not found in the transcript/ }).count()).toBe(0);
-    await demo.getByRole('button', { name: 'Copy demo note' }).click();
+    await demo.getByRole('button', { name: 'Copy simulated note' }).click();
     await page.getByText(/^Note copied/).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(changed.split('\n')[0]!);
     expect(pageErrors).toEqual([]);

@@ -206,13 +206,13 @@ describe('The session page in Chromium', () => {
     // Copy note: rich text and plain text on the clipboard. The emulator's note is a demo: copying asks
     // first and the copy says so on its first line (tests/e2e/simulated-output.e2e.test.ts).
     await page.getByRole('button', { name: 'Copy note' }).click();
-    await page.getByRole('dialog', { name: 'Copy a demo note?' }).getByRole('button', { name: 'Copy demo note' }).click();
+    await page.getByRole('dialog', { name: 'Copy a simulated note?' }).getByRole('button', { name: 'Copy simulated note' }).click();
     await page.getByText(/^Note copied/).waitFor();
     const clipboard = await page.evaluate(async () => {
       const [item] = await navigator.clipboard.read();
       return { types: item ? [...item.types] : [], plain: await navigator.clipboard.readText() };
     });
-    expect(clipboard.plain.startsWith('[Demo note')).toBe(true);
+    expect(clipboard.plain.startsWith('[Simulated note')).toBe(true);
     expect(clipboard.plain).toContain(`\n\nSubjective\n${edited} The patient is a non-smoker.\n\nObjective\n`);
     expect(clipboard.types).toContain('text/html');
 

@@ -1,4 +1,4 @@
-import { isSimulatedEngine, SESSION_OUTPUT_QUALITY_LABELS, SIMULATED_NOTE_LABEL, SIMULATED_TRANSCRIPT_NOTICE, TRANSCRIPT_QUALITY_LABELS } from '@charta/contract';
+import { isSimulatedEngine, noteProvenance, provenanceChipLabel, provenanceHeader, provenanceLabel, sessionProvenance, SIMULATED_TRANSCRIPT_NOTICE, transcriptProvenance } from '@charta/contract';
 import type { BrowserContext } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { uniqueDialogueWav } from '../support/audio-fixtures.js';
@@ -42,24 +42,26 @@ describe('Simulated output in Chromium', () => {
 
     // The list row.
     await page.goto(`${APP_URL}/sessions`);
+    // Every surface says it in the contract's words (provenance.ts).
+    const chip = provenanceChipLabel(sessionProvenance({ transcriptEngine: transcript.engine, documentationEngine: documentation.engine })!)!;
     const row = page.getByRole('listitem', { name: String(ready['title']) });
-    await row.getByText(SESSION_OUTPUT_QUALITY_LABELS.simulated!, { exact: true }).waitFor({ timeout: 30_000 });
+    await row.getByText(chip, { exact: true }).waitFor({ timeout: 30_000 });
     await shootAndCheck(page, 'simulated-01-list');
 
     // The session page: the transcript and the note, each above its text.
     await row.getByRole('link').click();
     await page.waitForURL(`**/sessions/${sessionId}`);
     const transcriptRegion = page.getByRole('region', { name: 'Transcript' });
-    await transcriptRegion.getByText(TRANSCRIPT_QUALITY_LABELS.simulated!, { exact: true }).waitFor({ timeout: 30_000 });
+    await transcriptRegion.getByText(provenanceLabel(transcriptProvenance(transcript.engine)), { exact: true }).waitFor({ timeout: 30_000 });
     await transcriptRegion.getByText(SIMULATED_TRANSCRIPT_NOTICE, { exact: false }).first().waitFor();
     const note = page.getByRole('region', { name: 'Documentation' });
-    await note.getByText(SIMULATED_NOTE_LABEL, { exact: true }).waitFor();
+    await note.getByText(provenanceLabel(noteProvenance(documentation.engine, transcript.engine)), { exact: true }).waitFor();
     await shootAndCheck(page, 'simulated-02-session');
 
-    // Copying asks first; Cancel leaves the clipboard alone; confirming copies the note with the demo line.
+    // Copying asks first; Cancel leaves the clipboard alone; confirming copies the note with its provenance line.
     await page.evaluate(() => navigator.clipboard.writeText('before'));
     await page.getByRole('button', { name: 'Copy note' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Copy a demo note?' });
+    const dialog = page.getByRole('dialog', { name: 'Copy a simulated note?' });
     await dialog.waitFor();
     await shootAndCheck(page, 'simulated-03-copy-question');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -67,10 +69,10 @@ describe('Simulated output in Chromium', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('before');
 
     await page.getByRole('button', { name: 'Copy note' }).click();
-    await dialog.getByRole('button', { name: 'Copy demo note' }).click();
+    await dialog.getByRole('button', { name: 'Copy simulated note' }).click();
     await page.getByText(/^Note copied/).waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied.startsWith(`[${SIMULATED_NOTE_LABEL}.`)).toBe(true);
+    expect(copied.startsWith(`${provenanceHeader(noteProvenance(documentation.engine, transcript.engine))!}\n\n`)).toBe(true);
     expect(copied).toContain('\n\nSubjective\n');
     expect(pageErrors).toEqual([]);
   }, 240_000);

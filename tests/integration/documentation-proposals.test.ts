@@ -140,4 +140,27 @@ describe('AI edits as proposals', () => {
       expect((await versionsOf(documentationId, s.sectionId))[0]).toMatchObject({ content: s.current, replacedBy: 'magic_edit_note', counter: saved.counter });
     }
   });
+
+  it('Regenerating the whole note proposes the sections it would change, calls out the typed line, and saves nothing until accepted', async () => {
+    const { documentationId, typed, counter } = await noteWithTypedPrescription();
+    const sessionId = documentationId; // a session's one documentation has the session's id
+    const before = await docOf(documentationId);
+    const proposal = (await post(owner, '/session/regenerate_documentation', { sessionId, counter, propose: true }).expect(200)).body.proposal as DocumentationProposal;
+    expect(proposal.change).toBe('regenerate_note');
+    expect(proposal.counter).toBe(counter);
+    // The emulator writes the same note again: only the section the clinician typed in changes.
+    expect(proposal.sections.map((s) => s.sectionId)).toEqual(['plan']);
+    expect(proposal.sections[0]).toMatchObject({ current: typed });
+    expect(proposal.sections[0]!.removesTyped).toContain(PRESCRIPTION);
+    expect(await docOf(documentationId)).toEqual(before);
+
+    // A proposal keeps the note's template; a stale counter and a stranger get nothing.
+    expect((await post(owner, '/session/regenerate_documentation', { sessionId, counter, propose: true, templateId: 'progress-note' }).expect(400)).body.error.field).toBe('templateId');
+    expect((await post(owner, '/session/regenerate_documentation', { sessionId, counter: counter - 1, propose: true }).expect(409)).body.error.field).toBe('counter');
+    await post(stranger, '/session/regenerate_documentation', { sessionId, counter, propose: true }).expect(404);
+
+    const saved = (await post(owner, '/session/documentation/accept_proposal', acceptBody(proposal)).expect(200)).body.documentation as { counter: number; sections: Section[] };
+    expect(saved.sections.find((s) => s.id === 'plan')).toMatchObject({ content: proposal.sections[0]!.proposed, source: 'regenerate_note' });
+    expect((await versionsOf(documentationId, 'plan'))[0]).toMatchObject({ content: typed, source: 'clinician', replacedBy: 'regenerate_note', counter: saved.counter });
+  });
 });

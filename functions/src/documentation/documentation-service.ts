@@ -1,4 +1,4 @@
-import { retentionDeletionLabel, type DocumentationProposal, type ProposalChange } from '@charta/contract';
+import { NOTE_PROPOSAL_CHANGES, retentionDeletionLabel, type DocumentationProposal, type ProposalChange } from '@charta/contract';
 import { conflict, deletedByRetention, invalidArgument, notFound, replacesEditedText } from '../http/errors.js';
 import { planLimitReached, UNLIMITED_DOCUMENTATION, type DocumentationQuota } from './documentation-quota.js';
 import type { ProfileRepo } from '../profile/profile-repo.js';
@@ -167,6 +167,33 @@ export class DocumentationService {
   }
 
   /**
+   * The whole note written again from the transcript, saved nowhere: each section it would change, as a diff
+   * (with the clinician's typing it removes called out). The note's own sections with their instructions for
+   * this note (customizations stay); a regenerate with another template changes the sections, which a diff
+   * per section cannot show, so it is refused here and goes through regenerate (which asks first).
+   */
+  async proposeRegenerate(uid: string, sessionId: string, options: { templateId?: string | undefined; counter?: number | undefined }): Promise<DocumentationProposal> {
+    const session = await this.ownedSession(uid, sessionId);
+    if (isBeingProcessed(session, this.now())) throw conflict(`The session is ${session.status}: wait until its note is written, then regenerate`, 'sessionId');
+    const doc = session.documentationId ? await this.docs.find(session.documentationId) : null;
+    if (!doc || doc.ownerUid !== uid) throw conflict(`The documentation is not written yet (the session is ${session.status}): there is nothing to propose against`, 'sessionId');
+    if (options.counter === undefined) throw invalidArgument('counter is required: the session has documentation (send the counter you loaded)', 'counter');
+    requireCurrent(doc, options.counter);
+    if (options.templateId !== undefined && options.templateId !== doc.templateId) {
+      throw invalidArgument('propose regenerates the note with its own template: another template changes its sections; regenerate without propose', 'templateId');
+    }
+    const transcript = await this.transcriptOf(uid, sessionId);
+    const written = await this.writer.writeNote(await this.context(uid, session, transcript), doc.templateSections);
+    const byId = new Map(written.value.map((w) => [w.id, w]));
+    const changed = doc.sections.flatMap((s) => {
+      const proposed = byId.get(s.id);
+      return proposed && proposed.content !== s.content ? [{ section: s, proposed }] : [];
+    });
+    const sections = await Promise.all(changed.map(async ({ section, proposed }) => sectionProposal(section, await this.historyOf(doc, section), proposed)));
+    return { documentationId: doc.id, counter: doc.counter, change: 'regenerate_note', sections };
+  }
+
+  /**
    * Saves a proposal the clinician accepted, as proposed, if the note is still at the counter it was made
    * from (else 409, nothing saved). The text each section had is kept as a version, as for every write.
    */
@@ -182,7 +209,7 @@ export class DocumentationService {
       if (ids.has(s.sectionId)) throw invalidArgument(`sections names section ${s.sectionId} twice`, 'sections');
       ids.add(s.sectionId);
     }
-    if (change !== 'magic_edit_note' && sections.length !== 1) throw invalidArgument(`${change} changes one section: send exactly one`, 'sections');
+    if (!NOTE_PROPOSAL_CHANGES.includes(change) && sections.length !== 1) throw invalidArgument(`${change} changes one section: send exactly one`, 'sections');
     if (instructions !== undefined && change !== 'customize_section') throw invalidArgument('instructions go only with customize_section', 'instructions');
     if (change === 'customize_section' && instructions === undefined) throw invalidArgument('instructions is required with customize_section (the ones the proposal was written with)', 'instructions');
     requireCurrent(doc, counter);
@@ -441,7 +468,7 @@ function sectionOf(doc: Pick<DocumentationRecord, 'sections'>, sectionId: string
 
 /** How an AI action rewrites one section: which source its text gets, and what it is told. */
 export interface SectionRewrite {
-  source: Exclude<ProposalChange, 'magic_edit_note'>;
+  source: Exclude<ProposalChange, 'magic_edit_note' | 'regenerate_note'>;
   /** New instructions for the section (customize). */
   instructions?: string;
   /** An edit of the current text (magic edit). */

@@ -56,8 +56,9 @@ export function sessionDocumentationRoutes(docs: DocumentationService, limits: R
     res.json({ transcript: transcriptToContract(await docs.transcriptOf(callerOf(req).uid, sessionId)) });
   });
   router.post('/regenerate_documentation', requireVerifiedEmail, limits.modelCall, async (req, res) => {
-    const { sessionId, templateId, confirmReplaceEdited, counter } = parseInput(regenerateBody, req.body);
-    res.json({ documentation: await docs.regenerate(callerOf(req).uid, sessionId, { templateId, confirmReplaceEdited, counter }) });
+    const { sessionId, templateId, confirmReplaceEdited, counter, propose } = parseInput(regenerateBody, req.body);
+    const uid = callerOf(req).uid;
+    res.json(propose ? { proposal: await docs.proposeRegenerate(uid, sessionId, { templateId, counter }) } : { documentation: await docs.regenerate(uid, sessionId, { templateId, confirmReplaceEdited, counter }) });
   });
   // Each AI rewrite below answers a proposal instead with `propose: true`: the model is called (and counted
   // under the same limits), nothing is saved, and /documentation/accept_proposal saves it.

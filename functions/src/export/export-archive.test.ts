@@ -1,6 +1,7 @@
 import { Readable, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { sessionFolder, writeExportArchive, type ExportedSession } from './export-archive.js';
+import { noteProvenance, provenanceHeader, provenanceLabel, transcriptProvenance, type Transcript } from '@charta/contract';
+import { sessionFolder, writeExportArchive, type ExportedSession, type ExportNote } from './export-archive.js';
 import { zipEntries } from './zip-entries.test-support.js';
 
 const AUDIO_BYTES = 256 * 1024;
@@ -21,7 +22,7 @@ function session(i: number, audio: { bytes: number; onProduced: (n: number) => v
       text: '',
       segments: Array.from({ length: 20 }, (_, n) => ({ id: `g${n}`, speaker: n % 2 ? 'patient' : 'clinician', startMs: n * 3000, endMs: n * 3000 + 2500, text: `Turn ${n} of session ${i}: the cough started ${n} days ago.` })),
     },
-    note: { updatedAt: createdAt, sections: ['Subjective', 'Objective', 'Assessment', 'Plan'].map((title) => ({ id: title.toLowerCase(), title, content: `${title} of visit ${i}.` })) },
+    note: { updatedAt: createdAt, engine: 'gemini-2.5-flash · note-v1', sections: ['Subjective', 'Objective', 'Assessment', 'Plan'].map((title) => ({ id: title.toLowerCase(), title, content: `${title} of visit ${i}.` })) },
     audio: audio
       ? {
           extension: 'webm',
@@ -141,6 +142,27 @@ describe('The data export archive', () => {
     expect(summary).toContain('Audio: not kept (deleted under your retention settings)');
     expect(summary).toContain('Transcript: not kept (deleted under your retention settings)');
     expect(JSON.parse(entries.get(`${second}/session.json`)?.toString() ?? '{}')).toMatchObject({ audio: { missing: { kind: 'not_kept' } }, session: { id: 's0002' } });
+  });
+
+  it('says where the transcript and the note came from in the contract’s words, and marks simulated and demo-quality ones first', async () => {
+    const out = collect();
+    const base = session(1, null);
+    const offline = {
+      ...base,
+      transcript: { ...(base.transcript as Transcript), engine: 'pocketsphinx/en-us' },
+      note: { ...(base.note as ExportNote), engine: 'ai-emulator/gemini-2.5-flash · note-v1' },
+    } satisfies ExportedSession;
+    await writeExportArchive(sessions(1, () => offline), out.sink);
+    const entries = await zipEntries(out.bytes());
+    const folder = sessionFolder(offline.session);
+    const transcript = transcriptProvenance('pocketsphinx/en-us');
+    const note = noteProvenance('ai-emulator/gemini-2.5-flash · note-v1', 'pocketsphinx/en-us');
+    expect(entries.get(`${folder}/transcript.txt`)?.toString().split('\n')[0]).toBe(provenanceHeader(transcript));
+    expect(entries.get(`${folder}/note.txt`)?.toString().split('\n')[0]).toBe(provenanceHeader(note));
+    expect(provenanceHeader(note)).toMatch(/^\[Simulated note: put together by the AI emulator/);
+    const summary = entries.get(`${folder}/session.txt`)?.toString() ?? '';
+    expect(summary).toContain(`Transcript: included (transcript.txt). ${provenanceLabel(transcript)}`);
+    expect(summary).toContain(`Note: included (note.txt). ${provenanceLabel(note)}`);
   });
 
   it('names folders so no patient name can escape the archive or break an unzip tool', () => {

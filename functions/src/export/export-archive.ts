@@ -1,7 +1,7 @@
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
-import type { ChatMessage, DocumentationSection, Session, Transcript } from '@charta/contract';
+import { noteProvenance, provenanceHeader, provenanceLabel, transcriptProvenance, type ChatMessage, type DocumentationSection, type Session, type Transcript } from '@charta/contract';
 
 /**
  * The archive "Download my data" produces (docs/privacy.md "Export and print"), apart from Firestore and Storage: it
@@ -24,12 +24,14 @@ export interface ExportAudio {
 /** A note as exported: its sections' text (the app's evidence and checks are recomputed views, not data). */
 export interface ExportNote {
   updatedAt: string;
+  /** What wrote it (Documentation.engine): the archive says where it came from, as the app does. */
+  engine: string;
   sections: readonly Pick<DocumentationSection, 'id' | 'title' | 'content'>[];
 }
 
 /** One session and its parts, as the source found them (a missing part says why). */
 export interface ExportedSession {
-  session: Pick<Session, 'id' | 'patientName' | 'title' | 'templateId' | 'language' | 'status' | 'createdAt' | 'updatedAt' | 'audioDurationSec'>;
+  session: Pick<Session, 'id' | 'patientName' | 'title' | 'templateId' | 'language' | 'status' | 'createdAt' | 'updatedAt' | 'audioDurationSec' | 'transcriptEngine'>;
   templateName: string;
   transcript: Transcript | MissingPart;
   note: ExportNote | MissingPart;
@@ -70,13 +72,19 @@ const clock = (ms: number) => {
   return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 };
 
+/** A text's first line when it is not real output (the contract's provenanceHeader, as a copy in the app starts). */
+const headed = (header: string | null, text: string) => (header ? `${header}\n\n${text}` : text);
+
 export function transcriptText(transcript: Transcript): string {
-  if (transcript.segments.length === 0) return `${transcript.text}\n`;
-  return transcript.segments.map((s) => `[${clock(s.startMs)}] ${s.speaker}: ${s.text}`).join('\n') + '\n';
+  const text = transcript.segments.length === 0 ? `${transcript.text}\n` : transcript.segments.map((s) => `[${clock(s.startMs)}] ${s.speaker}: ${s.text}`).join('\n') + '\n';
+  return headed(provenanceHeader(transcriptProvenance(transcript.engine)), text);
 }
 
-export function noteText(exported: Pick<ExportedSession, 'session' | 'templateName'>, note: ExportNote): string {
-  const head = `${exported.session.patientName}\n${exported.session.createdAt.slice(0, 10)} · ${exported.templateName}\n`;
+/** The transcript's engine: the transcript's own, or the session's copy of it once retention deleted the transcript. */
+const transcriptEngineOf = (exported: Pick<ExportedSession, 'session' | 'transcript'>) => (isMissing(exported.transcript) ? exported.session.transcriptEngine : exported.transcript.engine);
+
+export function noteText(exported: Pick<ExportedSession, 'session' | 'templateName' | 'transcript'>, note: ExportNote): string {
+  const head = headed(provenanceHeader(noteProvenance(note.engine, transcriptEngineOf(exported))), `${exported.session.patientName}\n${exported.session.createdAt.slice(0, 10)} · ${exported.templateName}\n`);
   return [head, ...note.sections.map((s) => `${s.title}\n${'-'.repeat(Math.max(3, s.title.length))}\n${s.content.trim()}\n`)].join('\n');
 }
 
@@ -98,8 +106,8 @@ export function sessionSummary(exported: ExportedSession): string {
     `Language: ${session.language}`,
     `Status: ${session.status}`,
     describePart('Audio', exported.audio, isMissing(exported.audio) ? '' : `included (audio.${exported.audio.extension})`),
-    describePart('Transcript', exported.transcript, 'included (transcript.txt)'),
-    describePart('Note', exported.note, 'included (note.txt)'),
+    describePart('Transcript', exported.transcript, isMissing(exported.transcript) ? '' : `included (transcript.txt). ${provenanceLabel(transcriptProvenance(exported.transcript.engine))}`),
+    describePart('Note', exported.note, isMissing(exported.note) ? '' : `included (note.txt). ${provenanceLabel(noteProvenance(exported.note.engine, transcriptEngineOf(exported)))}`),
     `Chat: ${exported.chat?.length ? `${exported.chat.length} messages included (chat.txt)` : 'none'}`,
     '',
   ].join('\n');

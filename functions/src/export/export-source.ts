@@ -51,8 +51,8 @@ export class ExportSource {
       this.templateName(uid, record.templateId, templateNames),
       this.chats.find(record.id),
     ]);
-    const { id, patientName, title, templateId, language, status, createdAt, updatedAt, audioDurationSec } = record;
-    const session = { id, patientName, title, templateId, language, status, createdAt, updatedAt, audioDurationSec };
+    const { id, patientName, title, templateId, language, status, createdAt, updatedAt, audioDurationSec, transcriptEngine } = record;
+    const session = { id, patientName, title, templateId, language, status, createdAt, updatedAt, audioDurationSec, ...(transcriptEngine !== undefined ? { transcriptEngine } : {}) };
     return { session, templateName, transcript, note, audio, chat: chat && chat.ownerUid === uid ? chat.messages : [] };
   }
 
@@ -71,7 +71,7 @@ export class ExportSource {
     if (!record.documentationId) return neverMade('no note was written');
     const found = await this.documentation.find(record.documentationId);
     if (!found) return notKept('not kept (deleted under your retention settings)');
-    return { updatedAt: found.updatedAt, sections: found.sections.map(({ id, title, content }) => ({ id, title, content })) };
+    return { updatedAt: found.updatedAt, engine: found.engine, sections: found.sections.map(({ id, title, content }) => ({ id, title, content })) };
   }
 
   private async audioOf(record: SessionRecord): Promise<ExportAudio | MissingPart> {

@@ -1,8 +1,8 @@
-// What the app says about a transcript no real model made (the contract's engineQuality): the local AI
-// emulator's transcripts are sample consultations, not the recording; pocketsphinx hears the recording but
-// poorly. Shared by the session page and the Record tab's transcript as it is recorded, so both say the same.
-// Pure, so the words are tested exactly.
-import { engineQuality, TRANSCRIPT_QUALITY_LABELS } from '@charta/contract';
+// What the app says above output no real model made from this recording, in the contract's words
+// (provenance.ts): the local AI emulator's transcripts are sample consultations and its notes are put together
+// by rules; pocketsphinx hears the recording but poorly. Shared by the session page (transcript, note, chat)
+// and the Record tab's transcript as it is recorded, so all say the same. Pure, so the words are tested exactly.
+import { provenanceDetail, provenanceLabel, transcriptProvenance, type Provenance } from '@charta/contract';
 
 export interface OutputWarning {
   title: string;
@@ -11,22 +11,12 @@ export interface OutputWarning {
   level: 'simulated' | 'demo';
 }
 
+/** The warning over a text of this provenance; null for real output, which needs none. */
+export function provenanceWarning(p: Provenance): OutputWarning | null {
+  if (p.quality === 'real') return null;
+  return { title: provenanceLabel(p), detail: provenanceDetail(p), level: p.quality };
+}
+
 export function transcriptWarning(engine: string | null | undefined): OutputWarning | null {
-  const quality = engineQuality(engine);
-  const title = TRANSCRIPT_QUALITY_LABELS[quality];
-  if (quality === 'simulated' && title) {
-    return {
-      title,
-      level: 'simulated',
-      detail: 'The local AI emulator does not listen to audio: this is a sample consultation, not what was said. Do not use it for this patient.',
-    };
-  }
-  if (quality === 'demo' && title) {
-    return {
-      title,
-      level: 'demo',
-      detail: 'Made from this recording by an offline recogniser of low accuracy (English only). Check every word against the recording.',
-    };
-  }
-  return null;
+  return provenanceWarning(transcriptProvenance(engine));
 }

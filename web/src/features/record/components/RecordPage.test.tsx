@@ -11,7 +11,7 @@ import { renderRoutes } from '@/test/render';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
-import type { LiveTranscript, Session } from '@charta/contract';
+import { provenanceLabel, transcriptProvenance, type LiveTranscript, type Session } from '@charta/contract';
 import { deleteSession } from '@/data/sessions';
 import { LIVE_TRANSCRIPT_POLL_MS } from '@/data/live-session';
 import { setViewportWidth, staticMediaQueryList } from '@/test/viewport';
@@ -880,7 +880,7 @@ describe('RecordPage: the transcript as it is recorded, and what is left after S
     expect(within(segments).getByText('00:01')).toBeInTheDocument();
     expect(within(segments).getByText(GREETING.text)).toBeInTheDocument();
     // The label the session page puts above a pocketsphinx transcript.
-    expect(within(panel).getByText('Offline demo-quality transcription')).toBeInTheDocument();
+    expect(within(panel).getByText(provenanceLabel(transcriptProvenance('pocketsphinx/en-us')))).toBeInTheDocument();
 
     windows = [GREETING, COUGH];
     await waitFor(() => expect(within(segments).getAllByRole('listitem')).toHaveLength(2), { timeout: LIVE_TRANSCRIPT_POLL_MS + 2000 });

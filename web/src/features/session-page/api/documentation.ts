@@ -64,6 +64,15 @@ export async function proposeNoteEdit(input: { documentationId: string; instruct
   return proposal;
 }
 
+/**
+ * What writing the whole note again would make of it (its own template and sections), section by section;
+ * nothing is saved until the clinician accepts it.
+ */
+export async function proposeRegenerate(input: { sessionId: string; counter: number }): Promise<DocumentationProposal> {
+  const { proposal } = await api.post<{ proposal: DocumentationProposal }>('/session/regenerate_documentation', { ...input, propose: true });
+  return proposal;
+}
+
 /** Saves a proposal as the clinician read it; a note changed since it was made answers 409 (isStaleCounter). */
 export async function acceptProposal(proposal: DocumentationProposal): Promise<Documentation> {
   const { documentationId, counter, change, instructions, sections } = proposal;

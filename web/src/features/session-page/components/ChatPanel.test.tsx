@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@charta/contract';
+import { noteProvenance, provenanceLabel, type ChatMessage } from '@charta/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -67,7 +67,7 @@ describe('ChatPanel', () => {
     await userEvent.click(within(quotes).getByRole('button', { name: 'Show in transcript, at 01:05' }));
     expect(onShowCitation).toHaveBeenCalledWith([{ segmentId: 'seg-3', quote: 'I am allergic to penicillin.' }], 'seg-3');
     // A real model's answers over a real transcript carry no demo label.
-    expect(screen.queryByText(/Demo answers/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/^(Simulated|Demo-quality) answers/)).not.toBeInTheDocument();
   });
 
   it('Labels the answers like the note when the AI emulator wrote them, and adds a new exchange to the kept ones', async () => {
@@ -86,8 +86,9 @@ describe('ChatPanel', () => {
     expect(input).toHaveValue('');
     // The question shows once (as kept), and the answer says what wrote it.
     await waitFor(() => expect(screen.getAllByText('What is the plan?')).toHaveLength(1));
-    expect(screen.getByText('Charta · demo answer')).toBeInTheDocument();
-    const label = await screen.findByText('Demo answers: not written from this recording by an AI model');
+    expect(screen.getByText('Charta · Simulated')).toBeInTheDocument();
+    const label = await screen.findByText(provenanceLabel(noteProvenance(EMULATOR, transcript.engine, 'answers')));
+    expect(label).toHaveTextContent(/^Simulated answers: /);
     expect(label.closest('[data-output-quality]')).toHaveAttribute('data-output-quality', 'simulated');
   });
 

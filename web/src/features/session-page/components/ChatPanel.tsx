@@ -1,4 +1,4 @@
-import { CHAT_ANSWER_SOURCE_LABELS, CHAT_LIMITS, engineQuality, type ChatMessage, type Evidence, type TranscriptSegment } from '@charta/contract';
+import { CHAT_ANSWER_SOURCE_LABELS, CHAT_LIMITS, ENGINE_QUALITY_LABELS, engineQuality, type ChatMessage, type Evidence, type TranscriptSegment } from '@charta/contract';
 import Close from '@mui/icons-material/Close';
 import Send from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
@@ -215,11 +215,11 @@ function MessageBubble({ message, segments, timed, onShowCitation }: MessageBubb
   });
   const fromNote = message.source === 'note' || message.source === 'transcript_and_note';
   const noteSections = (message.noteSections ?? []).map((s) => s.title).join(', ');
-  // Each answer says what wrote it too, as a note's copy does: a demo answer is never mistaken for a model's.
-  const demo = engineQuality(message.engine) === 'simulated';
+  // Each answer says what wrote it too, as a note's copy does: a simulated answer is never mistaken for a model's.
+  const simulated = engineQuality(message.engine) === 'simulated';
   return (
     <Box sx={{ alignSelf: 'flex-start', maxWidth: '90%' }}>
-      <Bubble mine={false} caption={demo ? 'Charta · demo answer' : 'Charta'}>
+      <Bubble mine={false} caption={simulated ? `Charta · ${ENGINE_QUALITY_LABELS.simulated}` : 'Charta'}>
         {message.content}
       </Bubble>
       {message.source && (

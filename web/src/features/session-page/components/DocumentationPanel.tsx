@@ -1,5 +1,6 @@
-import { SECTION_SOURCE_LABELS, type Documentation, type DocumentationProposal, type Session, type TranscriptSegment } from '@charta/contract';
+import { noteProvenance, SECTION_SOURCE_LABELS, type Documentation, type DocumentationProposal, type Session, type TranscriptSegment } from '@charta/contract';
 import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
+import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
@@ -19,7 +20,7 @@ import { useNotify } from '@/components/feedback/notifications';
 import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { describeError } from '@/lib/error-message';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
-import { acceptProposal, getDocumentation, proposeNoteEdit } from '../api/documentation';
+import { acceptProposal, getDocumentation, proposeNoteEdit, proposeRegenerate } from '../api/documentation';
 import type { Draft } from '../hooks/use-section-editing';
 import type { NoteReveal, NoteSelection } from '../hooks/use-note-selection';
 import type { SentenceRef, SentenceUse } from '../lib/sentences';
@@ -31,7 +32,7 @@ import { copyRichText } from '../lib/clipboard';
 import { needsCheck } from '../lib/evidence';
 import { VISUALLY_HIDDEN } from '@/lib/visually-hidden';
 import { noteToHtml, noteToPlainText } from '../lib/note-format';
-import { markedForCopy, noteWarning, SIMULATED_COPY_HEADER } from '../lib/simulated-output';
+import { copyHeader, markedForCopy, noteWarning } from '../lib/simulated-output';
 import { OutputWarningAlert } from '@/components/feedback/OutputWarningAlert';
 import { ActionsMenu } from './ActionsMenu';
 import { InstructionDialog } from './InstructionDialog';
@@ -93,7 +94,8 @@ export function DocumentationPanel({
   const [magicOpen, setMagicOpen] = useState(false);
   const [magicBusy, setMagicBusy] = useState(false);
   const [magicError, setMagicError] = useState<string | null>(null);
-  // The magic edit's proposal, shown as a diff until the clinician accepts or discards it.
+  const [regenerating, setRegenerating] = useState(false);
+  // A note-wide proposal (magic edit, regenerate), shown as a diff until the clinician accepts or discards it.
   const [proposal, setProposal] = useState<{ proposal: DocumentationProposal; stale: boolean } | null>(null);
   const [accepting, setAccepting] = useState(false);
   const [proposalError, setProposalError] = useState<string | null>(null);
@@ -123,9 +125,11 @@ export function DocumentationPanel({
   // What is on screen, unsaved edits included: what the clinician reads is what they paste.
   const shown = documentation.sections.map((s) => ({ title: s.title, content: drafts[s.id]?.text ?? s.content }));
 
+  const provenance = noteProvenance(documentation.engine, transcriptEngine);
   const warning = noteWarning(documentation.engine, transcriptEngine);
-  const simulated = warning?.level === 'simulated';
-  const demoCopy = useDemoCopyConfirmation(simulated);
+  // A simulated note's copy and print start with what it is (and copying asks first).
+  const header = copyHeader(provenance);
+  const demoCopy = useDemoCopyConfirmation(header);
   // The facts the transcript does not support, unless edited away or confirmed: copying asks first.
   const facts = unresolvedFacts(documentation.sections);
   const reviewFacts = () => {
@@ -135,7 +139,7 @@ export function DocumentationPanel({
 
   const copyNote = async () => {
     try {
-      const how = await copyRichText(markedForCopy({ plain: noteToPlainText(shown), html: noteToHtml(shown) }, simulated));
+      const how = await copyRichText(markedForCopy({ plain: noteToPlainText(shown), html: noteToHtml(shown) }, header));
       notify({ message: how === 'rich' ? 'Note copied, with its formatting.' : 'Note copied as plain text.', severity: 'success' });
       void reportActivity('note.copied', sessionId);
     } catch (error) {
@@ -180,14 +184,30 @@ export function DocumentationPanel({
     }
   };
 
-  const acceptMagicEdit = async () => {
+  // Regenerate writes the whole note again as a proposal too: the clinician's typing it would remove is called
+  // out in the diff, and nothing changes until they accept (docs/decisions.md "Regenerating the whole note").
+  const regenerateNote = async () => {
+    if (!(await noteDone.ensureEditable())) return;
+    setRegenerating(true);
+    try {
+      const made = await proposeRegenerate({ sessionId, counter: documentation.counter });
+      setProposalError(null);
+      setProposal({ proposal: made, stale: false });
+    } catch (error) {
+      notify({ message: `Could not regenerate the note: ${isStaleCounter(error) ? await reloadAfterStale(STALE_NOTE_MESSAGE) : describeError(error)}`, severity: 'error' });
+    } finally {
+      setRegenerating(false);
+    }
+  };
+
+  const acceptNoteProposal = async () => {
     if (!proposal) return;
     setAccepting(true);
     setProposalError(null);
     try {
       await mutate(await acceptProposal(proposal.proposal), { revalidate: false });
       setProposal(null);
-      notify({ message: 'Note edited.', severity: 'success' });
+      notify({ message: proposal.proposal.change === 'regenerate_note' ? 'Note regenerated.' : 'Note edited.', severity: 'success' });
     } catch (error) {
       if (!isStaleCounter(error)) setProposalError(describeError(error));
       else {
@@ -232,6 +252,11 @@ export function DocumentationPanel({
             Magic edit note
           </Button>
         )}
+        {!phone && (
+          <Button startIcon={<RefreshOutlined />} onClick={() => void regenerateNote()} loading={regenerating} disabled={dirty || transcriptDeleted !== null}>
+            Regenerate note
+          </Button>
+        )}
         {!phone && factsButton}
         {!phone && (
           // The print layout (PrintableNote) reports the print itself, however it was started.
@@ -248,6 +273,7 @@ export function DocumentationPanel({
             actions={[
               { label: doneLabel, icon: <TaskAltOutlined fontSize="small" />, onSelect: () => void toggleDone(), disabled: noteDone.busy },
               { label: 'Magic edit note', icon: <AutoFixHighOutlined fontSize="small" />, onSelect: openMagicEdit, disabled: dirty || transcriptDeleted !== null },
+              { label: 'Regenerate note', icon: <RefreshOutlined fontSize="small" />, onSelect: () => void regenerateNote(), disabled: regenerating || dirty || transcriptDeleted !== null },
               { label: 'Print', icon: <PrintOutlined fontSize="small" />, onSelect: () => window.print() },
             ]}
           />
@@ -280,7 +306,7 @@ export function DocumentationPanel({
         createdAt={session.createdAt}
         templateId={session.templateId}
         sections={shown}
-        simulatedNotice={simulated ? SIMULATED_COPY_HEADER : null}
+        simulatedNotice={header}
       />
       {documentation.sections.map((section) => (
         <SectionCard
@@ -302,7 +328,7 @@ export function DocumentationPanel({
           onShowSentenceSegment={(sentenceIndex, segmentId, play) => onShowSentenceSegment({ sectionId: section.id, sentenceIndex }, segmentId, play)}
           reveal={reveal?.sectionId === section.id ? reveal : null}
           onRevealFlag={(flagId) => onRevealFlag(section.id, flagId)}
-          simulated={simulated}
+          provenance={provenance}
           transcriptDeleted={transcriptDeleted !== null}
         />
       ))}
@@ -321,11 +347,11 @@ export function DocumentationPanel({
       />
       <ProposalDialog
         proposal={proposal?.proposal ?? null}
-        title={SECTION_SOURCE_LABELS.magic_edit_note}
+        title={proposal?.proposal.change === 'regenerate_note' ? 'Regenerate note' : SECTION_SOURCE_LABELS.magic_edit_note}
         accepting={accepting}
         stale={proposal?.stale ?? false}
         error={proposalError}
-        onAccept={() => void acceptMagicEdit()}
+        onAccept={() => void acceptNoteProposal()}
         onDiscard={() => setProposal(null)}
       />
       {demoCopy.dialog}

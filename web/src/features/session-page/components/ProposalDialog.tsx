@@ -1,7 +1,7 @@
 // An AI edit as a proposal (docs/api.md "Documentation"): what Magic edit, Regenerate or Customize would
 // write, shown as a diff against the current text, and saved only when the clinician accepts it. Text the
 // clinician typed that the change removes is called out above the diff and marked in it.
-import type { DocumentationProposal, SectionProposal, TextChange } from '@charta/contract';
+import { NOTE_PROPOSAL_CHANGES, type DocumentationProposal, type SectionProposal, type TextChange } from '@charta/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -44,7 +44,7 @@ export function ProposalDialog({ proposal, title, accepting, stale = false, erro
   const shown = proposal ?? last.proposal;
   const shownTitle = proposal ? title : last.title;
   const sections = shown?.sections ?? [];
-  const several = shown?.change === 'magic_edit_note';
+  const several = shown !== null && NOTE_PROPOSAL_CHANGES.includes(shown.change);
   const typedPassages = sections.reduce((n, s) => n + s.removesTyped.length, 0);
 
   return (

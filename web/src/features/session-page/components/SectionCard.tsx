@@ -1,4 +1,4 @@
-import { DOCUMENTATION_LIMITS, FACT_FLAG_LABEL, FACT_KIND_LABELS, SECTION_SOURCE_LABELS, type FactFlag, type TranscriptSegment } from '@charta/contract';
+import { DOCUMENTATION_LIMITS, FACT_FLAG_LABEL, FACT_KIND_LABELS, SECTION_SOURCE_LABELS, type FactFlag, type Provenance, type TranscriptSegment } from '@charta/contract';
 import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
@@ -26,7 +26,7 @@ import { copyPlainText } from '../lib/clipboard';
 import { citedSegments, highlightFor, needsCheck } from '../lib/evidence';
 import { markPieces, sentenceAt } from '../lib/sentences';
 import { sectionToPlainText } from '../lib/note-format';
-import { markedPlainText } from '../lib/simulated-output';
+import { copyHeader, markedPlainText } from '../lib/simulated-output';
 import { sectionControls } from '../lib/section-editing';
 import { useSectionEditing, type SectionEditingOptions } from '../hooks/use-section-editing';
 import type { NoteReveal } from '../hooks/use-note-selection';
@@ -62,8 +62,8 @@ interface SectionCardProps extends SectionEditingOptions {
   reveal: NoteReveal | null;
   /** Shows a flag of this section (a copy question's Review). */
   onRevealFlag: (flagId: string) => void;
-  /** The note is simulated output (not a real model's): copying asks first and marks the copy. */
-  simulated: boolean;
+  /** Where the note came from: simulated output asks before a copy and marks it; History names its writer. */
+  provenance: Provenance;
   /** Retention deleted the transcript the AI rewrites work from: they are off (the note says why, once). */
   transcriptDeleted?: boolean;
 }
@@ -87,7 +87,7 @@ export function SectionCard({
   onShowSentenceSegment,
   reveal,
   onRevealFlag,
-  simulated,
+  provenance,
   transcriptDeleted = false,
 }: SectionCardProps) {
   const headingId = useId();
@@ -126,7 +126,8 @@ export function SectionCard({
 
   const proposalTitle = editing.proposal?.action === 'customize' ? 'Customize' : editing.proposal?.action === 'regenerate' ? 'Regenerate' : SECTION_SOURCE_LABELS.magic_edit_section;
 
-  const demoCopy = useDemoCopyConfirmation(simulated);
+  const header = copyHeader(provenance);
+  const demoCopy = useDemoCopyConfirmation(header);
   const facts = unresolvedFacts([section]);
   const factsQuestion = useUnresolvedFactsQuestion({
     facts,
@@ -139,7 +140,7 @@ export function SectionCard({
   const requestCopy = () => factsQuestion.request(() => demoCopy.request(() => void copy()));
   const copy = async () => {
     try {
-      await copyPlainText(markedPlainText(sectionToPlainText(text), simulated));
+      await copyPlainText(markedPlainText(sectionToPlainText(text), header));
       notify({ message: `${section.title} copied.`, severity: 'success' });
       void reportActivity('note.copied', sessionId);
     } catch (error) {
@@ -402,6 +403,7 @@ export function SectionCard({
         documentationId={documentation.id}
         sectionId={section.id}
         sectionTitle={section.title}
+        provenance={provenance}
         onRestore={editing.restoreVersion}
         onClose={() => setHistoryOpen(false)}
       />

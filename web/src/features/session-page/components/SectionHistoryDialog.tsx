@@ -1,6 +1,6 @@
 // A section's history: every earlier text the server kept (each AI rewrite, the clinician's typing, a
 // restore), newest first, each with who wrote it and a Restore button. Restoring keeps the current text too.
-import { SECTION_SOURCE_LABELS, type SectionVersion } from '@charta/contract';
+import { sectionSourceLabel, type Provenance, type SectionVersion } from '@charta/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,6 +20,8 @@ interface SectionHistoryDialogProps {
   documentationId: string;
   sectionId: string;
   sectionTitle: string;
+  /** Where the note came from: who wrote its AI versions (the contract's words, as the banner's). */
+  provenance: Provenance;
   /** Puts the version back; resolves to null, or the message to show. */
   onRestore: (version: SectionVersion) => Promise<string | null>;
   onClose: () => void;
@@ -27,7 +29,7 @@ interface SectionHistoryDialogProps {
 
 const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-export function SectionHistoryDialog({ open, documentationId, sectionId, sectionTitle, onRestore, onClose }: SectionHistoryDialogProps) {
+export function SectionHistoryDialog({ open, documentationId, sectionId, sectionTitle, provenance, onRestore, onClose }: SectionHistoryDialogProps) {
   const titleId = useId();
   const [versions, setVersions] = useState<SectionVersion[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -77,7 +79,7 @@ export function SectionHistoryDialog({ open, documentationId, sectionId, section
                 <Box component="li" key={version.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
                   <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                     <Typography variant="subtitle2" component="p" sx={{ flexGrow: 1 }}>
-                      {SECTION_SOURCE_LABELS[version.source]} · {WHEN.format(new Date(version.writtenAt))}
+                      {sectionSourceLabel(version.source, provenance)} · {WHEN.format(new Date(version.writtenAt))}
                     </Typography>
                     <Button size="small" variant="outlined" loading={restoring === version.id} disabled={restoring !== null} onClick={() => void restore(version)}>
                       Restore

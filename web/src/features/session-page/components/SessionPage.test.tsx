@@ -504,7 +504,7 @@ describe('SessionPage: editing', { timeout: 30_000 }, () => {
     await userEvent.click(within(section).getByRole('button', { name: 'History' }));
     const dialog = await screen.findByRole('dialog', { name: 'History: Plan' });
     const list = await within(dialog).findByRole('list', { name: 'Earlier versions of Plan' });
-    expect(list).toHaveTextContent('Written by AI');
+    expect(list).toHaveTextContent('Written by an AI model');
     expect(list).toHaveTextContent('Rest and fluids.');
     await userEvent.click(within(list).getByRole('button', { name: 'Restore' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Plan' })).toHaveValue('Rest and fluids.'));
@@ -551,6 +551,30 @@ describe('SessionPage: editing', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Show the changes' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The note was changed elsewhere');
     expect(postsTo('/session/magic_edit_documentation')).toEqual([{ documentationId: 's1', instruction: 'More formal', counter: 3, propose: true }]);
+  });
+
+  it('Regenerate note shows the whole note written again as a diff, with the typed line it removes, and saves only on Accept', async () => {
+    const typedPlan = 'Rest and fluids.\nAmoxicillin 500 mg.';
+    readyRoutes({
+      '/session/regenerate_documentation': () => {
+        const made = sectionProposal('regenerate_note', 'plan', 'Rest and fluids.');
+        const only = made.proposal.sections[0]!;
+        return { proposal: { ...made.proposal, sections: [{ ...only, current: typedPlan, changes: [{ kind: 'same', text: 'Rest and fluids.' }, { kind: 'removed', text: '\nAmoxicillin 500 mg.', typed: true }], removesTyped: ['Amoxicillin 500 mg.'] }] } };
+      },
+      '/session/documentation/accept_proposal': () => ({ documentation: documentation({ counter: 4, sections: documentation().sections.map((x) => (x.id === 'plan' ? { ...x, content: 'Rest and fluids.', source: 'regenerate_note' } : x)) }) }),
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Regenerate note' }));
+    const review = await screen.findByRole('dialog', { name: 'Review: Regenerate note' });
+    expect(review).toHaveTextContent('Amoxicillin 500 mg.');
+    expect(postsTo('/session/regenerate_documentation')).toEqual([{ sessionId: 's1', counter: 3, propose: true }]);
+    expect(postsTo('/session/documentation/accept_proposal')).toEqual([]);
+    await userEvent.click(within(review).getByRole('button', { name: 'Accept change' }));
+    expect(await screen.findByText('Note regenerated.')).toBeInTheDocument();
+    expect(postsTo('/session/documentation/accept_proposal')).toEqual([
+      { documentationId: 's1', counter: 3, change: 'regenerate_note', sections: [{ sectionId: 'plan', content: 'Rest and fluids.', evidence: [] }] },
+    ]);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Plan' })).toHaveValue('Rest and fluids.'));
   });
 
   it('A note changed while its proposal was read: Accept is refused (409), the latest note is shown, and the proposal can only be discarded', async () => {

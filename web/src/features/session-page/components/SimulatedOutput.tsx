@@ -1,30 +1,30 @@
+import { ENGINE_QUALITY_ADVICE, ENGINE_QUALITY_LABELS } from '@charta/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
-import { SIMULATED_COPY_HEADER } from '../lib/simulated-output';
 
 /**
  * Copying a simulated note asks first (the clipboard is how a note reaches a record). The copy it makes
- * starts with SIMULATED_COPY_HEADER, so it still says what it is once pasted.
+ * starts with `header` (the contract's provenanceHeader: what the note is), so it still says so once pasted;
+ * null for a note that is not simulated, which copies at once.
  */
-export function useDemoCopyConfirmation(simulated: boolean) {
+export function useDemoCopyConfirmation(header: string | null) {
   const [pending, setPending] = useState<(() => void) | null>(null);
   const request = (copy: () => void) => {
-    if (simulated) setPending(() => copy);
+    if (header) setPending(() => copy);
     else copy();
   };
   const dialog = (
     <ConfirmDialog
       open={pending !== null}
-      title="Copy a demo note?"
-      confirmLabel="Copy demo note"
+      title={`Copy a ${ENGINE_QUALITY_LABELS.simulated.toLowerCase()} note?`}
+      confirmLabel={`Copy ${ENGINE_QUALITY_LABELS.simulated.toLowerCase()} note`}
       onConfirm={() => {
         pending?.();
         setPending(null);
       }}
       onClose={() => setPending(null)}
     >
-      This note was not written from this recording by an AI model: it is simulated output for trying Charta. Do not paste it into a patient record. The copy
-      starts with the line “{SIMULATED_COPY_HEADER}”.
+      {ENGINE_QUALITY_ADVICE.simulated} The copy starts with the line “{header}”, so it still says what it is once pasted.
     </ConfirmDialog>
   );
   return { request, dialog };

@@ -1,4 +1,4 @@
-import { SESSION_OUTPUT_QUALITY_LABELS } from '@charta/contract';
+import { provenanceChipLabel, provenanceLabel, sessionProvenance } from '@charta/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
@@ -29,10 +29,15 @@ describe('Simulated output in the session list', () => {
       }),
     });
     renderPage(<SessionsPage />);
-    expect(within(await screen.findByRole('listitem', { name: 'Emulated' })).getByText(SESSION_OUTPUT_QUALITY_LABELS.simulated!)).toBeInTheDocument();
-    expect(within(screen.getByRole('listitem', { name: 'Offline' })).getByText(SESSION_OUTPUT_QUALITY_LABELS.demo!)).toBeInTheDocument();
+    // The chip is the contract's short label, and its tooltip the banner's whole title.
+    const emulated = sessionProvenance({ transcriptEngine: EMULATOR_TRANSCRIPT, documentationEngine: EMULATOR_NOTE })!;
+    const emulatedChip = within(await screen.findByRole('listitem', { name: 'Emulated' })).getByText(provenanceChipLabel(emulated)!);
+    expect(emulatedChip.textContent).toBe('Simulated transcript');
+    expect(emulatedChip.closest('[title]')).toHaveAttribute('title', provenanceLabel(emulated));
+    const offline = sessionProvenance({ transcriptEngine: 'pocketsphinx/en-us', documentationEngine: 'gemini-2.5-flash · note-v1' })!;
+    expect(within(screen.getByRole('listitem', { name: 'Offline' })).getByText(provenanceChipLabel(offline)!).textContent).toBe('Demo-quality note');
     const real = screen.getByRole('listitem', { name: 'Real' });
-    expect(within(real).queryByText(/demo/i)).not.toBeInTheDocument();
+    expect(within(real).queryByText(/demo|simulated/i)).not.toBeInTheDocument();
   });
 });
 

@@ -11,10 +11,11 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { describeDuration, formatDateTime, formatDuration } from '@/lib/format';
 import {
+  provenanceChipLabel,
+  provenanceLabel,
   retentionDeletionLabel,
-  SESSION_OUTPUT_QUALITY_LABELS,
   sessionConsentShortLabel,
-  sessionOutputQuality,
+  sessionProvenance,
   titleWithoutDefaultDate,
   type Session,
 } from '@charta/contract';
@@ -42,9 +43,9 @@ export function retentionRowLabel(session: Session): string | null {
 /** One session: title (a link to it), patient and date, consent, duration, status, what retention deleted, and its actions. */
 export function SessionRow({ session, selected, onSelect, onRename, onDelete }: SessionRowProps) {
   const duration = formatDuration(session.audioDurationSec);
-  // Simulated output (the local AI emulator) or an offline demo-quality transcript says so in the list too.
-  const quality = sessionOutputQuality(session);
-  const qualityLabel = SESSION_OUTPUT_QUALITY_LABELS[quality];
+  // Simulated output (the local AI emulator) or an offline demo-quality transcript says so in the list too,
+  // in the words of the session page's banner (its title starts with the chip's; the tooltip is all of it).
+  const provenance = sessionProvenance(session);
   // A default title is the patient and the day ("Ada Quist · 24 Nov 2026"): the line under it gives the date
   // once, in one format, and names the patient only when the clinician wrote a title of their own.
   const heading = titleWithoutDefaultDate(session);
@@ -106,7 +107,16 @@ export function SessionRow({ session, selected, onSelect, onRename, onDelete }: 
           </Box>
           {duration}
         </Typography>
-        {qualityLabel && <Chip size="small" color="warning" variant={quality === 'simulated' ? 'filled' : 'outlined'} label={qualityLabel} />}
+        {provenance && (
+          <Chip
+            size="small"
+            color="warning"
+            variant={provenance.quality === 'simulated' ? 'filled' : 'outlined'}
+            label={provenanceChipLabel(provenance)}
+            title={provenanceLabel(provenance)}
+            data-output-quality={provenance.quality}
+          />
+        )}
         <SessionStatusChip status={session.status} error={session.error} />
         {session.doneAt && <Chip size="small" color="success" variant="outlined" label="Done" title={`Marked done ${formatDateTime(session.doneAt)}`} />}
       </Box>
