@@ -18,6 +18,7 @@ import { factCount, unresolvedFacts } from '@/lib/fact-flags';
 import { useNotify } from '@/components/feedback/notifications';
 import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { describeError } from '@/lib/error-message';
+import { useSubmit } from '@/lib/use-submit';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { acceptProposal, getDocumentation, proposeNoteEdit } from '../api/documentation';
 import type { Draft } from '../hooks/use-section-editing';
@@ -91,12 +92,8 @@ export function DocumentationPanel({
   const notify = useNotify();
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const [magicOpen, setMagicOpen] = useState(false);
-  const [magicBusy, setMagicBusy] = useState(false);
-  const [magicError, setMagicError] = useState<string | null>(null);
   // The magic edit's proposal, shown as a diff until the clinician accepts or discards it.
   const [proposal, setProposal] = useState<{ proposal: DocumentationProposal; stale: boolean } | null>(null);
-  const [accepting, setAccepting] = useState(false);
-  const [proposalError, setProposalError] = useState<string | null>(null);
   // Done (reviewed and signed off): shown here and in the list; editing a done note asks first.
   const noteDone = useNoteDone(sessionId);
   // A phone keeps Copy note in sight and folds the rest into a menu, instead of a row that wraps raggedly.
@@ -163,40 +160,33 @@ export function DocumentationPanel({
     }
   };
 
-  // Asks for the edit as a proposal: nothing changes until the clinician accepts it.
-  const magicEdit = async (instruction: string) => {
-    if (!(await noteDone.ensureEditable())) return;
-    setMagicBusy(true);
-    setMagicError(null);
-    try {
-      const made = await proposeNoteEdit({ documentationId: documentation.id, instruction, counter: documentation.counter });
-      setMagicOpen(false);
-      setProposalError(null);
-      setProposal({ proposal: made, stale: false });
-    } catch (error) {
-      setMagicError(isStaleCounter(error) ? await reloadAfterStale(STALE_NOTE_MESSAGE) : describeError(error));
-    } finally {
-      setMagicBusy(false);
-    }
-  };
-
-  const acceptMagicEdit = async () => {
-    if (!proposal) return;
-    setAccepting(true);
-    setProposalError(null);
-    try {
-      await mutate(await acceptProposal(proposal.proposal), { revalidate: false });
+  const accept = useSubmit(
+    async (offered: DocumentationProposal) => {
+      await mutate(await acceptProposal(offered), { revalidate: false });
       setProposal(null);
       notify({ message: 'Note edited.', severity: 'success' });
-    } catch (error) {
-      if (!isStaleCounter(error)) setProposalError(describeError(error));
-      else {
+    },
+    {
+      describe: (error) => {
+        if (!isStaleCounter(error)) return describeError(error);
         setProposal((shown) => shown && { ...shown, stale: true });
-        setProposalError(await reloadAfterStale(STALE_PROPOSAL_MESSAGE));
-      }
-    } finally {
-      setAccepting(false);
-    }
+        return reloadAfterStale(STALE_PROPOSAL_MESSAGE);
+      },
+    },
+  );
+
+  // Asks for the edit as a proposal: nothing changes until the clinician accepts it.
+  const magicEdit = useSubmit(
+    async (instruction: string) => {
+      const made = await proposeNoteEdit({ documentationId: documentation.id, instruction, counter: documentation.counter });
+      setMagicOpen(false);
+      accept.clearError();
+      setProposal({ proposal: made, stale: false });
+    },
+    { describe: (error) => (isStaleCounter(error) ? reloadAfterStale(STALE_NOTE_MESSAGE) : describeError(error)) },
+  );
+  const requestMagicEdit = async (instruction: string) => {
+    if (await noteDone.ensureEditable()) await magicEdit.submit(instruction);
   };
 
   const doneLabel = noteDone.doneAt === null ? 'Mark as done' : 'Reopen';
@@ -208,7 +198,7 @@ export function DocumentationPanel({
     </Button>
   );
   const openMagicEdit = () => {
-    setMagicError(null);
+    magicEdit.clearError();
     setMagicOpen(true);
   };
 
@@ -314,18 +304,18 @@ export function DocumentationPanel({
         fieldLabel="What should change?"
         examples={MAGIC_EDIT_EXAMPLES}
         submitLabel="Show the changes"
-        busy={magicBusy}
-        error={magicError}
-        onSubmit={(instruction) => void magicEdit(instruction)}
+        busy={magicEdit.busy}
+        error={magicEdit.error}
+        onSubmit={(instruction) => void requestMagicEdit(instruction)}
         onClose={() => setMagicOpen(false)}
       />
       <ProposalDialog
         proposal={proposal?.proposal ?? null}
         title={SECTION_SOURCE_LABELS.magic_edit_note}
-        accepting={accepting}
+        accepting={accept.busy}
         stale={proposal?.stale ?? false}
-        error={proposalError}
-        onAccept={() => void acceptMagicEdit()}
+        error={accept.error}
+        onAccept={() => proposal && void accept.submit(proposal.proposal)}
         onDiscard={() => setProposal(null)}
       />
       {demoCopy.dialog}
