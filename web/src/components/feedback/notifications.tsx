@@ -3,6 +3,7 @@
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { describeError } from '@/lib/error-message';
 import { useIsMobileLayout } from '@/lib/use-is-mobile-layout';
 
 export interface Notification {
@@ -58,4 +59,19 @@ export function useNotify(): Notify {
   const notify = useContext(NotifyContext);
   if (!notify) throw new Error('useNotify must be used inside <NotificationsProvider>');
   return notify;
+}
+
+/**
+ * A failure told in the snackbar, for useSubmit's `describe` where the dialog closes either way (a delete
+ * confirmation): it answers null, so the dialog itself shows nothing.
+ */
+export function useNotifyFailure(): (failure: unknown) => null {
+  const notify = useNotify();
+  return useCallback(
+    (failure: unknown) => {
+      notify({ message: describeError(failure), severity: 'error' });
+      return null;
+    },
+    [notify],
+  );
 }

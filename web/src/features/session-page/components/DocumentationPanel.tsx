@@ -19,6 +19,7 @@ import { factCount, unresolvedFacts } from '@/lib/fact-flags';
 import { useNotify } from '@/components/feedback/notifications';
 import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { describeError } from '@/lib/error-message';
+import { useSubmit } from '@/lib/use-submit';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { acceptProposal, getDocumentation, proposeNoteEdit, proposeRegenerate } from '../api/documentation';
 import type { Draft } from '../hooks/use-section-editing';
@@ -92,13 +93,8 @@ export function DocumentationPanel({
   const notify = useNotify();
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const [magicOpen, setMagicOpen] = useState(false);
-  const [magicBusy, setMagicBusy] = useState(false);
-  const [magicError, setMagicError] = useState<string | null>(null);
-  const [regenerating, setRegenerating] = useState(false);
   // A note-wide proposal (magic edit, regenerate), shown as a diff until the clinician accepts or discards it.
   const [proposal, setProposal] = useState<{ proposal: DocumentationProposal; stale: boolean } | null>(null);
-  const [accepting, setAccepting] = useState(false);
-  const [proposalError, setProposalError] = useState<string | null>(null);
   // Done (reviewed and signed off): shown here and in the list; editing a done note asks first.
   const noteDone = useNoteDone(sessionId);
   // A phone keeps Copy note in sight and folds the rest into a menu, instead of a row that wraps raggedly.
@@ -167,56 +163,53 @@ export function DocumentationPanel({
     }
   };
 
+  const accept = useSubmit(
+    async (offered: DocumentationProposal) => {
+      await mutate(await acceptProposal(offered), { revalidate: false });
+      setProposal(null);
+      notify({ message: offered.change === 'regenerate_note' ? 'Note regenerated.' : 'Note edited.', severity: 'success' });
+    },
+    {
+      describe: (error) => {
+        if (!isStaleCounter(error)) return describeError(error);
+        setProposal((shown) => shown && { ...shown, stale: true });
+        return reloadAfterStale(STALE_PROPOSAL_MESSAGE);
+      },
+    },
+  );
+
   // Asks for the edit as a proposal: nothing changes until the clinician accepts it.
-  const magicEdit = async (instruction: string) => {
-    if (!(await noteDone.ensureEditable())) return;
-    setMagicBusy(true);
-    setMagicError(null);
-    try {
+  const magicEdit = useSubmit(
+    async (instruction: string) => {
       const made = await proposeNoteEdit({ documentationId: documentation.id, instruction, counter: documentation.counter });
       setMagicOpen(false);
-      setProposalError(null);
+      accept.clearError();
       setProposal({ proposal: made, stale: false });
-    } catch (error) {
-      setMagicError(isStaleCounter(error) ? await reloadAfterStale(STALE_NOTE_MESSAGE) : describeError(error));
-    } finally {
-      setMagicBusy(false);
-    }
+    },
+    { describe: (error) => (isStaleCounter(error) ? reloadAfterStale(STALE_NOTE_MESSAGE) : describeError(error)) },
+  );
+  const requestMagicEdit = async (instruction: string) => {
+    if (await noteDone.ensureEditable()) await magicEdit.submit(instruction);
   };
 
   // Regenerate writes the whole note again as a proposal too: the clinician's typing it would remove is called
   // out in the diff, and nothing changes until they accept (docs/decisions.md "Regenerating the whole note").
-  const regenerateNote = async () => {
-    if (!(await noteDone.ensureEditable())) return;
-    setRegenerating(true);
-    try {
+  // Its failure is a notification: there is no dialog open to hold it.
+  const regenerate = useSubmit(
+    async () => {
       const made = await proposeRegenerate({ sessionId, counter: documentation.counter });
-      setProposalError(null);
+      accept.clearError();
       setProposal({ proposal: made, stale: false });
-    } catch (error) {
-      notify({ message: `Could not regenerate the note: ${isStaleCounter(error) ? await reloadAfterStale(STALE_NOTE_MESSAGE) : describeError(error)}`, severity: 'error' });
-    } finally {
-      setRegenerating(false);
-    }
-  };
-
-  const acceptNoteProposal = async () => {
-    if (!proposal) return;
-    setAccepting(true);
-    setProposalError(null);
-    try {
-      await mutate(await acceptProposal(proposal.proposal), { revalidate: false });
-      setProposal(null);
-      notify({ message: proposal.proposal.change === 'regenerate_note' ? 'Note regenerated.' : 'Note edited.', severity: 'success' });
-    } catch (error) {
-      if (!isStaleCounter(error)) setProposalError(describeError(error));
-      else {
-        setProposal((shown) => shown && { ...shown, stale: true });
-        setProposalError(await reloadAfterStale(STALE_PROPOSAL_MESSAGE));
-      }
-    } finally {
-      setAccepting(false);
-    }
+    },
+    {
+      describe: async (error) => {
+        notify({ message: `Could not regenerate the note: ${isStaleCounter(error) ? await reloadAfterStale(STALE_NOTE_MESSAGE) : describeError(error)}`, severity: 'error' });
+        return null;
+      },
+    },
+  );
+  const regenerateNote = async () => {
+    if (await noteDone.ensureEditable()) await regenerate.submit();
   };
 
   const doneLabel = noteDone.doneAt === null ? 'Mark as done' : 'Reopen';
@@ -228,7 +221,7 @@ export function DocumentationPanel({
     </Button>
   );
   const openMagicEdit = () => {
-    setMagicError(null);
+    magicEdit.clearError();
     setMagicOpen(true);
   };
 
@@ -253,7 +246,7 @@ export function DocumentationPanel({
           </Button>
         )}
         {!phone && (
-          <Button startIcon={<RefreshOutlined />} onClick={() => void regenerateNote()} loading={regenerating} disabled={dirty || transcriptDeleted !== null}>
+          <Button startIcon={<RefreshOutlined />} onClick={() => void regenerateNote()} loading={regenerate.busy} disabled={dirty || transcriptDeleted !== null}>
             Regenerate note
           </Button>
         )}
@@ -273,7 +266,7 @@ export function DocumentationPanel({
             actions={[
               { label: doneLabel, icon: <TaskAltOutlined fontSize="small" />, onSelect: () => void toggleDone(), disabled: noteDone.busy },
               { label: 'Magic edit note', icon: <AutoFixHighOutlined fontSize="small" />, onSelect: openMagicEdit, disabled: dirty || transcriptDeleted !== null },
-              { label: 'Regenerate note', icon: <RefreshOutlined fontSize="small" />, onSelect: () => void regenerateNote(), disabled: regenerating || dirty || transcriptDeleted !== null },
+              { label: 'Regenerate note', icon: <RefreshOutlined fontSize="small" />, onSelect: () => void regenerateNote(), disabled: regenerate.busy || dirty || transcriptDeleted !== null },
               { label: 'Print', icon: <PrintOutlined fontSize="small" />, onSelect: () => window.print() },
             ]}
           />
@@ -340,18 +333,18 @@ export function DocumentationPanel({
         fieldLabel="What should change?"
         examples={MAGIC_EDIT_EXAMPLES}
         submitLabel="Show the changes"
-        busy={magicBusy}
-        error={magicError}
-        onSubmit={(instruction) => void magicEdit(instruction)}
+        busy={magicEdit.busy}
+        error={magicEdit.error}
+        onSubmit={(instruction) => void requestMagicEdit(instruction)}
         onClose={() => setMagicOpen(false)}
       />
       <ProposalDialog
         proposal={proposal?.proposal ?? null}
         title={proposal?.proposal.change === 'regenerate_note' ? 'Regenerate note' : SECTION_SOURCE_LABELS.magic_edit_note}
-        accepting={accepting}
+        accepting={accept.busy}
         stale={proposal?.stale ?? false}
-        error={proposalError}
-        onAccept={() => void acceptNoteProposal()}
+        error={accept.error}
+        onAccept={() => proposal && void accept.submit(proposal.proposal)}
         onDiscard={() => setProposal(null)}
       />
       {demoCopy.dialog}

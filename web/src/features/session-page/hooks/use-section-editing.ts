@@ -9,6 +9,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { KeyedMutator } from 'swr';
 import { useNotify } from '@/components/feedback/notifications';
 import { describeError } from '@/lib/error-message';
+import { useSubmit } from '@/lib/use-submit';
 import { acceptProposal, confirmFact, getDocumentation, restoreSectionVersion, sectionVersions, updateSectionValue, withSection, type SectionChange } from '../api/documentation';
 import { ApiError } from '@/lib/api-client';
 import { useNoteEditGuard } from './use-note-done';
@@ -56,8 +57,6 @@ export function useSectionEditing({ sessionId, documentation, section, mutate, d
   const [save, setSave] = useState<SavePhase>({ kind: 'idle' });
   const [working, setWorking] = useState<AiAction | null>(null);
   const [proposal, setProposal] = useState<ShownProposal | null>(null);
-  const [accepting, setAccepting] = useState(false);
-  const [proposalError, setProposalError] = useState<string | null>(null);
   /** The note's counter after the last AI rewrite of this section: Undo puts back what it replaced. */
   const [undoable, setUndoable] = useState<number | null>(null);
   const [undoing, setUndoing] = useState(false);
@@ -80,6 +79,28 @@ export function useSectionEditing({ sessionId, documentation, section, mutate, d
       return describeError(reloadError);
     }
   }, [reloadLatest]);
+
+  // Accepting a proposal (below, accept): its busy state and its failure, for the proposal's dialog.
+  const acceptance = useSubmit(
+    async (shown: ShownProposal) => {
+      const saved = await acceptProposal(shown.proposal);
+      await mutate(saved, { revalidate: false });
+      setSave({ kind: 'idle' });
+      setUndoable(saved.counter);
+      setProposal(null);
+      notify({ message: shown.doneMessage, severity: 'success' });
+    },
+    {
+      describe: async (error) => {
+        if (!isStaleCounter(error)) return describeError(error);
+        // Made from text that is no longer the note's: it cannot be accepted any more.
+        const reloaded = await reloadAfterStale();
+        setProposal((shown) => shown && { ...shown, stale: true });
+        return reloaded === STALE_NOTE_MESSAGE ? STALE_PROPOSAL_MESSAGE : reloaded;
+      },
+    },
+  );
+  const { submit: submitAcceptance, clearError: clearProposalError } = acceptance;
 
   const applyChange = useCallback((change: SectionChange) => mutate((current) => (current ? withSection(current, change) : current), { revalidate: false }), [mutate]);
 
@@ -184,7 +205,7 @@ export function useSectionEditing({ sessionId, documentation, section, mutate, d
       setWorking(action);
       try {
         const made = await call(documentation.counter);
-        setProposalError(null);
+        clearProposalError();
         setProposal({ action, proposal: made, doneMessage });
         return null;
       } catch (error) {
@@ -194,7 +215,7 @@ export function useSectionEditing({ sessionId, documentation, section, mutate, d
         setWorking(null);
       }
     },
-    [documentation.counter, ensureEditable, reloadAfterStale],
+    [clearProposalError, documentation.counter, ensureEditable, reloadAfterStale],
   );
 
   /**
@@ -202,34 +223,14 @@ export function useSectionEditing({ sessionId, documentation, section, mutate, d
    * A note changed since the proposal was made saves nothing: the latest note is shown and they ask again.
    */
   const accept = useCallback(async (): Promise<void> => {
-    if (!proposal) return;
-    setAccepting(true);
-    setProposalError(null);
-    try {
-      const saved = await acceptProposal(proposal.proposal);
-      await mutate(saved, { revalidate: false });
-      setSave({ kind: 'idle' });
-      setUndoable(saved.counter);
-      setProposal(null);
-      notify({ message: proposal.doneMessage, severity: 'success' });
-    } catch (error) {
-      if (!isStaleCounter(error)) setProposalError(describeError(error));
-      else {
-        // Made from text that is no longer the note's: it cannot be accepted any more.
-        const reloaded = await reloadAfterStale();
-        setProposal((shown) => shown && { ...shown, stale: true });
-        setProposalError(reloaded === STALE_NOTE_MESSAGE ? STALE_PROPOSAL_MESSAGE : reloaded);
-      }
-    } finally {
-      setAccepting(false);
-    }
-  }, [mutate, notify, proposal, reloadAfterStale]);
+    if (proposal) await submitAcceptance(proposal);
+  }, [proposal, submitAcceptance]);
 
   /** The clinician discarded the proposal: nothing was saved, nothing changes. */
   const discardProposal = useCallback(() => {
     setProposal(null);
-    setProposalError(null);
-  }, []);
+    clearProposalError();
+  }, [clearProposalError]);
 
   /**
    * Undo the last AI rewrite: puts back the version it replaced (kept on the server), if nothing changed
@@ -326,8 +327,8 @@ export function useSectionEditing({ sessionId, documentation, section, mutate, d
     propose,
     proposal,
     accept,
-    accepting,
-    proposalError,
+    accepting: acceptance.busy,
+    proposalError: acceptance.error,
     discardProposal,
     canUndo,
     undo,

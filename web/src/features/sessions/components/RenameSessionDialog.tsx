@@ -8,6 +8,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { DialogSubmitActions } from '@/components/feedback/DialogSubmitActions';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
+import { useSubmit } from '@/lib/use-submit';
 import { patientNameField, SESSION_LIMITS, sessionTitleField, type Session } from '@charta/contract';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 
@@ -52,31 +53,36 @@ export function RenameSessionDialog({ session, onRename, onClose }: RenameSessio
   // The rest of a title that begins with the name (" · 21 Nov 2026"); null once the clinician edits the title.
   const [titleAfterName, setTitleAfterName] = useState<string | null>(session.patientName && session.title.startsWith(session.patientName) ? session.title.slice(session.patientName.length) : null);
   const [ownTitle, setOwnTitle] = useState(session.title);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const title = titleAfterName === null ? ownTitle : `${patientName.trim()}${titleAfterName}`;
 
-  const submit = async (event: FormEvent) => {
+  const save = useSubmit(
+    async (naming: SessionNaming) => {
+      await onRename(naming);
+      onClose();
+    },
+    {
+      // The API's word on one field goes under that field; anything else above the form.
+      describe: (failure) => {
+        if (!(failure instanceof ApiError && failure.status === 400 && isNamingField(failure.field))) return describeError(failure);
+        setFieldErrors({ [failure.field]: failure.message });
+        return null;
+      },
+    },
+  );
+  const { busy: saving, error } = save;
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const invalid: FieldErrors = { patientName: checkField('patientName', patientName), title: checkField('title', title) };
     setFieldErrors(invalid);
     if (invalid.patientName || invalid.title) return;
-    setSaving(true);
-    setError(null);
-    try {
-      await onRename({ patientName: patientName.trim(), title: title.trim() });
-      onClose();
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 400 && isNamingField(failure.field)) setFieldErrors({ [failure.field]: failure.message });
-      else setError(describeError(failure));
-      setSaving(false);
-    }
+    void save.submit({ patientName: patientName.trim(), title: title.trim() });
   };
 
   return (
     <Dialog open onClose={saving ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth className={NO_CAPTURE_CLASS}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>Rename session</DialogTitle>
         <DialogContent>
           {error && (

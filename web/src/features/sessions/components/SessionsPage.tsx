@@ -13,11 +13,12 @@ import { Link as RouterLink } from 'react-router';
 import { SearchField } from '@/components/inputs/SearchField';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { ErrorState } from '@/components/feedback/ErrorState';
-import { useNotify } from '@/components/feedback/notifications';
+import { useNotify, useNotifyFailure } from '@/components/feedback/notifications';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import { paths } from '@/config/paths';
 import { deleteSession } from '@/data/sessions';
 import { describeError } from '@/lib/error-message';
+import { useSubmit } from '@/lib/use-submit';
 import type { Session } from '@charta/contract';
 import { correctPatientName, deleteSessions, renameSession, useSessionPages, useSessionSearch } from '../api/sessions';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -64,7 +65,6 @@ export function SessionsPage() {
   const [deleting, setDeleting] = useState<Session | null>(null);
   const [confirmOne, setConfirmOne] = useState(false);
   const [confirmMany, setConfirmMany] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   const listed = useMemo(() => pages.data?.flatMap((p) => p.sessions) ?? [], [pages.data]);
   const shown = searching ? (search.data ?? []) : listed;
@@ -114,37 +114,36 @@ export function SessionsPage() {
     await refresh();
   };
 
-  const removeOne = async (session: Session) => {
-    setBusy(true);
-    try {
-      await deleteSession(session.id);
-      toggle(session.id, false);
-      notify({ message: 'Session deleted', severity: 'success' });
-      await refresh();
-    } catch (error) {
-      notify({ message: describeError(error), severity: 'error' });
-    } finally {
-      setBusy(false);
-      setConfirmOne(false);
-    }
-  };
+  // The confirmations close either way; a failure is told in the snackbar.
+  const notifyFailure = useNotifyFailure();
+  const removeOne = useSubmit(
+    async (session: Session) => {
+      try {
+        await deleteSession(session.id);
+        toggle(session.id, false);
+        notify({ message: 'Session deleted', severity: 'success' });
+        await refresh();
+      } finally {
+        setConfirmOne(false);
+      }
+    },
+    { describe: notifyFailure },
+  );
 
-  const removeSelected = async () => {
-    const ids = selectedShown.map((s) => s.id);
-    setBusy(true);
-    try {
-      const deleted = await deleteSessions(ids);
-      setSelected(new Set());
-      notify({ message: `${plural(deleted, 'session')} deleted`, severity: 'success' });
-      await refresh();
-    } catch (error) {
-      notify({ message: describeError(error), severity: 'error' });
-      await refresh();
-    } finally {
-      setBusy(false);
-      setConfirmMany(false);
-    }
-  };
+  const removeSelected = useSubmit(
+    async (ids: readonly string[]) => {
+      try {
+        const deleted = await deleteSessions(ids);
+        setSelected(new Set());
+        notify({ message: `${plural(deleted, 'session')} deleted`, severity: 'success' });
+      } finally {
+        // After a failure too: some of them may be gone.
+        await refresh();
+        setConfirmMany(false);
+      }
+    },
+    { describe: notifyFailure },
+  );
 
   let body: ReactNode;
   if (firstLoad) {
@@ -248,8 +247,8 @@ export function SessionsPage() {
         title="Delete this session?"
         confirmLabel="Delete session"
         destructive
-        busy={busy}
-        onConfirm={() => deleting && void removeOne(deleting)}
+        busy={removeOne.busy}
+        onConfirm={() => deleting && void removeOne.submit(deleting)}
         onClose={() => setConfirmOne(false)}
       >
         “{deleting?.title}” will be deleted with its audio, transcript and documentation. This cannot be undone.
@@ -259,8 +258,8 @@ export function SessionsPage() {
         title={`Delete ${plural(selectedShown.length, 'session')}?`}
         confirmLabel={`Delete ${plural(selectedShown.length, 'session')}`}
         destructive
-        busy={busy}
-        onConfirm={() => void removeSelected()}
+        busy={removeSelected.busy}
+        onConfirm={() => void removeSelected.submit(selectedShown.map((s) => s.id))}
         onClose={() => setConfirmMany(false)}
       >
         The selected sessions will be deleted with their audio, transcripts and documentation. This cannot be undone.

@@ -21,11 +21,12 @@ import { Link as RouterLink } from 'react-router';
 import { SearchField } from '@/components/inputs/SearchField';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { ErrorState } from '@/components/feedback/ErrorState';
-import { useNotify } from '@/components/feedback/notifications';
+import { useNotify, useNotifyFailure } from '@/components/feedback/notifications';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import { paths } from '@/config/paths';
 import { useRefreshTemplates, useTemplateList } from '@/data/templates';
 import { describeError } from '@/lib/error-message';
+import { useSubmit } from '@/lib/use-submit';
 import { formatDateTime } from '@/lib/format';
 import { categoryLabel, CATEGORY_OPTIONS } from '../api/categories';
 import { addToMyTemplates, unpublishTemplate, useLibraryPages } from '../api/templates';
@@ -100,7 +101,6 @@ export function LibraryPage() {
   const [publishing, setPublishing] = useState(false);
   const [unpublishing, setUnpublishing] = useState<PublishedTemplate | null>(null);
   const [reporting, setReporting] = useState<PublishedTemplate | null>(null);
-  const [busy, setBusy] = useState(false);
   const [adding, setAdding] = useState<ReadonlySet<string>>(new Set());
   const [added, setAdded] = useState<ReadonlyMap<string, string>>(new Map());
 
@@ -129,19 +129,20 @@ export function LibraryPage() {
     }
   };
 
-  const unpublish = async (entry: PublishedTemplate) => {
-    setBusy(true);
-    try {
-      await unpublishTemplate(entry.id);
-      notify({ message: `“${entry.name}” was taken out of the library`, severity: 'success' });
-      await Promise.all([refreshTemplates(entry.templateId), pages.mutate()]);
-    } catch (error) {
-      notify({ message: describeError(error), severity: 'error' });
-    } finally {
-      setBusy(false);
-      setUnpublishing(null);
-    }
-  };
+  // The confirmation closes either way; a failure is told in the snackbar.
+  const notifyFailure = useNotifyFailure();
+  const unpublish = useSubmit(
+    async (entry: PublishedTemplate) => {
+      try {
+        await unpublishTemplate(entry.id);
+        notify({ message: `“${entry.name}” was taken out of the library`, severity: 'success' });
+        await Promise.all([refreshTemplates(entry.templateId), pages.mutate()]);
+      } finally {
+        setUnpublishing(null);
+      }
+    },
+    { describe: notifyFailure },
+  );
 
   let list: ReactNode;
   if (pages.data === undefined && !pages.error) {
@@ -291,8 +292,8 @@ export function LibraryPage() {
         title="Unpublish this template?"
         confirmLabel="Unpublish"
         destructive
-        busy={busy}
-        onConfirm={() => unpublishing && void unpublish(unpublishing)}
+        busy={unpublish.busy}
+        onConfirm={() => unpublishing && void unpublish.submit(unpublishing)}
         onClose={() => setUnpublishing(null)}
       >
         “{unpublishing?.name}” will no longer be listed in the library. Your template stays yours, and copies others added stay theirs.

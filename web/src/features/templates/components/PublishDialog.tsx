@@ -10,8 +10,7 @@ import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
 import { DialogSubmitActions } from '@/components/feedback/DialogSubmitActions';
 import { useProfile, useUpdateProfile } from '@/data/profile';
-import { ApiError } from '@/lib/api-client';
-import { describeError } from '@/lib/error-message';
+import { useSubmit } from '@/lib/use-submit';
 import { libraryDescriptionProblem, PROFILE_LIMITS, publicNameOf, TEMPLATE_LIMITS } from '@charta/contract';
 import { publishTemplate } from '../api/templates';
 import { CategorySelect } from './CategorySelect';
@@ -31,8 +30,6 @@ export function PublishDialog({ template, choices = [], onPublished, onClose }: 
   const chosen = template ?? choices.find((t) => t.id === templateId);
   const [description, setDescription] = useState(chosen?.description ?? '');
   const [category, setCategory] = useState(chosen?.category ?? 'general');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ field?: string; message: string } | null>(null);
   // The server's rule, checked as the user types; shown once they have written something, so an empty form
   // does not open on an error.
   const descriptionProblem = libraryDescriptionProblem(description.trim());
@@ -52,25 +49,23 @@ export function PublishDialog({ template, choices = [], onPublished, onClose }: 
     setCategory(next?.category ?? 'general');
   };
 
-  async function submit(event: FormEvent) {
+  const publish = useSubmit(async () => {
+    if (needsName) await updateProfile({ displayName: name.trim() });
+    onPublished(await publishTemplate(templateId, { description: description.trim(), category }));
+  });
+  const { busy } = publish;
+  const error = publish.error === null ? null : { field: publish.errorField, message: publish.error };
+
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (!templateId) return;
     if (nameMissing) return setNameTouched(true);
-    setBusy(true);
-    setError(null);
-    try {
-      if (needsName) await updateProfile({ displayName: name.trim() });
-      onPublished(await publishTemplate(templateId, { description: description.trim(), category }));
-    } catch (err) {
-      setError({ field: err instanceof ApiError ? err.field : undefined, message: describeError(err) });
-    } finally {
-      setBusy(false);
-    }
+    void publish.submit();
   }
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>{chosen?.published ? 'Publish again' : 'Publish to the community library'}</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>

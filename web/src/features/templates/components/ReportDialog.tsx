@@ -15,8 +15,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
 import { DialogSubmitActions } from '@/components/feedback/DialogSubmitActions';
-import { ApiError } from '@/lib/api-client';
-import { describeError } from '@/lib/error-message';
+import { useSubmit } from '@/lib/use-submit';
 import { reportLibraryEntry } from '../api/templates';
 
 interface ReportDialogProps {
@@ -35,24 +34,20 @@ export function ReportDialog({ entry, onClose }: ReportDialogProps) {
   const reasonLabelId = useId();
   const [reason, setReason] = useState<LibraryReportReason | ''>('');
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<{ field?: string; message: string } | null>(null);
   const noteTooLong = note.trim().length > TEMPLATE_LIMITS.reportNote;
 
-  async function submit(event: FormEvent) {
+  const report = useSubmit(async (chosen: LibraryReportReason) => {
+    await reportLibraryEntry(entry.id, chosen, note.trim());
+    setSent(true);
+  });
+  const { busy } = report;
+  const error = report.error === null ? null : { field: report.errorField, message: report.error };
+
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (!reason || noteTooLong) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await reportLibraryEntry(entry.id, reason, note.trim());
-      setSent(true);
-    } catch (err) {
-      setError({ field: err instanceof ApiError ? err.field : undefined, message: describeError(err) });
-    } finally {
-      setBusy(false);
-    }
+    void report.submit(reason);
   }
 
   return (
@@ -72,7 +67,7 @@ export function ReportDialog({ entry, onClose }: ReportDialogProps) {
           </DialogActions>
         </>
       ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate>
+        <form onSubmit={submit} noValidate>
           <DialogContent>
             <Stack spacing={2}>
               <DialogContentText>Tell us what is wrong with this template by {entry.authorName}. Its author is not told who reported it.</DialogContentText>

@@ -8,12 +8,13 @@ import { useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
-import { useNotify } from '@/components/feedback/notifications';
+import { useNotify, useNotifyFailure } from '@/components/feedback/notifications';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import { paths } from '@/config/paths';
 import { templateKey, useRefreshTemplates } from '@/data/templates';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
+import { useSubmit } from '@/lib/use-submit';
 import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { categoryLabel, type TemplateCategory } from '../api/categories';
 import { deleteTemplate, helpMeWriteSection, unpublishTemplate, upsertTemplate, type TemplateDraft } from '../api/templates';
@@ -47,7 +48,6 @@ export function TemplateEditor({ template, initialDraft }: TemplateEditorProps) 
   const [helping, setHelping] = useState<ReadonlySet<string>>(new Set());
   const [transcript, setTranscript] = useState('');
   const [dialog, setDialog] = useState<EditorDialog | null>(null);
-  const [busy, setBusy] = useState(false);
   const leaving = useRef(false);
 
   const errors = useMemo(() => validateEditor(state), [state]);
@@ -115,38 +115,39 @@ export function TemplateEditor({ template, initialDraft }: TemplateEditorProps) 
     }
   };
 
-  const remove = async () => {
-    if (!template) return;
-    setBusy(true);
-    try {
-      await deleteTemplate(template.id);
+  // Failures are told in the snackbar; a failed delete closes its confirmation.
+  const notifyFailure = useNotifyFailure();
+  const removal = useSubmit(
+    async (saved: Template) => {
+      await deleteTemplate(saved.id);
       await refreshTemplates();
       notify({ message: 'Template deleted', severity: 'success' });
       leaving.current = true;
       void navigate(paths.templates.getHref());
-    } catch (error) {
-      notify({ message: describeError(error), severity: 'error' });
-      setBusy(false);
-      setDialog(null);
-    }
-  };
+    },
+    {
+      describe: (error) => {
+        setDialog(null);
+        return notifyFailure(error);
+      },
+    },
+  );
 
-  const unpublish = async () => {
-    if (!template?.publishedTemplateId) return;
-    setBusy(true);
-    try {
-      await unpublishTemplate(template.publishedTemplateId);
-      await refreshTemplates(template.id);
+  const unpublishing = useSubmit(
+    async (templateId: string, publishedId: string) => {
+      await unpublishTemplate(publishedId);
+      await refreshTemplates(templateId);
       notify({ message: 'Removed from the community library', severity: 'success' });
-    } catch (error) {
-      notify({ message: describeError(error), severity: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    },
+    { describe: notifyFailure },
+  );
+  const busy = removal.busy || unpublishing.busy;
+  const unpublish = () => {
+    if (template?.publishedTemplateId) void unpublishing.submit(template.id, template.publishedTemplateId);
   };
 
   const actions = (
-    <TemplateEditorActions template={template} dirty={dirty} saving={saving} busy={busy} onSave={() => void save()} onUnpublish={() => void unpublish()} onOpen={setDialog} />
+    <TemplateEditorActions template={template} dirty={dirty} saving={saving} busy={busy} onSave={() => void save()} onUnpublish={unpublish} onOpen={setDialog} />
   );
 
   return (
@@ -216,7 +217,7 @@ export function TemplateEditor({ template, initialDraft }: TemplateEditorProps) 
         confirmLabel="Delete template"
         destructive
         busy={busy}
-        onConfirm={() => void remove()}
+        onConfirm={() => template && void removal.submit(template)}
         onClose={() => setDialog(null)}
       >
         “{template?.name}” will be deleted{template?.published ? ' and taken out of the community library' : ''}; its share link stops working. Sessions and notes already written with it keep

@@ -17,11 +17,12 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { ErrorState } from '@/components/feedback/ErrorState';
-import { useNotify } from '@/components/feedback/notifications';
+import { useNotify, useNotifyFailure } from '@/components/feedback/notifications';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import { paths } from '@/config/paths';
 import { useRefreshTemplates } from '@/data/templates';
 import { describeError } from '@/lib/error-message';
+import { useSubmit } from '@/lib/use-submit';
 import { deleteTemplate, duplicateTemplate, useTemplatePages } from '../api/templates';
 import { TemplateBadges } from './TemplateBadges';
 
@@ -111,7 +112,6 @@ export function TemplatesPage() {
   const refreshTemplates = useRefreshTemplates();
   const [deleting, setDeleting] = useState<Template | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   const all = useMemo(() => pages.data?.flatMap((p) => p.templates) ?? [], [pages.data]);
   const own = all.filter((t) => t.source !== 'builtin');
@@ -119,33 +119,31 @@ export function TemplatesPage() {
   const loading = pages.data === undefined && !pages.error;
   const hasMore = Boolean(pages.data?.at(-1)?.nextCursor);
 
-  const duplicate = async (template: Template) => {
-    setBusy(true);
-    try {
+  // A failure is told in the snackbar (the confirmation closes either way).
+  const notifyFailure = useNotifyFailure();
+  const duplicate = useSubmit(
+    async (template: Template) => {
       const copy = await duplicateTemplate(template);
       await Promise.all([pages.mutate(), refreshTemplates()]);
       notify({ message: `“${copy.name}” created`, severity: 'success' });
       void navigate(paths.template.getHref(copy.id));
-    } catch (error) {
-      notify({ message: describeError(error), severity: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { describe: notifyFailure },
+  );
 
-  const remove = async (template: Template) => {
-    setBusy(true);
-    try {
-      await deleteTemplate(template.id);
-      notify({ message: 'Template deleted', severity: 'success' });
-      await Promise.all([pages.mutate(), refreshTemplates()]);
-    } catch (error) {
-      notify({ message: describeError(error), severity: 'error' });
-    } finally {
-      setBusy(false);
-      setConfirmOpen(false);
-    }
-  };
+  const removal = useSubmit(
+    async (template: Template) => {
+      try {
+        await deleteTemplate(template.id);
+        notify({ message: 'Template deleted', severity: 'success' });
+        await Promise.all([pages.mutate(), refreshTemplates()]);
+      } finally {
+        setConfirmOpen(false);
+      }
+    },
+    { describe: notifyFailure },
+  );
+  const busy = duplicate.busy || removal.busy;
 
   let mine: ReactNode;
   if (loading) mine = <ListSkeleton label="Loading your templates" />;
@@ -178,7 +176,7 @@ export function TemplatesPage() {
               key={template.id}
               template={template}
               busy={busy}
-              onDuplicate={() => void duplicate(template)}
+              onDuplicate={() => void duplicate.submit(template)}
               onDelete={() => {
                 setDeleting(template);
                 setConfirmOpen(true);
@@ -225,7 +223,7 @@ export function TemplatesPage() {
         ) : (
           <Box component="ul" aria-label="Built-in templates" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {builtins.map((template) => (
-              <TemplateRow key={template.id} template={template} busy={busy} onDuplicate={() => void duplicate(template)} />
+              <TemplateRow key={template.id} template={template} busy={busy} onDuplicate={() => void duplicate.submit(template)} />
             ))}
           </Box>
         )}
@@ -236,8 +234,8 @@ export function TemplatesPage() {
         title="Delete this template?"
         confirmLabel="Delete template"
         destructive
-        busy={busy}
-        onConfirm={() => deleting && void remove(deleting)}
+        busy={removal.busy}
+        onConfirm={() => deleting && void removal.submit(deleting)}
         onClose={() => setConfirmOpen(false)}
       >
         “{deleting?.name}” will be deleted{deleting?.published ? ' and taken out of the community library' : ''}; its share link stops working. Sessions and notes already written with it
