@@ -13,6 +13,7 @@ export * from './documentation.js';
 export * from './chat.js';
 export * from './evidence.js';
 export * from './templates.js';
+export * from './clinics.js';
 export * from './profile.js';
 export * from './subscription.js';
 export * from './auth.js';

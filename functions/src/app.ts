@@ -5,6 +5,7 @@ import { auditTrailMiddleware, recordSignIns } from './audit/audit-http.js';
 import { auditRoutes, publicAuditRoutes } from './audit/routes.js';
 import { referralRoutes, stripeRoutes, stripeWebhookHandlers } from './billing/routes.js';
 import { chatRoutes } from './chat/routes.js';
+import { CLINIC_BASE, clinicRoutes } from './clinics/routes.js';
 import { creationRoutes, documentationRoutes, sessionDocumentationRoutes } from './documentation/routes.js';
 import { authenticate } from './http/authenticate.js';
 import { jsonBody } from './http/body.js';
@@ -83,6 +84,8 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   api.use('/documentation', requireUser, documentationRoutes(services.documentationService));
   api.use('/creation', requireUser, creationRoutes(services.creationService, limits));
   api.use('/magic_fill', requireUser, magicFillRoutes(services.magicFillService, limits));
+  // Every clinic route reads the caller's membership afresh and checks it against its row (clinics/route-roles.ts).
+  api.use(CLINIC_BASE, requireUser, clinicRoutes(services.clinicService, services.clinicLibrary, limits));
   api.use('/template', requireUser, templateRoutes({ templates: services.templateService, library: services.libraryService, assistant: services.templateAssistant, limits, appUrl: config.appUrl }));
 
   app.use(API_BASE_PATH, api);

@@ -21,6 +21,9 @@ import { ReferralService } from './billing/referral/referral-service.js';
 import { SubscriptionSync } from './billing/sync/subscription-sync.js';
 import { StripeEventRepo } from './billing/webhook/stripe-event-repo.js';
 import { WebhookService } from './billing/webhook/webhook-service.js';
+import { ClinicLibrary } from './clinics/clinic-library.js';
+import { ClinicRepo } from './clinics/clinic-repo.js';
+import { ClinicService } from './clinics/clinic-service.js';
 import type { AppConfig } from './config.js';
 import { DataExportRepo } from './export/data-export-repo.js';
 import { DataExportService } from './export/data-export-service.js';
@@ -156,6 +159,17 @@ export function createServices(deps: AppDeps) {
   };
   const templateService = new TemplateService(templateRepo, libraryRepo, templates, authors, now);
   const libraryService = new LibraryService(libraryRepo, templateRepo, templateService, authors, deps.config.library, now);
+  // Clinics (docs/clinics.md): membership, invitations (mailed like sign-in codes) and the clinic library, which
+  // reaches templates through the two methods it declares.
+  const mailer = deps.mailer ?? smtpMailer(deps.config.mail);
+  const clinicRepo = new ClinicRepo(db);
+  const clinicService = new ClinicService(clinicRepo, mailer, authors, deps.config.appUrl, logger, now);
+  const clinicLibrary = new ClinicLibrary(
+    clinicRepo,
+    { ownedContent: (uid, templateId) => templateService.ownedContent(uid, templateId), copyInto: (uid, content, origin) => templateService.copyInto(uid, content, origin) },
+    authors,
+    now,
+  );
   const templateAssistant = new TemplateAssistant(deps.ai.model, writer, { contextOf: (uid) => profileRepo.find(null, uid) });
 
   // Data a session owns goes with it.
@@ -229,11 +243,14 @@ export function createServices(deps: AppDeps) {
   // Every feature that keeps user data registers here, so account deletion reaches all of it; the sweep
   // last finds whatever still names the user by owner, in any collection (see accounts/owned-documents.ts).
   // "Download my data" (export/): reads every feature's records of a session through their repositories.
-  const dataExportService = new DataExportService(new DataExportRepo(db), audioStore, new ExportSource(sessionRepo, transcriptRepo, documentationRepo, audioStore, templates, chatRepo), logger, now);
+  const dataExportService = new DataExportService(new DataExportRepo(db), audioStore, new ExportSource(sessionRepo, transcriptRepo, documentationRepo, audioStore, templates, chatRepo, clinicService), logger, now);
 
   const accountDeletion = new AccountDeletion(
     identity,
     [
+      // First, and it refuses while the user owns a clinic with other members (accountDeletionProblem), so a
+      // clinic never loses its owner; a member leaves it, a sole owner's clinic goes with the account.
+      { name: 'clinic membership', deleteAllOwnedBy: (uid) => clinicService.deleteAllOwnedBy(uid) },
       // First: a build under way finds its export gone and deletes its file instead of publishing it.
       { name: 'data exports', deleteAllOwnedBy: (uid) => dataExportService.deleteAllOwnedBy(uid) },
       { name: 'sessions', deleteAllOwnedBy: (uid) => sessionService.deleteAllOwnedBy(uid) },
@@ -247,6 +264,7 @@ export function createServices(deps: AppDeps) {
       ownedDocumentsSweep(db),
     ],
     logger,
+    [{ problemFor: (uid) => clinicService.accountDeletionProblem(uid) }],
   );
 
   const documentationService = new DocumentationService(documentationRepo, sessionRepo, noteWriting, transcriptRepo, profileRepo, templates, writer, now, planLimits);
@@ -259,6 +277,10 @@ export function createServices(deps: AppDeps) {
     templateService,
     libraryService,
     templateAssistant,
+    /** Clinics: membership, roles and invitations (clinics/). */
+    clinicService,
+    /** A clinic's own library of templates, for its members only (clinics/). */
+    clinicLibrary,
     profileService: new ProfileService(profileRepo, templates, referralService, logger, now),
     subscriptionService: new SubscriptionService(subscriptionRepo, {
       setCancelAtPeriodEnd: async (subscriptionId, cancelAtPeriodEnd) => subscriptionSync.record(await billingGateway.require().setCancelAtPeriodEnd(subscriptionId, cancelAtPeriodEnd)),
@@ -307,7 +329,7 @@ export function createServices(deps: AppDeps) {
     oneTimeCodeService: new OneTimeCodeService(
       new OneTimeCodeRepo(db),
       deps.config.oneTimeCodeSecret ? new OneTimeCodeKeys(deps.config.oneTimeCodeSecret) : undefined,
-      deps.mailer ?? smtpMailer(deps.config.mail),
+      mailer,
       identity,
       logger,
       now,

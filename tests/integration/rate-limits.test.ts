@@ -32,6 +32,8 @@ const TIGHT: LimitsConfig = {
     auditAccountEvent: [{ limit: 2, windowSec: 60 }],
     auditExport: [{ limit: 2, windowSec: 60 }],
     dataExport: [{ limit: 2, windowSec: 60 }],
+    // Met in tests/integration/clinics.test.ts, which injects its own.
+    clinicInvitation: [{ limit: 2, windowSec: 60 }],
   },
   audioStorageBytesPerUser: DEFAULT_LIMITS.audioStorageBytesPerUser,
 };

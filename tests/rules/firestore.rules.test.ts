@@ -31,6 +31,12 @@ beforeEach(async () => {
     await setDoc(doc(db, 'templateShares/sh1'), { ownerUid: 'alice', templateId: 't1' });
     await setDoc(doc(db, 'templateShares/sh1/adders/bob'), { uid: 'bob' });
     await setDoc(doc(db, 'libraryReports/p1_bob'), { uid: 'bob', publishedTemplateId: 'p1', reason: 'spam' });
+    // A clinic alice owns and bob is a member of, with an invitation and a clinic library template.
+    await setDoc(doc(db, 'clinics/c1'), { id: 'c1', name: 'Northside Practice' });
+    await setDoc(doc(db, 'clinicMembers/alice'), { uid: 'alice', clinicId: 'c1', role: 'owner' });
+    await setDoc(doc(db, 'clinicMembers/bob'), { uid: 'bob', clinicId: 'c1', role: 'member' });
+    await setDoc(doc(db, 'clinicInvitations/i1'), { id: 'i1', clinicId: 'c1', email: 'carol@example.com', tokenHash: 'ab', status: 'pending' });
+    await setDoc(doc(db, 'clinicTemplates/c1_t1'), { id: 'c1_t1', clinicId: 'c1', authorUid: 'alice', templateId: 't1', name: 'My SOAP' });
     await setDoc(doc(db, 'auditTrail/a1'), { actorUid: 'alice', action: 'session.viewed', sessionId: 's1', outcome: 'done' });
   });
 });
@@ -120,6 +126,28 @@ describe.each(['templates/t1', 'publishedTemplates/p1', 'publishedTemplates/p1/a
     await assertFails(deleteDoc(doc(alice, path)));
     await assertFails(setDoc(doc(env.authenticatedContext('bob').firestore(), path), { uid: 'bob' }));
     await assertFails(getDocs(collection(alice, path.split('/').slice(0, -1).join('/'))));
+  });
+});
+
+// Clinics go through the API only, which reads the caller's membership on every request: not even a member
+// reads their own membership, their clinic, its invitations or its library here, and no query by clinic passes.
+describe.each(['clinics/c1', 'clinicMembers/alice', 'clinicMembers/bob', 'clinicInvitations/i1', 'clinicTemplates/c1_t1'])('%s (clinics: through the API only)', (path) => {
+  it('No member (owner or not), other user or signed-out client reads it', async () => {
+    for (const uid of ['alice', 'bob', 'carol']) await assertFails(getDoc(doc(env.authenticatedContext(uid).firestore(), path)));
+    await assertFails(getDoc(doc(env.unauthenticatedContext().firestore(), path)));
+  });
+
+  it('Nobody writes it, lists its collection or queries it by clinic', async () => {
+    const alice = env.authenticatedContext('alice').firestore();
+    await assertFails(setDoc(doc(alice, path), { clinicId: 'c1', role: 'owner', uid: 'alice' }));
+    await assertFails(deleteDoc(doc(env.authenticatedContext('bob').firestore(), path)));
+    const parent = path.split('/').slice(0, -1).join('/');
+    await assertFails(getDocs(collection(alice, parent)));
+    await assertFails(getDocs(query(collection(alice, parent), where('clinicId', '==', 'c1'))));
+  });
+
+  it('A user who is not a member cannot make themselves one', async () => {
+    await assertFails(setDoc(doc(env.authenticatedContext('carol').firestore(), 'clinicMembers/carol'), { uid: 'carol', clinicId: 'c1', role: 'owner' }));
   });
 });
 

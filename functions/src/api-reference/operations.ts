@@ -1,5 +1,14 @@
 import {
   acceptProposalBody,
+  clinicTemplateIdBody,
+  createClinicBody,
+  deleteClinicBody,
+  invitationIdBody,
+  invitationTokenBody,
+  inviteBody,
+  memberUidBody,
+  publishToClinicBody,
+  setMemberRoleBody,
   accountEventBody,
   auditEntriesBody,
   auditEventBody,
@@ -127,6 +136,7 @@ export const API_TAGS = {
   Chat: "Questions answered from a session's transcript and its current note, the conversation kept per session.",
   'Magic fill': "A session's documentation mapped onto an EHR page's form fields.",
   Templates: "The user's templates, the built-ins, the editor's AI helpers, sharing and the published library.",
+  Clinics: 'A team of clinicians: its members and roles, invitations by email, and the clinic library of templates its members share.',
   'Data export': "A download of everything the caller's account holds.",
   Audit: "The caller's activity (the audit trail) and the events clients report to it.",
 } as const;
@@ -136,6 +146,7 @@ export type ApiTag = keyof typeof API_TAGS;
 const SESSION = '`SessionResponse`: `{ session: Session }` (contract/src/sessions.ts)';
 const DOCUMENTATION = '`{ documentation: Documentation }` (contract/src/documentation.ts)';
 const TEMPLATE = '`{ template: Template }` (contract/src/templates.ts)';
+const MY_CLINIC = '`MyClinicResponse` (contract/src/clinics.ts)';
 const SECTION_OR_PROPOSAL =
   "`{ section, counter }`: the section after the change and the documentation's new counter; with `propose: true`, `{ proposal }`: a DocumentationProposal, nothing saved (contract/src/documentation.ts)";
 const DOCUMENTATION_OR_PROPOSAL = `${DOCUMENTATION}; with \`propose: true\`, \`{ proposal }\`: a DocumentationProposal, nothing saved`;
@@ -155,7 +166,7 @@ export const API_OPERATIONS: Readonly<Record<string, ApiOperation>> = {
   'PUT /profile/consent': { tag: 'Profile', summary: 'Change the consent settings', access: 'user', body: updateConsentSettingsBody, success: { status: 200, description: '`ProfileResponse` (contract/src/profile.ts)' } },
   'PUT /profile/retention': { tag: 'Profile', summary: 'Change the retention settings', description: 'A shorter setting that would delete data needs `confirmShorter: true` (else 409 conflict).', access: 'user', body: updateRetentionSettingsBody, success: { status: 200, description: '`ProfileResponse` (contract/src/profile.ts)' }, errors: ['conflict'] },
   'POST /profile/retention/impact': { tag: 'Profile', summary: 'What a proposed retention setting would delete', access: 'user', body: retentionImpactBody, success: { status: 200, description: '`RetentionImpact` (contract/src/retention.ts)' } },
-  'DELETE /profile/{id}': { tag: 'Profile', summary: "Delete the caller's account and everything it holds", description: 'Needs a recent sign-in (else 403 reauthentication_required).', access: 'user', params: profileIdParams, success: { status: 200, description: '`{ deleted: true }`' }, owned: true, errors: ['reauthentication_required'] },
+  'DELETE /profile/{id}': { tag: 'Profile', summary: "Delete the caller's account and everything it holds", description: 'Needs a recent sign-in (else 403 reauthentication_required). The owner of a clinic with other members hands it on or deletes it first (else 409 conflict).', access: 'user', params: profileIdParams, success: { status: 200, description: '`{ deleted: true }`' }, owned: true, errors: ['reauthentication_required', 'conflict'] },
 
   'GET /subscription': { tag: 'Subscription', summary: "The caller's subscription", access: 'user', success: { status: 200, description: '`SubscriptionResponse` (contract/src/subscription.ts)' }, owned: true },
   'GET /subscription/usage': { tag: 'Subscription', summary: "The plan's limits and what the caller has used", access: 'user', success: { status: 200, description: '`PlanUsageResponse`: `{ usage: PlanUsage }` (contract/src/billing.ts)' } },
@@ -233,6 +244,21 @@ export const API_OPERATIONS: Readonly<Record<string, ApiOperation>> = {
   'POST /template/published/unpublish': { tag: 'Templates', summary: 'Take a template out of the library', access: 'user', body: unpublishBody, success: { status: 200, description: '`{ unpublished: true }`' }, owned: true },
   'POST /template/published/report': { tag: 'Templates', summary: 'Report a library template', access: 'user', limited: true, body: reportPublishedBody, success: { status: 200, description: '`{ report }` (contract/src/templates.ts)' }, owned: true },
   'POST /template/published/add_to_library': { tag: 'Templates', summary: "Copy a published (or shared) template into the caller's templates", access: 'user', body: publishedEntryBody, success: { status: 200, description: TEMPLATE }, owned: true },
+
+  'GET /clinic': { tag: 'Clinics', summary: "The caller's clinic, role, members and (admins, owner) pending invitations", access: 'user', success: { status: 200, description: '`MyClinicResponse` (contract/src/clinics.ts); `{ clinic: null }` outside a clinic' } },
+  'POST /clinic/create': { tag: 'Clinics', summary: 'Make a clinic; the caller becomes its owner', description: 'A clinician is in one clinic at most: 409 conflict when the caller is in one.', access: 'user', body: createClinicBody, success: { status: 201, description: MY_CLINIC }, errors: ['conflict'] },
+  'POST /clinic/invitations/create': { tag: 'Clinics', summary: 'Invite an address by email (admins, owner; only the owner invites admins)', description: 'Mails a link to the web app\'s `/clinic/invitations/<token>`, valid 7 days; inviting the same address again replaces the pending invitation.', access: 'user', limited: true, body: inviteBody, success: { status: 201, description: '`{ invitation: ClinicInvitation }` (contract/src/clinics.ts)' }, owned: true, upstream: true, errors: ['permission_denied', 'conflict'] },
+  'POST /clinic/invitations/revoke': { tag: 'Clinics', summary: 'Revoke a pending invitation (admins, owner)', access: 'user', body: invitationIdBody, success: { status: 200, description: '`{ invitation: ClinicInvitation }` (contract/src/clinics.ts)' }, owned: true, errors: ['permission_denied', 'conflict'] },
+  'POST /clinic/invitations/get': { tag: 'Clinics', summary: "An invitation's clinic, role and state, by the link's token", access: 'user', body: invitationTokenBody, success: { status: 200, description: '`{ invitation: InvitationPreview }` (contract/src/clinics.ts)' }, owned: true },
+  'POST /clinic/invitations/accept': { tag: 'Clinics', summary: 'Join the clinic an invitation is for', description: "The caller's verified email must be the invited address (else 403); 409 when it expired, was used, or the caller is in a clinic.", access: 'user', body: invitationTokenBody, success: { status: 200, description: MY_CLINIC }, owned: true, errors: ['permission_denied', 'conflict'] },
+  'POST /clinic/members/set_role': { tag: 'Clinics', summary: "Change a member's role (owner); role owner hands the clinic on", access: 'user', body: setMemberRoleBody, success: { status: 200, description: MY_CLINIC }, owned: true, errors: ['permission_denied'] },
+  'POST /clinic/members/remove': { tag: 'Clinics', summary: 'Remove a member (admins, owner; only the owner removes admins; never the owner)', access: 'user', body: memberUidBody, success: { status: 200, description: '`{ removed: true }`' }, owned: true, errors: ['permission_denied'] },
+  'POST /clinic/leave': { tag: 'Clinics', summary: 'Leave the clinic', description: 'The owner hands the clinic on or deletes it instead (409 conflict).', access: 'user', success: { status: 200, description: '`{ left: true }`' }, owned: true, errors: ['conflict'] },
+  'POST /clinic/delete': { tag: 'Clinics', summary: 'Delete the clinic (owner)', description: 'Memberships, invitations and the clinic library go; every member keeps their own sessions and templates.', access: 'user', body: deleteClinicBody, success: { status: 200, description: '`{ deleted: true }`' }, owned: true, errors: ['permission_denied'] },
+  'POST /clinic/templates/list': { tag: 'Clinics', summary: "The clinic library (members)", access: 'user', success: { status: 200, description: '`ClinicTemplatesResponse` (contract/src/clinics.ts)' }, owned: true },
+  'POST /clinic/templates/publish': { tag: 'Clinics', summary: "Publish one of the caller's templates to the clinic library (never the public one)", access: 'user', body: publishToClinicBody, success: { status: 200, description: '`{ template: ClinicTemplate }` (contract/src/clinics.ts)' }, owned: true, errors: ['permission_denied'] },
+  'POST /clinic/templates/add': { tag: 'Clinics', summary: "Copy a clinic template into the caller's templates", access: 'user', body: clinicTemplateIdBody, success: { status: 200, description: TEMPLATE }, owned: true, errors: ['permission_denied'] },
+  'POST /clinic/templates/remove': { tag: 'Clinics', summary: 'Take a template out of the clinic library (its author, admins, owner)', access: 'user', body: clinicTemplateIdBody, success: { status: 200, description: '`{ removed: true }`' }, owned: true, errors: ['permission_denied'] },
 
   'POST /export': { tag: 'Data export', summary: "Start an export of the caller's data", description: '202 when a new export started, 200 with the one already running.', access: 'user', limited: true, success: { status: 202, description: '`DataExportResponse` (contract/src/data-export.ts)' } },
   'GET /export/latest': { tag: 'Data export', summary: "The caller's latest export", access: 'user', success: { status: 200, description: '`LatestDataExportResponse` (contract/src/data-export.ts)' } },

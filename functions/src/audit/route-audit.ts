@@ -131,6 +131,7 @@ const recordedByRoute = (actions: readonly AuditAction[], because: string): Rout
 
 const NO_PATIENT_DATA_BILLING = 'billing holds no patient data (plans, Stripe links and balances)';
 const TEMPLATES_ONLY = 'templates hold section instructions, no patient data';
+const CLINIC_ONLY = 'clinic membership, roles and invitations: names and addresses of clinicians, no patient data';
 
 // --- The table -------------------------------------------------------------------------------------------
 
@@ -228,6 +229,23 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
   'POST /template/published/unpublish': audited('template.unpublished', templateIn('publishedTemplateId')),
   'POST /template/published/report': notAudited('a report of a library entry: no patient data'),
   'POST /template/published/add_to_library': notAudited('copying a library template: no patient data'),
+
+  // Clinics (docs/clinics.md): membership and the clinic library hold no patient data; sessions are never
+  // shared through a clinic. Recording membership changes as account events is left for the next step.
+  'GET /clinic': notAudited(CLINIC_ONLY),
+  'POST /clinic/create': notAudited(CLINIC_ONLY),
+  'POST /clinic/invitations/create': notAudited(CLINIC_ONLY),
+  'POST /clinic/invitations/revoke': notAudited(CLINIC_ONLY),
+  'POST /clinic/invitations/get': notAudited(CLINIC_ONLY),
+  'POST /clinic/invitations/accept': notAudited(CLINIC_ONLY),
+  'POST /clinic/members/set_role': notAudited(CLINIC_ONLY),
+  'POST /clinic/members/remove': notAudited(CLINIC_ONLY),
+  'POST /clinic/leave': notAudited(CLINIC_ONLY),
+  'POST /clinic/delete': notAudited(CLINIC_ONLY),
+  'POST /clinic/templates/list': notAudited(TEMPLATES_ONLY),
+  'POST /clinic/templates/publish': notAudited('publishing to the caller’s clinic library: section instructions, seen by its members only, no patient data'),
+  'POST /clinic/templates/add': notAudited('copying a clinic library template: no patient data'),
+  'POST /clinic/templates/remove': notAudited(TEMPLATES_ONLY),
 
   // Download my data (export/).
   'POST /export': audited('data.exported', noResource('account')),

@@ -113,10 +113,16 @@ export class DataExportService {
     try {
       const saving = this.store.saveStream(claimed.objectPath, zipped.pipe(counter), 'application/zip');
       saving.catch(() => {});
-      await writeExportArchive(this.source.sessionsOf(claimed.ownerUid), zipped, async ({ sessionsDone }) => {
-        written = sessionsDone;
-        if (sessionsDone % PROGRESS_EVERY === 0) await this.progress(exportId, runId, sessionsDone);
-      });
+      const accountFiles = await this.source.accountFilesOf(claimed.ownerUid);
+      await writeExportArchive(
+        this.source.sessionsOf(claimed.ownerUid),
+        zipped,
+        async ({ sessionsDone }) => {
+          written = sessionsDone;
+          if (sessionsDone % PROGRESS_EVERY === 0) await this.progress(exportId, runId, sessionsDone);
+        },
+        accountFiles,
+      );
       await saving;
       await this.finish(exportId, runId, { sizeBytes: bytes, sessionsDone: written }, claimed.objectPath);
     } catch (err) {

@@ -54,6 +54,8 @@ Each folder under sessions/ is one session (its date, the patient's name and the
 - audio.*          the recording, as it was uploaded
 - session.json     all of the above except the audio, for other programs
 
+clinic.json (when you are in a clinic): the clinic's id and name, your role and when you joined.
+
 This archive holds patient information: keep it as safely as your clinical records.
 `;
 
@@ -129,7 +131,13 @@ export interface ArchiveProgress {
  * Writes the archive of `sessions` to `out` and resolves when `out` has all of it. `onSession` runs after
  * each session's entries were consumed (progress); its promise is awaited, so its writes pace the build.
  */
-export async function writeExportArchive(sessions: AsyncIterable<ExportedSession>, out: Writable, onSession: (progress: ArchiveProgress) => Promise<void> = async () => {}): Promise<void> {
+export async function writeExportArchive(
+  sessions: AsyncIterable<ExportedSession>,
+  out: Writable,
+  onSession: (progress: ArchiveProgress) => Promise<void> = async () => {},
+  /** Small files about the account at the archive's top (clinic.json), written before the sessions. */
+  accountFiles: readonly { name: string; text: string }[] = [],
+): Promise<void> {
   const zip = new ZipFile();
   const written = pipeline(zip.outputStream, out);
   // The ZIP writer reports a source's failure (an audio read that broke) as its own 'error'.
@@ -154,6 +162,7 @@ export async function writeExportArchive(sessions: AsyncIterable<ExportedSession
 
   const build = async () => {
     zip.addBuffer(Buffer.from(README, 'utf8'), 'README.txt', { mtime: new Date(0) });
+    for (const file of accountFiles) zip.addBuffer(Buffer.from(file.text, 'utf8'), file.name, { mtime: new Date(0) });
     let sessionsDone = 0;
     for await (const exported of sessions) {
       const folder = sessionFolder(exported.session);

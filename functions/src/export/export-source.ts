@@ -25,7 +25,15 @@ export class ExportSource {
     private readonly templates: TemplateCatalog,
     /** The session's kept chat (chat/chat-repo.ts): its questions and answers go into the archive too. */
     private readonly chats: { find(sessionId: string): Promise<{ ownerUid: string; messages: ChatMessage[] } | null> },
+    /** The clinician's clinic membership (clinics/): the clinic's name, their role, when they joined. */
+    private readonly clinic: { exportSummaryOf(uid: string): Promise<object | null> } = { exportSummaryOf: () => Promise.resolve(null) },
   ) {}
+
+  /** Files about the account rather than a session: clinic.json when the clinician is in a clinic. */
+  async accountFilesOf(uid: string): Promise<{ name: string; text: string }[]> {
+    const clinic = await this.clinic.exportSummaryOf(uid);
+    return clinic ? [{ name: 'clinic.json', text: `${JSON.stringify(clinic, null, 2)}\n` }] : [];
+  }
 
   countOf(uid: string): Promise<number> {
     return this.sessions.countOwnedBy(uid);

@@ -22,6 +22,17 @@ export const COLLECTIONS = {
    * naming the reporter by `uid` (account deletion's sweep removes them).
    */
   libraryReports: 'libraryReports',
+  /** Clinics (`clinics/{clinicId}`): the name only; who is in one and with what role is in clinicMembers. */
+  clinics: 'clinics',
+  /**
+   * Membership (`clinicMembers/{uid}`): keyed by the member's uid, so a clinician is in at most one clinic, and
+   * a request reads its caller's membership with one get (docs/clinics.md).
+   */
+  clinicMembers: 'clinicMembers',
+  /** Invitations to a clinic (`clinicInvitations/{id}`): the invited address, the role, a hash of the link's token. */
+  clinicInvitations: 'clinicInvitations',
+  /** A clinic's library (`clinicTemplates/{clinicId}_{templateId}`): snapshots its members published; authorUid. */
+  clinicTemplates: 'clinicTemplates',
   /** The outbox of pipeline events ("audio ready"), consumed by a Firestore trigger. */
   pipelineEvents: 'pipelineEvents',
   /**

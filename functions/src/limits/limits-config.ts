@@ -13,7 +13,7 @@ export interface LimitWindow {
 }
 
 /** The counted limits. A request is refused when any of its rule's windows is full. */
-export const RATE_LIMIT_RULES = ['modelCall', 'sessionCreation', 'upload', 'publicByAddress', 'codeSendEmail', 'codeSendAddress', 'codeVerifyAddress', 'referralLookup', 'libraryReport', 'billingCall', 'liveTranscript', 'auditReport', 'auditAccountEvent', 'auditExport', 'dataExport'] as const;
+export const RATE_LIMIT_RULES = ['modelCall', 'sessionCreation', 'upload', 'publicByAddress', 'codeSendEmail', 'codeSendAddress', 'codeVerifyAddress', 'referralLookup', 'libraryReport', 'billingCall', 'liveTranscript', 'auditReport', 'auditAccountEvent', 'auditExport', 'dataExport', 'clinicInvitation'] as const;
 export type RateLimitRule = (typeof RATE_LIMIT_RULES)[number];
 
 export interface LimitsConfig {
@@ -39,6 +39,7 @@ export const RATE_LIMIT_ENV: Record<RateLimitRule, string> = {
   auditAccountEvent: 'RATE_LIMIT_AUDIT_ACCOUNT_EVENTS',
   auditExport: 'RATE_LIMIT_AUDIT_EXPORTS',
   dataExport: 'RATE_LIMIT_DATA_EXPORTS',
+  clinicInvitation: 'RATE_LIMIT_CLINIC_INVITATIONS',
 };
 
 export const AUDIO_STORAGE_CAP_ENV = 'AUDIO_STORAGE_CAP_MB';
@@ -76,6 +77,8 @@ export const AUDIO_STORAGE_CAP_ENV = 'AUDIO_STORAGE_CAP_MB';
  * - dataExport: POST /export (Download my data), per user: 3 an hour, 10 a day. Each reads the whole account
  *   and its audio into a new archive; a clinician needs one now and then, and a retry of one under way is
  *   answered with it (and still counted).
+ * - clinicInvitation: POST /clinic/invitations/create, per user: each mails an address someone typed, so 20 an
+ *   hour and 100 a day: a practice's staff in an afternoon, not a mailing list (docs/clinics.md).
  * - audio storage: 10 GB, about 700 hours of the recorder's Opus or 90 hours of 16 kHz WAV.
  */
 export const DEFAULT_LIMITS: LimitsConfig = {
@@ -127,6 +130,10 @@ export const DEFAULT_LIMITS: LimitsConfig = {
     dataExport: [
       { limit: 3, windowSec: 3_600 },
       { limit: 10, windowSec: 86_400 },
+    ],
+    clinicInvitation: [
+      { limit: 20, windowSec: 3_600 },
+      { limit: 100, windowSec: 86_400 },
     ],
   },
   audioStorageBytesPerUser: 10 * 1024 * 1024 * 1024,

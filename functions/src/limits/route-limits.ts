@@ -46,6 +46,8 @@ export interface RouteLimits {
   auditExport: RequestHandler;
   /** POST /export (Download my data), per user. */
   dataExport: RequestHandler;
+  /** POST /clinic/invitations/create (each mails someone), per user. */
+  clinicInvitation: RequestHandler;
 }
 
 const WHAT_IS_LIMITED: Record<RateLimitRule, string> = {
@@ -64,6 +66,7 @@ const WHAT_IS_LIMITED: Record<RateLimitRule, string> = {
   auditAccountEvent: 'account event reports',
   auditExport: 'activity downloads',
   dataExport: 'data exports',
+  clinicInvitation: 'clinic invitations',
 };
 
 function describeWindow(windowSec: number): string {
@@ -126,5 +129,6 @@ export function routeLimits(limiter: RateLimiter, storage: AudioStorageUsage, co
     auditAccountEventByAddress: limitBy(limiter, 'auditAccountEvent', (req) => ({ kind: 'address', address: clientAddress(req) })),
     auditExport: perUser('auditExport'),
     dataExport: perUser('dataExport'),
+    clinicInvitation: perUser('clinicInvitation'),
   };
 }

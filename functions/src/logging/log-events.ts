@@ -33,6 +33,11 @@ export function logAccountDeletionStep(log: Logger, f: { uid: LogId; owner: LogC
   log.info('account_deletion_step', f);
 }
 
+/** A clinic invitation whose email could not be handed to the mail server (the invitation was withdrawn). */
+export function logClinicInvitationNotSent(log: Logger, f: { clinicId: LogId; invitationId: LogId }): void {
+  log.warn('clinic_invitation_not_sent', f);
+}
+
 export function logAccountDeleted(log: Logger, f: { uid: LogId; owners: number }): void {
   log.info('account_deleted', f);
 }

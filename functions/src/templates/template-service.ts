@@ -155,6 +155,23 @@ export class TemplateService {
     return record;
   }
 
+  /**
+   * A copy of someone else's content in the caller's templates, in a transaction of its own (the clinic
+   * library's add: clinics/ reaches templates through this and `ownedContent` only).
+   */
+  async copyInto(uid: string, content: TemplateContent, origin: NonNullable<TemplateRecord['origin']>): Promise<Template> {
+    await this.requireRoomFor(uid);
+    const copy = await this.templates.runTransaction((tx) => Promise.resolve(this.newCopy(tx, uid, content, 'library', origin)));
+    return toContract(copy);
+  }
+
+  /** The caller's own template's content (what a clinic library snapshots); 404 for anything else, 403 for built-ins. */
+  async ownedContent(uid: string, templateId: string): Promise<TemplateContent & { id: string }> {
+    if (isBuiltinId(templateId)) throw permissionDenied('Built-in templates are in every account already and cannot be published');
+    const { id, name, description, category, sections } = await this.requireOwned(uid, templateId);
+    return { id, name, description, category, sections: sections.map((s) => ({ ...s })) };
+  }
+
   /** A user keeps at most TEMPLATE_LIMITS.ownTemplates templates, so their list stays one request. */
   async requireRoomFor(uid: string): Promise<void> {
     if ((await this.templates.countOwnedBy(uid)) >= TEMPLATE_LIMITS.ownTemplates) {

@@ -11,8 +11,8 @@ export interface TemplateRecord extends Omit<Template, 'source'> {
   ownerUid: string;
   /** The share link's id while the template is shared (it goes when the template goes). */
   shareId: string | null;
-  /** Where a copy came from (library entry or share link); null for templates made by the owner. */
-  origin: { publishedTemplateId?: string; shareId?: string } | null;
+  /** Where a copy came from (library entry, share link or clinic library); null for templates made by the owner. */
+  origin: { publishedTemplateId?: string; shareId?: string; clinicTemplateId?: string } | null;
   /**
    * Its library entry was taken out (by its author or an operator) while reports had it hidden: published
    * again, it stays hidden until an operator reviews it, so unpublishing is no way around a review.

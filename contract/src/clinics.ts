@@ -1,0 +1,139 @@
+// Clinics (docs/clinics.md; docs/api.md "Clinics"): a team of clinicians with an owner, admins and members,
+// invitations by email, and a clinic library of templates shared by its members only. A clinician belongs
+// to at most one clinic. Sessions are never shared through a clinic: a clinician's patients stay theirs.
+import { z } from 'zod';
+import { emailAddress } from './auth.js';
+import { nameText, resourceId, shortText } from './fields.js';
+import type { TemplateSection } from './templates.js';
+import { TEMPLATE_LIMITS } from './templates.js';
+
+// --- Roles -------------------------------------------------------------------------------------------------
+
+/**
+ * The roles of a clinic, from the most to the least trusted. One owner (who made the clinic or was handed it),
+ * who alone makes admins, hands the clinic on and deletes it; admins invite, remove members and remove clinic
+ * templates; members see the clinic, publish to its library and add from it.
+ */
+export const CLINIC_ROLES = ['owner', 'admin', 'member'] as const;
+export type ClinicRole = (typeof CLINIC_ROLES)[number];
+
+/** The roles an invitation may offer: a clinic has one owner, handed on by the owner only. */
+export const INVITED_ROLES = ['admin', 'member'] as const;
+export type InvitedRole = (typeof INVITED_ROLES)[number];
+
+export const CLINIC_ROLE_LABELS = {
+  owner: 'Owner',
+  admin: 'Admin',
+  member: 'Member',
+} as const satisfies Record<ClinicRole, string>;
+
+/** Whether `role` is `required` or a more trusted role (owner > admin > member). */
+export function hasClinicRole(role: ClinicRole, required: ClinicRole): boolean {
+  return CLINIC_ROLES.indexOf(role) <= CLINIC_ROLES.indexOf(required);
+}
+
+export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+// --- Limits ------------------------------------------------------------------------------------------------
+
+export const CLINIC_LIMITS = {
+  name: 120,
+  /** Members and pending invitations together: a practice, not a hospital (seats come later). */
+  members: 200,
+  /** An invitation's link works this long. */
+  invitationValidForMs: 7 * 24 * 60 * 60 * 1000,
+  /** Templates in one clinic's library: the list is one request. */
+  templates: 200,
+  /** The invitation link's token: 32 random bytes, base64url. */
+  tokenLength: 43,
+} as const;
+
+// --- Resources ---------------------------------------------------------------------------------------------
+
+export interface Clinic {
+  id: string;
+  name: string;
+  createdAt: string;
+}
+
+/** A member as the clinic sees them: the name they chose to show, the address they joined with, their role. */
+export interface ClinicMember {
+  uid: string;
+  displayName: string;
+  email: string;
+  role: ClinicRole;
+  joinedAt: string;
+}
+
+/** A pending invitation as admins see it (never its token: only the email holds the link). */
+export interface ClinicInvitation {
+  id: string;
+  email: string;
+  role: InvitedRole;
+  status: InvitationStatus;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/**
+ * `GET /clinic`: the caller's clinic, their role, its members and (for admins and the owner) its pending
+ * invitations; `{ clinic: null }` for a clinician in no clinic.
+ */
+export type MyClinicResponse =
+  | { clinic: null }
+  | { clinic: Clinic; role: ClinicRole; members: ClinicMember[]; invitations: ClinicInvitation[] };
+
+/** `POST /clinic/invitations/get`: what the invitation page shows before the invitee accepts. */
+export interface InvitationPreview {
+  clinicName: string;
+  role: InvitedRole;
+  status: InvitationStatus;
+  expiresAt: string;
+  /** Whether the signed-in caller's verified address is the one invited (else they must sign in as it). */
+  forCaller: boolean;
+}
+
+/** A template in a clinic's library: a snapshot one member published, seen by the clinic's members only. */
+export interface ClinicTemplate {
+  id: string;
+  templateId: string;
+  name: string;
+  description: string;
+  category: string;
+  sections: TemplateSection[];
+  authorName: string;
+  /** Whether the caller published it (they may take it down; admins may take down any). */
+  mine: boolean;
+  addCount: number;
+  publishedAt: string;
+}
+
+/** `POST /clinic/templates/list`. */
+export interface ClinicTemplatesResponse {
+  templates: ClinicTemplate[];
+}
+
+// --- Requests ----------------------------------------------------------------------------------------------
+
+const invitationToken = z
+  .string()
+  .length(CLINIC_LIMITS.tokenLength, 'must be the token from the invitation link')
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be the token from the invitation link');
+
+export const createClinicBody = z.strictObject({ name: nameText(CLINIC_LIMITS.name) });
+export const inviteBody = z.strictObject({
+  email: emailAddress,
+  role: z.enum(INVITED_ROLES, { error: `must be one of: ${INVITED_ROLES.join(', ')}` }).default('member'),
+});
+export const invitationIdBody = z.strictObject({ invitationId: resourceId });
+export const invitationTokenBody = z.strictObject({ token: invitationToken });
+export const setMemberRoleBody = z.strictObject({
+  uid: resourceId,
+  role: z.enum(CLINIC_ROLES, { error: `must be one of: ${CLINIC_ROLES.join(', ')}` }),
+});
+export const memberUidBody = z.strictObject({ uid: resourceId });
+/** The clinic's id, sent back as a confirmation of which clinic is to go. */
+export const deleteClinicBody = z.strictObject({ clinicId: resourceId });
+export const publishToClinicBody = z.strictObject({ templateId: resourceId, description: shortText(TEMPLATE_LIMITS.description).optional() });
+export const clinicTemplateIdBody = z.strictObject({ clinicTemplateId: resourceId });

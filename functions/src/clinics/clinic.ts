@@ -1,0 +1,106 @@
+/**
+ * Clinics' rules, apart from Firestore and HTTP: who may do what to whom, invitation tokens and their states.
+ * The routes check the caller's role from the table in route-roles.ts; these decide what a role may do to
+ * another member (the owner is never demoted or removed; only the owner makes or unmakes admins).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { hasClinicRole, type Clinic, type ClinicInvitation, type ClinicRole, type InvitationStatus, type InvitedRole, type TemplateSection } from '@charta/contract';
+
+export { CLINIC_LIMITS, hasClinicRole } from '@charta/contract';
+export type { Clinic, ClinicInvitation, ClinicRole, InvitedRole };
+
+/** `clinics/{id}`. */
+export type ClinicRecord = Clinic;
+
+/** `clinicMembers/{uid}`: one per clinician, so nobody is in two clinics. */
+export interface MemberRecord {
+  uid: string;
+  clinicId: string;
+  role: ClinicRole;
+  /** The verified address they joined with (the owner's at creation): what admins recognise them by. */
+  email: string;
+  joinedAt: string;
+}
+
+/** `clinicInvitations/{id}`: the token itself is never stored, only its SHA-256. */
+export interface InvitationRecord {
+  id: string;
+  clinicId: string;
+  email: string;
+  role: InvitedRole;
+  tokenHash: string;
+  status: Exclude<InvitationStatus, 'expired'>;
+  createdAt: string;
+  expiresAt: string;
+  /** When it was accepted or revoked. */
+  closedAt: string | null;
+}
+
+/** `clinicTemplates/{clinicId}_{templateId}`: a member's template as published to their clinic's library. */
+export interface ClinicTemplateRecord {
+  id: string;
+  clinicId: string;
+  templateId: string;
+  authorUid: string;
+  authorName: string;
+  name: string;
+  description: string;
+  category: string;
+  sections: TemplateSection[];
+  addCount: number;
+  publishedAt: string;
+}
+
+export const clinicTemplateId = (clinicId: string, templateId: string) => `${clinicId}_${templateId}`;
+
+/** A new invitation link's secret (32 random bytes, 43 base64url characters) and the hash that is stored. */
+export function newInvitationToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashInvitationToken(token) };
+}
+
+/**
+ * Unsalted SHA-256 is enough for a 256-bit random secret (nothing to guess from the hash): a leaked database
+ * holds no working link.
+ */
+export function hashInvitationToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** A pending invitation past its expiry is expired, whatever is stored. */
+export function invitationStatus(record: InvitationRecord, now: Date): InvitationStatus {
+  return record.status === 'pending' && Date.parse(record.expiresAt) <= now.getTime() ? 'expired' : record.status;
+}
+
+export function toInvitationContract(record: InvitationRecord, now: Date): ClinicInvitation {
+  const { id, email, role, createdAt, expiresAt } = record;
+  return { id, email, role, status: invitationStatus(record, now), createdAt, expiresAt };
+}
+
+/** Why `actor` may not give `target` the role `role`, or null when they may. Only the owner changes roles. */
+export function roleChangeProblem(actor: MemberRecord, target: MemberRecord): string | null {
+  if (actor.role !== 'owner') return 'Only the clinic’s owner changes roles';
+  if (target.uid === actor.uid) return 'The owner’s role changes only by handing the clinic to another member';
+  return null;
+}
+
+/** Why `actor` may not remove `target` from the clinic, or null when they may. */
+export function removalProblem(actor: MemberRecord, target: MemberRecord): string | null {
+  if (target.role === 'owner') return 'The owner cannot be removed: they may hand the clinic on or delete it';
+  if (target.uid === actor.uid) return 'Use leave to leave the clinic';
+  if (!hasClinicRole(actor.role, 'admin')) return 'Only admins and the owner remove members';
+  if (target.role === 'admin' && actor.role !== 'owner') return 'Only the owner removes an admin';
+  return null;
+}
+
+/** Why `actor` may not invite someone as `role`, or null when they may. */
+export function invitationProblem(actor: MemberRecord, role: InvitedRole): string | null {
+  if (!hasClinicRole(actor.role, 'admin')) return 'Only admins and the owner invite';
+  if (role === 'admin' && actor.role !== 'owner') return 'Only the owner makes admins';
+  return null;
+}
+
+/** Who may take a template out of the clinic's library: its author, an admin or the owner. */
+export function mayRemoveClinicTemplate(actor: MemberRecord, template: ClinicTemplateRecord): boolean {
+  return template.authorUid === actor.uid || hasClinicRole(actor.role, 'admin');
+}
