@@ -47,6 +47,10 @@ trap 'charta_stop_gcs_emulator; charta_stop_ai_emulator; charta_stop_mail_catche
 export OTP_HMAC_SECRET=charta-local-development-otp-key-not-for-production
 export REFERRAL_HMAC_SECRET=charta-local-development-referral-key-not-for-production
 export AUDIT_HMAC_SECRET=charta-local-development-audit-key-not-for-production
+# firebase-tools gives each Functions emulator worker 30 s (10 s for the first) to load the API; a worker
+# started for a second concurrent request on a busy 2-core machine took longer, and that request failed
+# ("Failed to load function."). 60 s, as scripts/test.sh.
+export FUNCTIONS_DISCOVERY_TIMEOUT=${FUNCTIONS_DISCOVERY_TIMEOUT:-60}
 
 # The emulators run in a process group of their own so that Ctrl-C can stop every child (Java included).
 setsid npx firebase emulators:start --project demo-charta --only "$emulators" "${persist[@]}" &
