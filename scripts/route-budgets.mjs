@@ -211,8 +211,9 @@ export function routeBudgets(routes = ROUTE_BUDGETS) {
         // index.html serves the signed-in app. It preloads nothing more: not the shell (its chunks would share
         // the slow link with the entry's and delay the first paint: measured, FCP 3.2 -> 4.1 s on the Record
         // tab), and no longer Firebase Auth, which the Record tab loads after its first paint on a browser
-        // signed in last time (a preload would share the link with the tab's chunks just the same).
-        index.source = entryHtml;
+        // signed in last time (a preload would share the link with the tab's chunks just the same). Through
+        // routePage all the same, so its head is laid out as the route pages' are (</head> on its own line).
+        index.source = routePage(entryHtml, []);
       },
     },
   };

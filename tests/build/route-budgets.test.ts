@@ -191,7 +191,7 @@ describe('The web build', () => {
       expect(index).not.toContain(`/assets/${chunk(prefix)}`);
     }
     expect(signIn).not.toContain(chunk('record.page-'));
-    // Otherwise the same page: the entry and the rest (index.html's Firebase Auth preloads aside, see below).
+    // Otherwise the same page: the entry and the rest.
     for (const line of index.split('\n').filter((item) => !item.includes('modulepreload'))) expect(signIn).toContain(line);
 
     const hosting = JSON.parse(await readFile(join(root, 'firebase.json'), 'utf8')) as { hosting: { rewrites: { source?: string; regex?: string; destination?: string }[] } };
