@@ -4,6 +4,7 @@ export interface RouteBudget {
   modules: string[];
   budgetKb: number;
   page?: string;
+  afterPaint?: string[];
 }
 export interface MeasuredRoute {
   route: string;
@@ -11,6 +12,8 @@ export interface MeasuredRoute {
   gzipBytes: number;
   budgetKb: number;
   over: boolean;
+  afterPaintFiles: string[];
+  afterPaintGzipBytes: number;
 }
 export interface BundleItem {
   type: string;

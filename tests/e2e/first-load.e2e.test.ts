@@ -1,6 +1,8 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestUser } from '../support/auth-users.js';
 import { APP_URL, launchBrowser } from '../support/browser.js';
+import { signInThroughUi } from '../support/record-flow.js';
 
 /**
  * What a first load fetches (issue 14, "A fast first load"), in Chromium against the emulator build that
@@ -59,6 +61,62 @@ describe('The first load (Chromium, emulator build)', () => {
       const elsewhere = ['Start recording', 'Transcript segments', 'Add section'];
       const found = [...scripts].flatMap(([url, text]) => elsewhere.filter((phrase) => text.includes(phrase)).map((phrase) => `${url}: ${phrase}`));
       expect(found).toEqual([]);
+    });
+  });
+
+  describe('on a browser signed in last time (issue 24: the Record tab before Auth answers)', () => {
+    beforeEach(async () => {
+      browser = await launchBrowser();
+    });
+
+    it('paints the Record tab while Firebase Auth’s code is still on its way, reads nothing of the API until Auth knows the user, then works', async () => {
+      const user = await createTestUser();
+      const page = await browser.newPage();
+      await signInThroughUi(page, user);
+
+      // From now on every script holding the Auth SDK waits until this test lets it through.
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const heldScripts: string[] = [];
+      await browser.route(/\/assets\/.+\.js$/, async (route) => {
+        const response = await route.fetch();
+        const body = await response.text();
+        // The Auth REST API's host: only the Firebase Auth SDK names it.
+        if (body.includes('identitytoolkit.googleapis.com')) {
+          heldScripts.push(route.request().url());
+          await released;
+        }
+        await route.fulfill({ response, body });
+      });
+      const apiReads: { path: string; withToken: boolean }[] = [];
+      page.on('request', (request: Request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/api/')) apiReads.push({ path: pathname, withToken: Boolean(request.headers()['authorization']) });
+      });
+
+      await page.reload();
+      await page.getByRole('heading', { name: 'Patient and template' }).waitFor({ timeout: 60_000 });
+      await page.getByLabel('Patient name').fill('Ana Patiño');
+      // Painted, and Auth asked for after the paint (and held): nobody to record for yet, nothing read.
+      await expect.poll(() => heldScripts.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await page.getByRole('button', { name: 'Start recording' }).isDisabled()).toBe(true);
+      expect(apiReads).toEqual([]);
+
+      release();
+      // Auth has answered: the Record tab's reads go out, each with the user's token, and what was typed stayed.
+      await expect.poll(() => apiReads.length, { timeout: 60_000 }).toBeGreaterThan(0);
+      expect(apiReads.filter((read) => !read.withToken)).toEqual([]);
+      expect(await page.getByLabel('Patient name').inputValue()).toBe('Ana Patiño');
+    });
+
+    it('goes to sign-in, with the page to come back to, when Auth then says nobody is signed in', async () => {
+      const page = await browser.newPage();
+      await page.goto(`${APP_URL}/sign-in`);
+      // A browser that remembers someone, whose session Auth no longer has (signed out elsewhere, expired).
+      await page.evaluate(() => localStorage.setItem('charta.signedIn', 'someone'));
+      await page.goto(`${APP_URL}/templates`);
+      await page.waitForURL(`${APP_URL}/sign-in?redirect=%2Ftemplates`, { timeout: 60_000 });
+      expect(await page.evaluate(() => localStorage.getItem('charta.signedIn'))).toBeNull();
     });
   });
 });

@@ -1,7 +1,8 @@
 // Firebase Auth, loaded on demand: the SDK (about 33 KB gzip) is a chunk of its own, fetched when the app
 // starts rather than before it can paint. The sign-in page shows its form without it (it is needed only
-// to sign in), and the signed-in app's index.html preloads it (scripts/route-budgets.mjs), since nothing
-// there can render before Auth knows the user. Everything outside features/auth reaches Firebase here.
+// to sign in), and so does the Record tab on a browser that was signed in last time (lib/signed-in-hint.ts:
+// Auth loads once the tab has painted; nothing reads the API before it knows the user). Everything outside
+// features/auth reaches Firebase here.
 import type { Auth } from 'firebase/auth';
 import type * as Firebase from './firebase';
 

@@ -12,6 +12,7 @@ import {
   type Auth,
 } from 'firebase/auth';
 import { getEnv } from '@/config/env';
+import { forgetSignedIn } from './signed-in-hint';
 
 let auth: Auth | undefined;
 
@@ -54,14 +55,22 @@ interface AuthInternalProvider {
   getImmediate(): { addAuthTokenListener(listener: (token: string | null) => void): void };
 }
 
-/** The current user's ID token; the SDK hands back its cached one and refreshes it about 5 minutes before expiry. */
+/**
+ * The current user's ID token; the SDK hands back its cached one and refreshes it about 5 minutes before expiry.
+ * Once Auth has restored the session: the Record tab can paint (and a call start) before it has
+ * (lib/signed-in-hint.ts), and a call sent without the token would come back 401 and sign the user out.
+ */
 export async function getCurrentIdToken(): Promise<string | null> {
-  const user = getFirebaseAuth().currentUser;
+  const auth = getFirebaseAuth();
+  await auth.authStateReady();
+  const user = auth.currentUser;
   return user ? user.getIdToken() : null;
 }
 
 /** Signs out; a failure is only logged (per spec), since the user can do nothing about it. */
 export async function signOutQuietly(): Promise<void> {
+  // First: even if the sign-out fails, the next visit waits for Auth rather than painting the signed-in app.
+  forgetSignedIn();
   try {
     await signOut(getFirebaseAuth());
   } catch (error) {

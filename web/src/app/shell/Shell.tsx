@@ -1,12 +1,15 @@
 // The signed-in app's frame: header, navigation (side on wide screens, bottom in the compact layout),
 // and the current page in the main area.
 import Box from '@mui/material/Box';
-import { Outlet } from 'react-router';
+import { Outlet, useMatch } from 'react-router';
+import { FullPageLoader } from '@/components/feedback/FullPageLoader';
 import { NavigationProvider, useNavigationState } from '@/components/layout/navigation-state';
 import { useAuth, VerifyEmailBanner } from '@/features/auth';
 import { AppLock } from '@/features/auth/shell';
 import { ReferralClaim } from '@/features/billing';
 import { RecorderProvider } from '@/features/record/shell';
+import { paths } from '@/config/paths';
+import { signedInHint } from '@/lib/signed-in-hint';
 import { SwrProvider } from '../providers/swr/SwrProvider';
 import { AppHeader } from './AppHeader';
 import { BottomNavigationBar } from './BottomNavigationBar';
@@ -14,7 +17,17 @@ import { LegalFooter } from './LegalLinks';
 import { SideNavigation } from './SideNavigation';
 import { UpdatePrompt } from './UpdatePrompt';
 
-function ShellLayout() {
+/**
+ * The page, or while Auth has not said who is signed in (the shell paints before it on a browser signed in
+ * last time: features/auth/components/RequireAuth.tsx), a loader in its place: only the Record tab renders
+ * before (what it reads from the API waits for the user, see SwrProvider; its kept template names may show).
+ */
+function Page({ userKnown }: { userKnown: boolean }) {
+  const onRecordTab = useMatch({ path: paths.record.path, end: true }) !== null;
+  return userKnown || onRecordTab ? <Outlet /> : <FullPageLoader label="Checking your sign-in" />;
+}
+
+function ShellLayout({ userKnown }: { userKnown: boolean }) {
   const { isMobileLayout } = useNavigationState();
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
@@ -26,7 +39,7 @@ function ShellLayout() {
             <UpdatePrompt />
             <VerifyEmailBanner />
           </Box>
-          <Outlet />
+          <Page userKnown={userKnown} />
         </Box>
         {isMobileLayout ? <BottomNavigationBar /> : <LegalFooter />}
       </Box>
@@ -35,18 +48,21 @@ function ShellLayout() {
 }
 
 export function Shell() {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
+  // Before Auth answers, the user this browser had last time (lib/signed-in-hint.ts): when Auth confirms
+  // them, the key stays and nothing remounts (what was typed on the Record tab stays).
+  const expectedUid = user?.uid ?? (loading ? signedInHint() : null);
   return (
     // A fresh data cache per signed-in user: one clinician's patients never show up in another's session.
     // Here rather than around the whole app, so the signed-out pages (which read no API data through it)
     // do not download SWR (scripts/route-budgets.mjs).
-    <SwrProvider key={user?.uid ?? 'signed-out'}>
+    <SwrProvider key={expectedUid ?? 'signed-out'} userKnown={user !== null}>
       <NavigationProvider user={user}>
         {/* The automatic lock covers the pages without unmounting them: a recording under it goes on. */}
-        <AppLock user={user}>
+        <AppLock user={user} expectedUid={expectedUid}>
           {/* Around every page: a recording goes on while the clinician moves between them. */}
           <RecorderProvider>
-            <ShellLayout />
+            <ShellLayout userKnown={user !== null} />
           </RecorderProvider>
           <ReferralClaim />
         </AppLock>

@@ -57,6 +57,23 @@ describe('SwrProvider with the data layer', () => {
     expect(post).toHaveBeenCalledTimes(2);
   });
 
+  it('reads nothing until Auth has said who is signed in (the Record tab renders before, on a browser signed in last time)', async () => {
+    post.mockResolvedValue(listOf('SOAP note'));
+    const view = (userKnown: boolean) => (
+      <NotificationsProvider>
+        <SwrProvider userKnown={userKnown}>
+          <TemplatePicker />
+        </SwrProvider>
+      </NotificationsProvider>
+    );
+    const { rerender } = render(view(false));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(post).not.toHaveBeenCalled();
+    rerender(view(true));
+    expect(await screen.findByText('SOAP note')).toBeInTheDocument();
+    expect(post).toHaveBeenCalledTimes(1);
+  });
+
   it('announces a read that cannot reach the server, but not while the device is offline (every read fails then)', async () => {
     post.mockRejectedValue(new ApiNetworkError());
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);

@@ -21,6 +21,20 @@ function retainWhileMounted(cache: ExpiringCache): Middleware {
     };
 }
 
+/**
+ * Every read (and mutation) waits for `userKnown` before its fetcher runs: the shell can render the Record
+ * tab before Firebase Auth has said who is signed in (lib/signed-in-hint.ts), and nothing of a patient is
+ * asked for until it has. Meanwhile the hooks say they are loading, as on any first read.
+ */
+function afterUserKnown(userKnown: Promise<void>): Middleware {
+  return (useSWRNext) =>
+    function useSWRAfterUserKnown(key, fetcher, config) {
+      const run = fetcher as ((...args: unknown[]) => unknown) | null;
+      const waiting = run && (((...args: unknown[]) => userKnown.then(() => run(...args))) as typeof fetcher);
+      return useSWRNext(key, waiting, config);
+    };
+}
+
 function shouldAnnounce(error: unknown): boolean {
   // A 401 signs the user out (see lib/api.ts), which says more than a snackbar; a cancellation was wanted.
   if (error instanceof ApiError && error.status === 401) return false;
@@ -30,9 +44,19 @@ function shouldAnnounce(error: unknown): boolean {
   return !(error instanceof ApiCancelledError);
 }
 
-export function SwrProvider({ children }: { children: ReactNode }) {
+/** A promise and its resolve: the user becomes known once per provider (it is remounted per user). */
+function userKnownSignal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+/** `userKnown`: Auth has said who is signed in; until then no fetcher runs (see afterUserKnown). */
+export function SwrProvider({ children, userKnown = true }: { children: ReactNode; userKnown?: boolean }) {
   const notify = useNotify();
   const [cache] = useState(() => createExpiringCache());
+  const [known] = useState(userKnownSignal);
+  if (userKnown) known.resolve();
 
   useEffect(() => {
     const timer = setInterval(() => cache.evictStale(), EVICTION_SWEEP_MS);
@@ -43,7 +67,7 @@ export function SwrProvider({ children }: { children: ReactNode }) {
     () => ({
       fetcher: (path: string) => api.get(path),
       provider: () => cache,
-      use: [retainWhileMounted(cache)],
+      use: [retainWhileMounted(cache), afterUserKnown(known.promise)],
       onErrorRetry: (error, _key, _config, revalidate, options) => {
         const delay = retryDelayMs(error, options.retryCount);
         if (delay !== null) setTimeout(() => void revalidate(options), delay);
@@ -52,7 +76,7 @@ export function SwrProvider({ children }: { children: ReactNode }) {
         if (shouldAnnounce(error)) notify({ message: describeError(error), severity: 'error' });
       },
     }),
-    [cache, notify],
+    [cache, notify, known],
   );
 
   return <SWRConfig value={config}>{children}</SWRConfig>;

@@ -1,7 +1,7 @@
 // auth.ts loads firebase-auth.ts (and the Firebase SDK with it) on demand: these check when it does.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadedFirebaseAuth } from '@/lib/firebase-on-demand';
-import { completeProviderRedirect, subscribeToSignedInUser } from './auth';
+import { completeProviderRedirect, markPageShown, subscribeToSignedInUser } from './auth';
 import * as firebaseAuth from './firebase-auth';
 import { REDIRECT_PENDING_KEY } from './sign-in-methods';
 
@@ -43,13 +43,29 @@ describe('auth.ts, Firebase Auth on demand', () => {
     vi.stubGlobal('requestIdleCallback', (task: () => void) => idle.push(task));
     const listener = vi.fn();
     const unavailable = vi.fn();
-    subscribeToSignedInUser(listener, unavailable, { afterFirstPaint: true });
+    subscribeToSignedInUser(listener, unavailable, { start: 'idle' });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(firebaseAuth.subscribeToSignedInUser).not.toHaveBeenCalled();
     vi.unstubAllGlobals();
     idle.forEach((task) => task());
     await vi.waitFor(() => expect(listener).toHaveBeenCalledWith({ uid: 'u1', email: 'c@example.com', emailVerified: true }));
     expect(unavailable).not.toHaveBeenCalled();
+  });
+
+  it('on a browser signed in last time, fetches Auth only once the signed-in app has shown its page, then idle', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (task: () => void) => idle.push(task));
+    const listener = vi.fn();
+    subscribeToSignedInUser(listener, vi.fn(), { start: 'afterPage' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Not even queued for idle time: the router's chunks for the page are still on their way.
+    expect(idle).toHaveLength(0);
+    markPageShown();
+    await vi.waitFor(() => expect(idle).toHaveLength(1));
+    expect(firebaseAuth.subscribeToSignedInUser).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+    idle.forEach((task) => task());
+    await vi.waitFor(() => expect(listener).toHaveBeenCalledWith({ uid: 'u1', email: 'c@example.com', emailVerified: true }));
   });
 
   it('never subscribes when unsubscribed before Auth loaded', async () => {

@@ -33,24 +33,46 @@ function whenIdle(task: () => void): void {
   else setTimeout(task, 0);
 }
 
+let pageShown: () => void = () => undefined;
+const shown = new Promise<void>((resolve) => (pageShown = resolve));
+
+/**
+ * Says the signed-in app has rendered its page (RequireAuth, once the router has loaded and shown it): Auth,
+ * held back until then on a browser that was signed in last time, may load (see subscribeToSignedInUser).
+ */
+export function markPageShown(): void {
+  pageShown();
+}
+
+/** If the page never says it has shown (its chunk failed to load, say), Auth loads anyway after this. */
+export const PAGE_SHOWN_TIMEOUT_MS = 5000;
+
+/**
+ * When to load Auth: `now`; `idle`, once the browser is idle (the page that is loading has painted); or
+ * `afterPage`, once the signed-in app has shown its page (markPageShown) and then the browser is idle.
+ */
+export type AuthStart = 'now' | 'idle' | 'afterPage';
+
 /**
  * The signed-in user, as firebase-auth.ts tells it, once Auth has loaded; `onUnavailable` if it cannot
  * load (offline on a first visit, or a deploy replaced the chunk), so the app can say so instead of
  * checking the sign-in for ever.
  *
- * `afterFirstPaint`: on the pages for signed-out visitors, Auth is fetched only once the page has painted,
+ * `start`: on the pages for signed-out visitors (`idle`), Auth is fetched only once the page has painted,
  * so that its download does not share the link with the page's own chunks before the form shows
- * (measured: FCP 2.9 -> 2.4 s, LCP 3.3 -> 3.0 s on slow 4G). Every other page waits for Auth to render
- * anything, and its index.html has preloaded it: there it starts at once.
+ * (measured: FCP 2.9 -> 2.4 s, LCP 3.3 -> 3.0 s on slow 4G). On a browser that was signed in last time
+ * (lib/signed-in-hint.ts), the signed-in app shows the shell and the Record tab before Auth answers
+ * (`afterPage`): Auth comes after the router's chunks and that paint. Otherwise the app waits for Auth to
+ * render anything, and it starts at once.
  */
 export function subscribeToSignedInUser(
   listener: (user: SignedInUser | null) => void,
   onUnavailable: (error: unknown) => void,
-  { afterFirstPaint = false }: { afterFirstPaint?: boolean } = {},
+  { start = 'now' }: { start?: AuthStart } = {},
 ): () => void {
   let unsubscribe: (() => void) | undefined;
   let stopped = false;
-  (afterFirstPaint ? whenIdle : (task: () => void) => task())(() => {
+  const subscribe = () => {
     if (stopped) return;
     calls().then(
       (loaded) => {
@@ -60,7 +82,16 @@ export function subscribeToSignedInUser(
         if (!stopped) onUnavailable(error);
       },
     );
-  });
+  };
+  if (start === 'now') subscribe();
+  else if (start === 'idle') whenIdle(subscribe);
+  else {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void Promise.race([shown, new Promise<void>((resolve) => (timer = setTimeout(resolve, PAGE_SHOWN_TIMEOUT_MS)))]).then(() => {
+      clearTimeout(timer);
+      whenIdle(subscribe);
+    });
+  }
   return () => {
     stopped = true;
     unsubscribe?.();

@@ -1,5 +1,6 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signedInHint } from '@/lib/signed-in-hint';
 import { useAuth } from '../hooks/use-auth';
 import { AuthProvider } from './AuthProvider';
 
@@ -11,7 +12,43 @@ function Who() {
   return <p>{loading ? 'checking' : (user?.uid ?? 'signed out')}</p>;
 }
 
+afterEach(() => {
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
+
 describe('AuthProvider', () => {
+  it('remembers for the next visit that this browser has a signed-in user (its id only), and forgets it when Auth says nobody', () => {
+    let tell: (user: unknown) => void = () => undefined;
+    subscribe.mockImplementation((listener: (user: unknown) => void) => {
+      tell = listener;
+      return () => undefined;
+    });
+    render(<AuthProvider><Who /></AuthProvider>);
+    act(() => tell({ uid: 'u1', email: 'c@example.com', emailVerified: true }));
+    expect(screen.getByText('u1')).toBeInTheDocument();
+    expect(signedInHint()).toBe('u1');
+    expect(JSON.stringify({ ...localStorage })).not.toContain('c@example.com');
+    act(() => tell(null));
+    expect(screen.getByText('signed out')).toBeInTheDocument();
+    expect(signedInHint()).toBeNull();
+  });
+
+  it('loads Auth once the page is shown on a browser signed in last time, at once on one nobody signed in on, once idle on sign-in', () => {
+    subscribe.mockImplementation(() => () => undefined);
+    const startOf = (path: string) => {
+      window.history.replaceState(null, '', path);
+      render(<AuthProvider><Who /></AuthProvider>);
+      return (subscribe.mock.calls.at(-1)?.[2] as { start: string }).start;
+    };
+    expect(startOf('/')).toBe('now');
+    localStorage.setItem('charta.signedIn', 'u1');
+    expect(startOf('/')).toBe('afterPage');
+    expect(startOf('/sessions')).toBe('afterPage');
+    expect(startOf('/sign-in')).toBe('idle');
+    expect(startOf('/auth/action')).toBe('now');
+  });
+
   it('tells the app who is signed in', async () => {
     subscribe.mockImplementation((listener: (user: unknown) => void) => {
       setTimeout(() => listener({ uid: 'u1', email: 'c@example.com', emailVerified: true }), 0);

@@ -1,8 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { ErrorState } from '@/components/feedback/ErrorState';
 import { paths } from '@/config/paths';
+import { rememberSignedIn, signedInHint } from '@/lib/signed-in-hint';
 import type { SignedInUser } from '@/types/user';
-import { subscribeToSignedInUser } from '../api/auth';
+import { subscribeToSignedInUser, type AuthStart } from '../api/auth';
 import { AuthContext, type AuthState } from '../hooks/auth-context';
 
 function sameUser(a: SignedInUser | null, b: SignedInUser | null): boolean {
@@ -11,6 +12,18 @@ function sameUser(a: SignedInUser | null, b: SignedInUser | null): boolean {
 }
 
 const SIGNED_OUT_PAGES: string[] = [paths.signIn.path, paths.signUp.path];
+
+/**
+ * The sign-in and sign-up pages render without Auth (it loads once they have painted); so does the signed-in
+ * app on a browser that was signed in last time (RequireAuth shows the shell and the Record tab, and Auth
+ * loads once they are up). The other pages (the account emails' page, the signed-in app on a browser nobody
+ * signed in on) wait for it, and it starts at once.
+ */
+function authStart(pathname: string): AuthStart {
+  if (SIGNED_OUT_PAGES.includes(pathname)) return 'idle';
+  if (pathname === paths.emailAction.path) return 'now';
+  return signedInHint() ? 'afterPage' : 'now';
+}
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ user: null, loading: true });
@@ -21,14 +34,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       subscribeToSignedInUser(
-        (user) => setState((previous) => (!previous.loading && sameUser(previous.user, user) ? previous : { user, loading: false })),
+        (user) => {
+          // Remembered for the next visit (lib/signed-in-hint.ts): its id only.
+          rememberSignedIn(user?.uid ?? null);
+          setState((previous) => (!previous.loading && sameUser(previous.user, user) ? previous : { user, loading: false }));
+        },
         (error) => {
           // Only a load failure (the ids, never the user's data, are in it): say so rather than check for ever.
           console.error('Firebase Auth could not load', error);
           setUnavailable(true);
         },
-        // The sign-in and sign-up pages render without Auth; the app's other pages wait for it.
-        { afterFirstPaint: SIGNED_OUT_PAGES.includes(window.location.pathname) },
+        { start: authStart(window.location.pathname) },
       ),
     [],
   );

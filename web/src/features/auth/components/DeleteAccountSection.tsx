@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
+import { forgetSignedIn } from '@/lib/signed-in-hint';
 import { signOutUser } from '../api/auth';
 import { useAuth } from '../hooks/use-auth';
 import { ReauthenticateDialog } from './ReauthenticateDialog';
@@ -31,6 +32,9 @@ export function DeleteAccountSection() {
     setFailure(null);
     try {
       await api.delete<{ deleted: true }>(`/profile/${encodeURIComponent(uid)}`);
+      // Forgotten at once, before the sign-out's own clearing: the next visit must not paint the app for an
+      // account that no longer exists.
+      forgetSignedIn();
       // The account is gone: signing out clears what the browser still holds (the app then shows sign-in).
       // Nothing to report: the token is no longer accepted, and the trail has the deletion.
       await signOutUser({ report: false });

@@ -2,10 +2,18 @@
 // afterwards, but a sign-out never hands its page on to whoever signs in next.
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SignedInUser } from '@/types/user';
+import * as auth from '../api/auth';
 import { AuthContext, type AuthState } from '../hooks/auth-context';
 import { RequireAuth } from './RequireAuth';
+
+vi.mock('../api/auth', () => ({ markPageShown: vi.fn() }));
+
+afterEach(() => {
+  localStorage.clear();
+  vi.clearAllMocks();
+});
 
 const ADA: SignedInUser = { uid: 'ada', email: 'ada@example.com', emailVerified: true };
 
@@ -42,5 +50,29 @@ describe('RequireAuth', () => {
     expect(screen.getByText('the app')).toBeInTheDocument();
     rerender({ user: null, loading: false });
     expect(screen.getByText('sign-in at /sign-in')).toBeInTheDocument();
+  });
+
+  it('shows a loader, not the app, while Auth has not answered on a browser nobody was signed in on', () => {
+    renderAt('/', { user: null, loading: true });
+    expect(screen.getByRole('progressbar', { name: 'Checking your sign-in' })).toBeInTheDocument();
+    expect(screen.queryByText('the app')).not.toBeInTheDocument();
+  });
+
+  it('renders the app at once while Auth has not answered, on a browser signed in last time, and then lets Auth load', () => {
+    localStorage.setItem('charta.signedIn', 'ada');
+    const { rerender } = renderAt('/', { user: null, loading: true });
+    expect(screen.getByText('the app')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(auth.markPageShown).toHaveBeenCalled();
+    rerender({ user: ADA, loading: false });
+    expect(screen.getByText('the app')).toBeInTheDocument();
+  });
+
+  it('on such a browser, when Auth then says nobody is signed in, goes to sign-in with the page to come back to', () => {
+    localStorage.setItem('charta.signedIn', 'ada');
+    const { rerender } = renderAt('/templates?tab=mine', { user: null, loading: true });
+    expect(screen.getByText('the app')).toBeInTheDocument();
+    rerender({ user: null, loading: false });
+    expect(screen.getByText('sign-in at /sign-in?redirect=%2Ftemplates%3Ftab%3Dmine')).toBeInTheDocument();
   });
 });

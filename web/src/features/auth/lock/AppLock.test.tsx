@@ -58,6 +58,23 @@ afterEach(() => {
 });
 
 describe('AppLock', () => {
+  it('keeps a locked tab locked from the first paint, before Auth has said who is signed in (the user this browser expects)', async () => {
+    sessionStorage.setItem('charta.lock.lockedUid', 'u1');
+    const app = (user: typeof ada | null) => (
+      <AppLock user={user} expectedUid="u1">
+        <h1>Ana Patiño</h1>
+      </AppLock>
+    );
+    const { rerender } = render(app(null));
+    expect(screen.getByTestId('app-under-lock')).toHaveAttribute('aria-hidden', 'true');
+    vi.useRealTimers();
+    expect(await screen.findByRole('dialog', { name: 'Charta is locked' })).toBeInTheDocument();
+    // Auth confirms the same user: still locked.
+    rerender(app(ada));
+    expect(screen.getByTestId('app-under-lock')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByRole('dialog', { name: 'Charta is locked' })).toBeInTheDocument();
+  });
+
   it('covers the app after the configured idle time, hiding it from assistive technology, and records the lock', async () => {
     writeLockAfterSeconds(5 * 60);
     renderApp();

@@ -54,13 +54,26 @@ function PlainCover() {
 interface AppLockProps {
   /** The signed-in user (the shell's): nobody signed in, nothing to lock. */
   user: SignedInUser | null;
+  /**
+   * The user's id, or before Firebase Auth has answered, the id of the user this browser had signed in last
+   * time (lib/signed-in-hint.ts): a tab locked for them is locked from the first paint, not once Auth answers.
+   */
+  expectedUid?: string | null;
   children: ReactNode;
 }
 
-export function AppLock({ user, children }: AppLockProps) {
+export function AppLock({ user, expectedUid = user?.uid ?? null, children }: AppLockProps) {
   const uid = user?.uid ?? null;
   const lockAfterSeconds = useLockAfterSeconds();
-  const [locked, setLocked] = useState(() => uid !== null && lockedUid() === uid);
+  const lockedAtStart = (who: string | null) => who !== null && lockedUid() === who;
+  const [locked, setLocked] = useState(() => lockedAtStart(expectedUid));
+  // Another user than expected (signed in elsewhere meanwhile): their own lock state, read afresh. The same
+  // user confirmed keeps the state (React's "state from earlier renders" pattern, set while rendering).
+  const [lockedFor, setLockedFor] = useState(expectedUid);
+  if (expectedUid !== lockedFor) {
+    setLockedFor(expectedUid);
+    setLocked(lockedAtStart(expectedUid));
+  }
 
   const lock = useCallback(() => {
     setLocked(true);

@@ -12,6 +12,7 @@ import { useShellPage } from '@/components/layout/use-shell-page';
 import { FALLBACK_LANGUAGE } from '@/config/languages';
 import { useProfile, useUpdateProfile } from '@/data/profile';
 import { useTemplateList } from '@/data/templates';
+import { signedInHint } from '@/lib/signed-in-hint';
 import { useBeforeUnload } from '@/lib/use-before-unload';
 import { useFileUpload, type CheckedFile } from '../hooks/use-file-upload';
 import { useMicrophones } from '../hooks/use-microphones';
@@ -77,7 +78,13 @@ export function RecordPage() {
     if (uid && loadedTemplates) rememberTemplates(uid, loadedTemplates);
   }, [uid, loadedTemplates]);
   const failedToLoad = Boolean(templates.error);
-  const templatesOnDevice = useMemo(() => (failedToLoad && uid ? rememberedTemplates(uid) : null), [failedToLoad, uid]);
+  // Before Firebase Auth has said who is signed in (this tab paints first on a browser signed in last time,
+  // lib/signed-in-hint.ts), the names kept for the user expected; the API's list once it is known and loaded.
+  const userPending = uid === null;
+  const templatesOnDevice = useMemo(() => {
+    const owner = uid ?? signedInHint();
+    return (failedToLoad || userPending) && owner ? rememberedTemplates(owner) : null;
+  }, [failedToLoad, userPending, uid]);
   const templateList = loadedTemplates ?? templatesOnDevice ?? undefined;
   const defaultTemplateId = profile.data?.profile.defaultTemplateId ?? null;
   const fallbackTemplateId = (templateList?.find((t) => t.source === 'builtin') ?? templateList?.[0])?.id ?? '';
@@ -259,7 +266,8 @@ export function RecordPage() {
         microphones={microphones}
         deviceId={selectedDeviceId}
         onDeviceChange={changeDevice}
-        startDisabled={fileUpload.busy || !templateId}
+        // Until Auth has said who is signed in, there is nobody to record for (a second or so, on a repeat visit).
+        startDisabled={fileUpload.busy || !templateId || userPending}
         onStart={() => askConsentOr({ action: 'record' })}
         onPause={recorder.pause}
         onResume={recorder.resume}
