@@ -1,6 +1,7 @@
 import { AggregateField, FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../firestore/collections.js';
 import { recordConverter } from '../firestore/converter.js';
+import { readRecords, TypedCollection } from '../firestore/typed-collection.js';
 import type { AudioFormat } from './audio-format.js';
 import type { AudioUpload } from './audio-upload.js';
 
@@ -35,34 +36,19 @@ const codeOf = (err: unknown) => (typeof err === 'object' && err !== null && 'co
  * transaction: its own record is created (which fails if it exists: a retry) in one batch with increments
  * of the upload's counts, so chunks of one recording sent at once never contend for one document.
  */
-export class UploadRepo {
-  constructor(private readonly db: Firestore) {}
-
-  private get collection() {
-    return this.db.collection(COLLECTIONS.audioUploads).withConverter(uploadConverter);
-  }
-
-  private ref(uploadId: string) {
-    return this.collection.doc(uploadId);
+export class UploadRepo extends TypedCollection<AudioUpload> {
+  constructor(db: Firestore) {
+    super(db, COLLECTIONS.audioUploads, uploadConverter, (upload) => upload.uploadId);
   }
 
   private chunks(uploadId: string) {
     return this.db.collection(COLLECTIONS.audioUploads).doc(uploadId).collection('chunks').withConverter(chunkConverter);
   }
 
-  runTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.db.runTransaction(work);
-  }
-
-  async find(uploadId: string, tx?: Transaction): Promise<AudioUpload | null> {
-    const snap = tx ? await tx.get(this.ref(uploadId)) : await this.ref(uploadId).get();
-    return snap.data() ?? null;
-  }
-
   /** Creates the upload's record unless one exists; returns the record that is stored (this one or the other). */
   async createIfAbsent(upload: AudioUpload): Promise<AudioUpload> {
     try {
-      await this.ref(upload.uploadId).create(upload);
+      await this.doc(upload.uploadId).create(upload);
       return upload;
     } catch (err) {
       if (codeOf(err) !== ALREADY_EXISTS) throw err;
@@ -152,12 +138,8 @@ export class UploadRepo {
   }
 
   /** Creates the record in the caller's transaction (which read that it is absent). */
-  create(tx: Transaction, upload: AudioUpload): void {
-    tx.create(this.ref(upload.uploadId), upload);
-  }
-
-  save(tx: Transaction, upload: AudioUpload): void {
-    tx.set(this.ref(upload.uploadId), upload);
+  override create(tx: Transaction, upload: AudioUpload): void {
+    super.create(tx, upload);
   }
 
   /**
@@ -165,7 +147,7 @@ export class UploadRepo {
    * record goes first: every write beneath it (a chunk recorded, a window stored) re-reads it in its own
    * batch or transaction and writes nothing once it is gone, so nothing is left behind however they race.
    */
-  async delete(uploadId: string): Promise<void> {
+  override async delete(uploadId: string): Promise<void> {
     const ref = this.db.collection(COLLECTIONS.audioUploads).doc(uploadId);
     await ref.delete();
     await this.db.recursiveDelete(ref);
@@ -184,19 +166,17 @@ export class UploadRepo {
 
   /** Uploads that name a session (complete or still receiving): they go when the session goes. */
   async findNamingSession(uid: string, sessionId: string): Promise<AudioUpload[]> {
-    const snap = await this.collection.where('sessionId', '==', sessionId).get();
-    return snap.docs.map((d) => d.data()).filter((upload) => upload.ownerUid === uid);
+    return (await readRecords(this.collection.where('sessionId', '==', sessionId))).filter((upload) => upload.ownerUid === uid);
   }
 
   /** Deletes the record in a transaction; its chunk records go after it (deleteChunkRecords). */
-  deleteIn(tx: Transaction, uploadId: string): void {
-    tx.delete(this.ref(uploadId));
+  override deleteIn(tx: Transaction, uploadId: string): void {
+    super.deleteIn(tx, uploadId);
   }
 
   /** uid's uploads of a file with this SHA-256 (equality filters only: Firestore merges the single-field indexes). */
-  async findOwnedWithChecksum(uid: string, sha256: string): Promise<AudioUpload[]> {
-    const snap = await this.collection.where('ownerUid', '==', uid).where('sha256', '==', sha256).limit(50).get();
-    return snap.docs.map((d) => d.data());
+  findOwnedWithChecksum(uid: string, sha256: string): Promise<AudioUpload[]> {
+    return readRecords(this.collection.where('ownerUid', '==', uid).where('sha256', '==', sha256).limit(50));
   }
 
   async findAllOwnedBy(uid: string): Promise<AudioUpload[]> {

@@ -1,38 +1,26 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../firestore/collections.js';
 import { recordConverter } from '../firestore/converter.js';
+import { TypedCollection } from '../firestore/typed-collection.js';
 import type { SessionChatRecord } from './chat.js';
 
 /** `sessionChats/{sessionId}`: stored as it is (dates stay ISO strings: never queried by range). */
 const chatConverter = recordConverter<SessionChatRecord>().storingAsTimestamps();
 
-/** Typed access to `sessionChats/{sessionId}`: one chat per session. */
-export class ChatRepo {
-  constructor(private readonly db: Firestore) {}
-
-  private ref(sessionId: string) {
-    return this.db.collection(COLLECTIONS.sessionChats).withConverter(chatConverter).doc(sessionId);
+/**
+ * Typed access to `sessionChats/{sessionId}`: one chat per session. `deleteIn` deletes it in the caller's
+ * transaction (retention deletes the chat with the transcript its answers quote).
+ */
+export class ChatRepo extends TypedCollection<SessionChatRecord> {
+  constructor(db: Firestore) {
+    super(db, COLLECTIONS.sessionChats, chatConverter, (chat) => chat.sessionId);
   }
 
-  runTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.db.runTransaction(work);
+  override deleteIn(tx: Transaction, sessionId: string): void {
+    super.deleteIn(tx, sessionId);
   }
 
-  async find(sessionId: string, tx?: Transaction): Promise<SessionChatRecord | null> {
-    const snap = tx ? await tx.get(this.ref(sessionId)) : await this.ref(sessionId).get();
-    return snap.data() ?? null;
-  }
-
-  save(tx: Transaction, record: SessionChatRecord): void {
-    tx.set(this.ref(record.sessionId), record);
-  }
-
-  /** Deletes it in the caller's transaction (retention deletes the chat with the transcript its answers quote). */
-  deleteIn(tx: Transaction, sessionId: string): void {
-    tx.delete(this.ref(sessionId));
-  }
-
-  async delete(sessionId: string): Promise<void> {
-    await this.ref(sessionId).delete();
+  override delete(sessionId: string): Promise<void> {
+    return super.delete(sessionId);
   }
 }

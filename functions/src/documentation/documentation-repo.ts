@@ -2,6 +2,7 @@ import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../firestore/collections.js';
 import { recordConverter } from '../firestore/converter.js';
 import { toTimestamp } from '../firestore/timestamps.js';
+import { readRecord, TypedCollection } from '../firestore/typed-collection.js';
 import type { DocumentationRecord } from './documentation.js';
 import { SECTION_VERSION_LIMITS } from '@charta/contract';
 import type { SectionVersionRecord } from './section-versions.js';
@@ -16,37 +17,18 @@ const VERSIONS = 'versions';
  * Typed access to `documentation/{id}`. A session has one documentation, whose id is the session's id:
  * a retried or duplicated pipeline event finds it instead of writing a second one.
  */
-export class DocumentationRepo {
-  constructor(private readonly db: Firestore) {}
-
-  private get collection() {
-    return this.db.collection(COLLECTIONS.documentation).withConverter(documentationConverter);
-  }
-
-  private ref(id: string) {
-    return this.collection.doc(id);
-  }
-
-  runTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.db.runTransaction(work);
-  }
-
-  async find(id: string, tx?: Transaction): Promise<DocumentationRecord | null> {
-    const snap = tx ? await tx.get(this.ref(id)) : await this.ref(id).get();
-    return snap.data() ?? null;
-  }
-
-  save(tx: Transaction, record: DocumentationRecord): void {
-    tx.set(this.ref(record.id), record);
+export class DocumentationRepo extends TypedCollection<DocumentationRecord> {
+  constructor(db: Firestore) {
+    super(db, COLLECTIONS.documentation, documentationConverter, (documentation) => documentation.id);
   }
 
   /** Deletes the documentation with its kept versions. */
-  async delete(id: string): Promise<void> {
-    await this.db.recursiveDelete(this.ref(id));
+  override async delete(id: string): Promise<void> {
+    await this.db.recursiveDelete(this.doc(id));
   }
 
   private versionsOf(documentationId: string) {
-    return this.ref(documentationId).collection(VERSIONS).withConverter(versionConverter);
+    return this.doc(documentationId).collection(VERSIONS).withConverter(versionConverter);
   }
 
   /** Keeps earlier section texts in the transaction that replaces them. */
@@ -67,10 +49,8 @@ export class DocumentationRepo {
     return snap.docs.map((d) => d.data());
   }
 
-  async version(documentationId: string, versionId: string, tx?: Transaction): Promise<SectionVersionRecord | null> {
-    const ref = this.versionsOf(documentationId).doc(versionId);
-    const snap = tx ? await tx.get(ref) : await ref.get();
-    return snap.data() ?? null;
+  version(documentationId: string, versionId: string, tx?: Transaction): Promise<SectionVersionRecord | null> {
+    return readRecord(this.versionsOf(documentationId).doc(versionId), tx);
   }
 
   /**

@@ -3,6 +3,7 @@ import type { AccountDataOwner } from '../accounts/account-deletion.js';
 import { COLLECTIONS } from '../firestore/collections.js';
 import { recordConverter } from '../firestore/converter.js';
 import { toTimestamp } from '../firestore/timestamps.js';
+import { deleteCounted, readRecord } from '../firestore/typed-collection.js';
 import type { ConsentSettings, RetentionSettings } from '@charta/contract';
 import { withPrivacyDefaults, type StoredProfile } from './privacy-settings.js';
 import type { Profile, ProfileChanges } from './profile.js';
@@ -24,8 +25,7 @@ export class ProfileRepo implements AccountDataOwner {
   }
 
   async find(tx: Transaction | null, uid: string): Promise<Profile | null> {
-    const snap = tx ? await tx.get(this.ref(uid)) : await this.ref(uid).get();
-    const stored = snap.data();
+    const stored = await readRecord(this.ref(uid), tx);
     return stored ? withPrivacyDefaults(stored) : null;
   }
 
@@ -91,10 +91,7 @@ export class ProfileRepo implements AccountDataOwner {
     });
   }
 
-  async deleteAllOwnedBy(uid: string): Promise<number> {
-    const ref = this.ref(uid);
-    const existed = (await ref.get()).exists;
-    await ref.delete();
-    return existed ? 1 : 0;
+  deleteAllOwnedBy(uid: string): Promise<number> {
+    return deleteCounted(this.ref(uid));
   }
 }

@@ -2,6 +2,7 @@ import { Timestamp, type Firestore, type Query, type Transaction } from 'firebas
 import { COLLECTIONS } from '../firestore/collections.js';
 import { recordConverter } from '../firestore/converter.js';
 import { newestFirst, startAfterCursor } from '../firestore/paging.js';
+import { readRecord, TypedCollection } from '../firestore/typed-collection.js';
 import type { PageCursor } from '../common/page-cursor.js';
 import { LIFECYCLE_FIELDS, type SessionRecord, type SessionStatus, type SessionTombstone } from './session.js';
 
@@ -11,25 +12,13 @@ const sessionConverter = recordConverter<SessionRecord>().storingAsTimestamps('c
 const tombstoneConverter = recordConverter<SessionTombstone>().storingAsTimestamps();
 
 /** Typed access to `sessions/{id}`. Every query is scoped to one owner and served by a composite index. */
-export class SessionRepo {
-  constructor(private readonly db: Firestore) {}
-
-  private get collection() {
-    return this.db.collection(COLLECTIONS.sessions).withConverter(sessionConverter);
+export class SessionRepo extends TypedCollection<SessionRecord> {
+  constructor(db: Firestore) {
+    super(db, COLLECTIONS.sessions, sessionConverter, (session) => session.id);
   }
 
-  newId(): string {
-    return this.collection.doc().id;
-  }
-
-  runTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.db.runTransaction(work);
-  }
-
-  async find(id: string, tx?: Transaction): Promise<SessionRecord | null> {
-    const ref = this.collection.doc(id);
-    const snap = tx ? await tx.get(ref) : await ref.get();
-    return snap.data() ?? null;
+  override newId(): string {
+    return super.newId();
   }
 
   /** The session if it exists and belongs to uid; otherwise null (callers answer 404 either way). */
@@ -43,15 +32,15 @@ export class SessionRepo {
    * status and the run's claim are written only by a transition (session-lifecycle.ts, saveTransition), so a
    * feature that saves a copy of the session it read can never move it to another state, or back.
    */
-  save(tx: Transaction, record: SessionRecord): void {
+  override save(tx: Transaction, record: SessionRecord): void {
     const details: Partial<SessionRecord> = { ...record };
     for (const field of LIFECYCLE_FIELDS) delete details[field];
-    tx.set(this.collection.doc(record.id), details, { merge: true });
+    tx.set(this.doc(record.id), details, { merge: true });
   }
 
   /** Writes the whole record, state included: for session-lifecycle.ts alone (`npm run check` refuses other callers). */
   saveTransition(tx: Transaction, record: SessionRecord): void {
-    tx.set(this.collection.doc(record.id), record);
+    super.save(tx, record);
   }
 
   /**
@@ -59,14 +48,12 @@ export class SessionRepo {
    * on, every transaction that re-reads the session finds it gone and writes nothing for it.
    */
   deleteLeavingTombstone(tx: Transaction, tombstone: SessionTombstone): void {
-    tx.delete(this.collection.doc(tombstone.id));
+    this.deleteIn(tx, tombstone.id);
     tx.set(this.tombstones.doc(tombstone.id), tombstone);
   }
 
-  async findTombstone(id: string, tx?: Transaction): Promise<SessionTombstone | null> {
-    const ref = this.tombstones.doc(id);
-    const snap = tx ? await tx.get(ref) : await ref.get();
-    return snap.data() ?? null;
+  findTombstone(id: string, tx?: Transaction): Promise<SessionTombstone | null> {
+    return readRecord(this.tombstones.doc(id), tx);
   }
 
   async deleteTombstone(id: string): Promise<void> {

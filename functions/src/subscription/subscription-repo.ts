@@ -2,6 +2,7 @@ import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import type { AccountDataOwner } from '../accounts/account-deletion.js';
 import { COLLECTIONS } from '../firestore/collections.js';
 import { recordConverter } from '../firestore/converter.js';
+import { deleteCounted, readRecord } from '../firestore/typed-collection.js';
 import { freeSubscription, type SubscriptionRecord } from './subscription.js';
 
 /** `subscriptions/{uid}`: the contract's fields and the Stripe subscription id, the period end as a Timestamp (or null). */
@@ -26,8 +27,7 @@ export class SubscriptionRepo implements AccountDataOwner {
   }
 
   async find(tx: Transaction | null, uid: string): Promise<SubscriptionRecord> {
-    const snap = tx ? await tx.get(this.ref(uid)) : await this.ref(uid).get();
-    const record = snap.data() ?? freeSubscription(uid);
+    const record = (await readRecord(this.ref(uid), tx)) ?? freeSubscription(uid);
     return { ...record, stripeSubscriptionId: record.stripeSubscriptionId ?? null };
   }
 
@@ -41,10 +41,7 @@ export class SubscriptionRepo implements AccountDataOwner {
     tx.set(this.ref(subscription.uid), subscription);
   }
 
-  async deleteAllOwnedBy(uid: string): Promise<number> {
-    const ref = this.ref(uid);
-    const existed = (await ref.get()).exists;
-    await ref.delete();
-    return existed ? 1 : 0;
+  deleteAllOwnedBy(uid: string): Promise<number> {
+    return deleteCounted(this.ref(uid));
   }
 }

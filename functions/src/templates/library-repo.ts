@@ -2,6 +2,7 @@ import { FieldPath, FieldValue, Timestamp, type DocumentReference, type Firestor
 import type { LibraryReport, PublishedTemplate } from '@charta/contract';
 import { COLLECTIONS } from '../firestore/collections.js';
 import { recordConverter } from '../firestore/converter.js';
+import { readRecord } from '../firestore/typed-collection.js';
 import { toTimestamp } from '../firestore/timestamps.js';
 import type { LibraryCursor } from './library-cursor.js';
 
@@ -84,10 +85,8 @@ export class LibraryRepo {
     return this.shares.doc().id;
   }
 
-  async findPublished(id: string, tx?: Transaction): Promise<PublishedRecord | null> {
-    const ref = this.published.doc(id);
-    const snap = tx ? await tx.get(ref) : await ref.get();
-    return snap.data() ?? null;
+  findPublished(id: string, tx?: Transaction): Promise<PublishedRecord | null> {
+    return readRecord(this.published.doc(id), tx);
   }
 
   savePublished(tx: Transaction, record: PublishedRecord): void {
@@ -174,10 +173,8 @@ export class LibraryRepo {
     return snap.docs.map((d) => d.id);
   }
 
-  async findShare(id: string, tx?: Transaction): Promise<ShareRecord | null> {
-    const ref = this.shares.doc(id);
-    const snap = tx ? await tx.get(ref) : await ref.get();
-    return snap.data() ?? null;
+  findShare(id: string, tx?: Transaction): Promise<ShareRecord | null> {
+    return readRecord(this.shares.doc(id), tx);
   }
 
   saveShare(tx: Transaction, record: ShareRecord): void {

@@ -2,6 +2,7 @@ import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../firestore/collections.js';
 import { recordConverter } from '../firestore/converter.js';
 import { newestFirst, startAfterCursor } from '../firestore/paging.js';
+import { readRecord } from '../firestore/typed-collection.js';
 import { cursorAfter, type PageCursor } from '../common/page-cursor.js';
 import type { TemplateRecord } from './template.js';
 
@@ -26,9 +27,7 @@ export class TemplateRepo {
 
   /** The template if it exists and belongs to uid; otherwise null (callers answer 404 either way). */
   async findOwned(uid: string, id: string, tx?: Transaction): Promise<TemplateRecord | null> {
-    const ref = this.collection.doc(id);
-    const snap = tx ? await tx.get(ref) : await ref.get();
-    const record = snap.data();
+    const record = await readRecord(this.collection.doc(id), tx);
     return record && record.ownerUid === uid ? record : null;
   }
 

@@ -6,13 +6,10 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
 import { formatBytes } from '@/lib/format';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import type { FileUploadState } from '../hooks/use-file-upload';
-import { useSessionProgress } from '../hooks/use-session-progress';
-import { createReadyWatcher, progressStage } from '../lib/recording-progress';
+import { useUploadProgress } from '../hooks/use-session-progress';
 import { RecordingProgress } from './RecordingProgress';
 import { UploadProgress } from './UploadProgress';
 
@@ -34,16 +31,9 @@ interface FileUploadProgressProps {
  */
 export function FileUploadProgress({ state, online, openWhenReady, bringIntoView, onRetry, onClose }: FileUploadProgressProps) {
   const { phase, sessionId, fileName, patientName } = state;
-  const progress = useSessionProgress(phase === 'complete' ? sessionId : null);
-  const stage = progressStage(phase === 'complete' ? 'complete' : 'uploading', progress.session?.status);
-  const settled = phase !== 'complete' || progress.settled;
-  const readyWatcher = useRef(createReadyWatcher());
-  const navigate = useNavigate();
-  useEffect(() => {
-    // Only fresh answers count: the cache's older copy would make a session ready long ago look new.
-    if (phase === 'failed' || !settled || !readyWatcher.current.observe(stage)) return;
-    if (openWhenReady && sessionId) void navigate(paths.session.getHref(sessionId));
-  }, [phase, settled, stage, openWhenReady, sessionId, navigate]);
+  // A file's phases before the server has it all ('idle', 'creating') are a recording's 'uploading'.
+  const progress = useUploadProgress(phase === 'complete' || phase === 'failed' ? phase : 'uploading', sessionId, openWhenReady);
+  const { stage } = progress;
 
   // The file was picked at the bottom of the page: its progress in the recorder is brought into view once.
   const root = useRef<HTMLElement>(null);

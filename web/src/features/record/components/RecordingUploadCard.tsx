@@ -5,16 +5,13 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
-import { paths } from '@/config/paths';
 import { formatBytes, formatDuration } from '@/lib/format';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import type { RecordingEntry } from '../lib/recording-uploads';
 import { describeUploadError } from '../lib/upload-errors';
-import { useSessionProgress } from '../hooks/use-session-progress';
-import { createReadyWatcher, progressStage } from '../lib/recording-progress';
+import { useUploadProgress } from '../hooks/use-session-progress';
 import { RecordingProgress } from './RecordingProgress';
 import { UploadProgress } from './UploadProgress';
 
@@ -43,16 +40,8 @@ function useSecondsUntil(epochMs: number | null): number | null {
 /** One recording on its way to the server: what is safe on the device, what the server has, what is wrong. */
 export function RecordingUploadCard({ entry, online, onRetry, onDiscard, onDismiss, inline = false, openWhenReady = false }: RecordingUploadCardProps) {
   const { queue, phase, patientName, sessionId } = entry;
-  const progress = useSessionProgress(phase === 'complete' ? sessionId : null);
-  const stage = progressStage(phase, progress.session?.status);
-  const settled = phase !== 'complete' || progress.settled;
-  const readyWatcher = useRef(createReadyWatcher());
-  const navigate = useNavigate();
-  useEffect(() => {
-    // Only fresh answers count: the cache's older copy would make a session ready long ago look new.
-    if (!settled || !readyWatcher.current.observe(stage)) return;
-    if (openWhenReady && sessionId) void navigate(paths.session.getHref(sessionId));
-  }, [settled, stage, openWhenReady, sessionId, navigate]);
+  const progress = useUploadProgress(phase, sessionId, openWhenReady);
+  const { stage } = progress;
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [discarding, setDiscarding] = useState(false);
   const retryIn = useSecondsUntil(queue.status === 'waiting-retry' ? queue.nextRetryAt : null);
