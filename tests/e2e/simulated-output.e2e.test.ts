@@ -1,4 +1,4 @@
-import { isSimulatedEngine, noteProvenance, provenanceChipLabel, provenanceHeader, provenanceLabel, sessionProvenance, SIMULATED_TRANSCRIPT_NOTICE, transcriptProvenance } from '@charta/contract';
+import { isSimulatedEngine, noteProvenance, sectionSourceLabel, provenanceChipLabel, provenanceHeader, provenanceLabel, sessionProvenance, SIMULATED_TRANSCRIPT_NOTICE, transcriptProvenance } from '@charta/contract';
 import type { BrowserContext } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { uniqueDialogueWav } from '../support/audio-fixtures.js';
@@ -74,6 +74,30 @@ describe('Simulated output in Chromium', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied.startsWith(`${provenanceHeader(noteProvenance(documentation.engine, transcript.engine))!}\n\n`)).toBe(true);
     expect(copied).toContain('\n\nSubjective\n');
+
+    // A line typed under the emulator's plan; History names who wrote the text before it in the same words.
+    const plan = page.getByRole('textbox', { name: 'Plan' });
+    await plan.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\nAmoxicillin 500 mg three times daily.');
+    const planSection = page.getByRole('region', { name: 'Plan' });
+    await planSection.getByText('Saved').waitFor({ timeout: 30_000 });
+    await planSection.getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: 'History: Plan' });
+    await history.getByText(sectionSourceLabel('generated', noteProvenance(documentation.engine, transcript.engine)), { exact: false }).waitFor();
+    await shootAndCheck(page, 'simulated-04-history');
+    await history.getByRole('button', { name: 'Close' }).click();
+    await history.waitFor({ state: 'hidden' });
+
+    // Regenerate note is a proposal: the typed line it would remove is called out, and Discard keeps it.
+    await page.getByRole('button', { name: 'Regenerate note' }).click();
+    const review = page.getByRole('dialog', { name: 'Review: Regenerate note' });
+    await review.waitFor({ timeout: 60_000 });
+    await review.getByText('Amoxicillin 500 mg three times daily.', { exact: false }).first().waitFor();
+    await shootAndCheck(page, 'simulated-05-regenerate-proposal');
+    await review.getByRole('button', { name: 'Discard' }).click();
+    await review.waitFor({ state: 'hidden' });
+    expect(await plan.inputValue()).toContain('Amoxicillin 500 mg three times daily.');
     expect(pageErrors).toEqual([]);
-  }, 240_000);
+  }, 300_000);
 });

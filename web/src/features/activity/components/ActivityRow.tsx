@@ -61,7 +61,7 @@ export function ActivityRow({ entry, onFilterBySession }: ActivityRowProps) {
       </Box>
       {entry.sessionId && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          <Link component={RouterLink} to={paths.session.getHref(entry.sessionId)} underline="hover" variant="body2">
+          <Link component={RouterLink} to={paths.session.getHref(entry.sessionId)} underline="hover" variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', minHeight: { xs: 44, sm: 'auto' } }}>
             Open session
           </Link>
           {onFilterBySession && (

@@ -83,7 +83,8 @@ export function SessionRow({ session, selected, onSelect, onRename, onDelete }: 
           component={RouterLink}
           to={paths.session.getHref(session.id)}
           underline="hover"
-          sx={{ fontWeight: 600, display: 'block', overflowWrap: 'anywhere' }}
+          // A 44 px tall target on a phone (WCAG 2.5.5), the title's own height on a desktop.
+          sx={{ fontWeight: 600, display: { xs: 'flex', sm: 'block' }, alignItems: 'center', minHeight: { xs: 44, sm: 'auto' }, overflowWrap: 'anywhere' }}
         >
           {heading}
         </Link>
