@@ -81,7 +81,13 @@ describe('Simulated output in Chromium', () => {
     await page.keyboard.press('Control+End');
     await page.keyboard.type('\nAmoxicillin 500 mg three times daily.');
     const planSection = page.getByRole('region', { name: 'Plan' });
-    await planSection.getByText('Saved').waitFor({ timeout: 30_000 });
+    // Saved on the server (the section's "Saved" shows before the typing too, so it cannot say this).
+    await expect
+      .poll(async () => {
+        const { sections } = (await api(user, '/documentation/by_session', { sessionId }).expect(200)).body.documentation as { sections: { title: string; content: string }[] };
+        return sections.find((s) => s.title === 'Plan')?.content ?? '';
+      }, { timeout: 30_000 })
+      .toContain('Amoxicillin 500 mg three times daily.');
     await planSection.getByRole('button', { name: 'History' }).click();
     const history = page.getByRole('dialog', { name: 'History: Plan' });
     await history.getByText(sectionSourceLabel('generated', noteProvenance(documentation.engine, transcript.engine)), { exact: false }).waitFor();
