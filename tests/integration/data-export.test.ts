@@ -71,7 +71,8 @@ describe('Download my data', () => {
     const typed = folderOf(sessionIds.typed);
     expect(typed).toMatch(/^sessions\/\d{4}-\d{2}-\d{2} Ana Ruiz \(/);
     expect(entries.get(`${typed}/transcript.txt`)?.toString()).toContain('Better since Monday.');
-    expect(entries.get(`${typed}/note.txt`)?.toString()).toMatch(/^Ana Ruiz\n\d{4}-\d{2}-\d{2} · SOAP/);
+    // The AI emulator wrote it: the note says so first, in the app's words (contract/src/provenance.ts), then the patient.
+    expect(entries.get(`${typed}/note.txt`)?.toString()).toMatch(/^\[Simulated note: [^\]\n]+\]\n\nAna Ruiz\n\d{4}-\d{2}-\d{2} · SOAP/);
     expect(entries.get(`${typed}/session.txt`)?.toString()).toContain('Audio: none (the session was made from typed notes)');
     const withAudio = folderOf(sessionIds.audio);
     expect(entries.get(`${withAudio}/audio.mp3`)?.equals(mp3)).toBe(true);

@@ -120,9 +120,10 @@ describe('DELETE /profile/:id', () => {
     await expect(auth.getUser(user.uid)).rejects.toMatchObject({ code: 'auth/user-not-found' });
     const steps = logger.entries.filter((e) => e.event === 'account_deletion_step' && e.fields['uid'] === user.uid);
     const owners = steps.map((s) => s.fields['owner']);
-    // Exports first (a build still running then deletes what it wrote instead of publishing it); billing
+    // Clinic membership first (they leave the clinic before anything of theirs goes; docs/clinics.md),
+    // then exports (a build still running then deletes what it wrote instead of publishing it); billing
     // (Stripe) before the subscription record, which holds the ids it needs.
-    expect(owners.slice(0, 7)).toEqual(['data exports', 'sessions', 'audio', 'templates', 'profile', 'billing', 'subscription']);
+    expect(owners.slice(0, 8)).toEqual(['clinic membership', 'data exports', 'sessions', 'audio', 'templates', 'profile', 'billing', 'subscription']);
     // The sweep of whatever still names the user comes last (accounts/owned-documents.ts).
     expect(owners.at(-1)).toBe('remaining documents');
     // The token of a deleted account no longer opens anything.

@@ -131,7 +131,7 @@ describe('SessionPage on a phone (390 px)', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'More actions for the note' }));
     const noteMenu = await screen.findByRole('menu', { name: 'More actions for the note' });
-    expect(within(noteMenu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mark as done', 'Magic edit note', 'Print']);
+    expect(within(noteMenu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mark as done', 'Magic edit note', 'Regenerate note', 'Print']);
     await userEvent.click(within(noteMenu).getByRole('menuitem', { name: 'Magic edit note' }));
     expect(await screen.findByRole('dialog', { name: 'Magic edit: the whole note' })).toBeInTheDocument();
   });
