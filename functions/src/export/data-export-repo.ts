@@ -25,6 +25,23 @@ export class DataExportRepo extends TypedCollection<DataExportRecord> {
     super.create(tx, record);
   }
 
+  /**
+   * Marks the user's start in `dataExportStarts/{uid}` within the transaction: read first, written when an export
+   * is created, so racing starts conflict on this document and Firestore retries the loser, which then finds the
+   * winner's export. Reading it is what makes it a conflict; the write is what the other transaction sees.
+   */
+  async readStartMarker(tx: Transaction, uid: string): Promise<void> {
+    await tx.get(this.startMarker(uid));
+  }
+
+  writeStartMarker(tx: Transaction, uid: string, exportId: string, at: Date): void {
+    tx.set(this.startMarker(uid), { exportId, startedAt: at });
+  }
+
+  private startMarker(uid: string) {
+    return this.db.collection(COLLECTIONS.dataExportStarts).doc(uid);
+  }
+
   /** The whole record again (its progress, its link). */
   update(tx: Transaction, record: DataExportRecord): void {
     this.save(tx, record);

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { PassThrough, Transform, type Readable } from 'node:stream';
-import { DATA_EXPORT_LINK_TTL_MS, isDataExportActive, type DataExport } from '@charta/contract';
+import { DATA_EXPORT_LINK_TTL_MS, type DataExport } from '@charta/contract';
 import { notFound } from '../http/errors.js';
 import { logCode, logId, type Logger } from '../logging/logger.js';
 import { logDataExportFailed } from '../logging/log-events.js';
 import type { AudioStore } from '../storage/audio-store.js';
-import { BUILD_LEASE_MS, exportObjectPath, isLinkLive, toContract, type DataExportRecord } from './data-export.js';
+import { BUILD_LEASE_MS, exportAnsweringStart, exportObjectPath, isLinkLive, toContract, type DataExportRecord } from './data-export.js';
 import type { DataExportRepo } from './data-export-repo.js';
 import { writeExportArchive } from './export-archive.js';
 import type { ExportSource } from './export-source.js';
@@ -31,16 +31,18 @@ export class DataExportService {
   ) {}
 
   /**
-   * Starts an export, or answers the one already under way (a retry or a second tab never starts a second
-   * build: the transaction reads the user's exports, so of two racing starts one creates and the other sees it).
+   * Starts an export, or answers the one already under way or started moments ago (a retry or a second tab never
+   * starts a second build: the transaction reads and writes the user's start marker, so of two racing starts one creates and the
+   * other, retried, sees it).
    * Older exports go, with their files: a user has one export at a time.
    */
   async start(uid: string): Promise<{ export: DataExport; created: boolean }> {
     const now = this.now();
     const { record, created, replaced } = await this.repo.runTransaction(async (tx) => {
+      await this.repo.readStartMarker(tx, uid);
       const existing = await this.repo.ownedBy(uid, tx);
-      const active = existing.find((e) => isDataExportActive(e.status));
-      if (active) return { record: active, created: false, replaced: [] as DataExportRecord[] };
+      const answering = exportAnsweringStart(existing, now);
+      if (answering) return { record: answering, created: false, replaced: [] as DataExportRecord[] };
       const id = this.repo.newId();
       const fresh: DataExportRecord = {
         id,
@@ -59,6 +61,7 @@ export class DataExportService {
         failure: null,
       };
       this.repo.create(tx, fresh);
+      this.repo.writeStartMarker(tx, uid, id, now);
       return { record: fresh, created: true, replaced: existing };
     });
     for (const old of replaced) await this.discard(old);

@@ -1,4 +1,4 @@
-import type { DataExport, DataExportStatus } from '@charta/contract';
+import { isDataExportActive, type DataExport, type DataExportStatus } from '@charta/contract';
 import { API_PATHS } from './export-paths.js';
 
 /** `dataExports/{id}`: an export and what its build and link need. Ids only, no patient data. */
@@ -27,6 +27,22 @@ export const exportObjectPath = (uid: string, exportId: string) => `users/${uid}
 
 /** How long a build holds its claim between progress writes; a build silent for longer is taken over. */
 export const BUILD_LEASE_MS = 5 * 60_000;
+
+/**
+ * A start this soon after the last one answers that export even if its build already finished: a double click or
+ * a second tab whose request arrived after a small account's build (well under a second) gets the same export,
+ * not a second build that replaces the first one's link.
+ */
+export const START_AGAIN_AFTER_MS = 30_000;
+
+/** The export a new start should answer instead of creating one: one under way, or one started moments ago that did not fail. */
+export function exportAnsweringStart(newestFirst: readonly DataExportRecord[], now: Date): DataExportRecord | undefined {
+  const active = newestFirst.find((e) => isDataExportActive(e.status));
+  if (active) return active;
+  const [newest] = newestFirst;
+  if (newest && newest.status === 'ready' && now.getTime() - Date.parse(newest.createdAt) < START_AGAIN_AFTER_MS && isLinkLive(newest, now)) return newest;
+  return undefined;
+}
 
 export function isLinkLive(record: DataExportRecord, now: Date): boolean {
   return record.status === 'ready' && record.downloadToken !== null && record.expiresAt !== null && Date.parse(record.expiresAt) > now.getTime();

@@ -80,4 +80,10 @@ export const COLLECTIONS = {
    * token and expiry. Its creation is the background build's event (a Firestore trigger, like pipelineEvents).
    */
   dataExports: 'dataExports',
+  /**
+   * The user's last export start (`dataExportStarts/{uid}`, ids only). Starting an export reads and writes it in
+   * the same transaction, so two racing starts contend on one document and the second sees the first's export:
+   * a query alone does not stop two transactions that both found nothing from both creating.
+   */
+  dataExportStarts: 'dataExportStarts',
 } as const;
