@@ -64,6 +64,34 @@ describe('The first load (Chromium, emulator build)', () => {
     });
   });
 
+  describe('before any script has run (the splash, docs/first-load.md)', () => {
+    beforeEach(async () => {
+      browser = await launchBrowser();
+    });
+
+    it('paints from index.html alone while the app’s JavaScript is on its way, and the app replaces it', async () => {
+      const page = await browser.newPage();
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await browser.route(/\/assets\/.+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(`${APP_URL}/sign-in`, { waitUntil: 'commit' });
+      const splash = page.getByRole('status').filter({ hasText: 'Opening…' });
+      await splash.waitFor({ timeout: 30_000 });
+      // A first contentful paint with no script run: the page is not blank while its code downloads.
+      await expect
+        .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length), { timeout: 10_000 })
+        .toBe(1);
+      expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js') && (r as PerformanceResourceTiming).responseEnd > 0).length)).toBe(0);
+
+      release();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ timeout: 60_000 });
+      expect(await splash.count()).toBe(0);
+    });
+  });
+
   describe('on a browser signed in last time (issue 24: the Record tab before Auth answers)', () => {
     beforeEach(async () => {
       browser = await launchBrowser();
