@@ -47,6 +47,17 @@ export const AUDIT_ACTIONS = [
   'template.shared',
   'template.published',
   'template.unpublished',
+  'template.shared_with_clinic',
+  'template.removed_from_clinic',
+  // The clinic (docs/clinics.md): who joined, left, was invited or removed, and who changed whose role.
+  'clinic.created',
+  'clinic.member_invited',
+  'clinic.invitation_revoked',
+  'clinic.joined',
+  'clinic.role_changed',
+  'clinic.member_removed',
+  'clinic.left',
+  'clinic.deleted',
   // The account.
   'account.signed_in',
   'account.sign_in_failed',
@@ -100,6 +111,16 @@ export const AUDIT_ACTION_LABELS = {
   'template.shared': 'Made a template share link',
   'template.published': 'Published a template to the library',
   'template.unpublished': 'Took a template out of the library',
+  'template.shared_with_clinic': 'Shared a template with the clinic',
+  'template.removed_from_clinic': 'Removed a template from the clinic library',
+  'clinic.created': 'Created a clinic',
+  'clinic.member_invited': 'Invited someone to the clinic',
+  'clinic.invitation_revoked': 'Revoked a clinic invitation',
+  'clinic.joined': 'Joined a clinic',
+  'clinic.role_changed': 'Changed a clinic member’s role',
+  'clinic.member_removed': 'Removed a member from the clinic',
+  'clinic.left': 'Left the clinic',
+  'clinic.deleted': 'Deleted the clinic',
   'account.signed_in': 'Signed in',
   'account.sign_in_failed': 'Sign-in failed',
   'account.signed_out': 'Signed out',
@@ -131,7 +152,11 @@ export const AUDIT_ACTION_GROUPS: readonly { label: string; actions: readonly Au
     label: 'AI',
     actions: ['ai.note_written', 'ai.processing_requested', 'ai.note_regenerated', 'ai.section_regenerated', 'ai.section_customized', 'ai.note_magic_edited', 'ai.section_magic_edited', 'ai.chat', 'ai.ehr_fill_proposed', 'ai.template_assisted'],
   },
-  { label: 'Sharing', actions: ['template.shared', 'template.published', 'template.unpublished'] },
+  { label: 'Sharing', actions: ['template.shared', 'template.published', 'template.unpublished', 'template.shared_with_clinic', 'template.removed_from_clinic'] },
+  {
+    label: 'Clinic',
+    actions: ['clinic.created', 'clinic.member_invited', 'clinic.invitation_revoked', 'clinic.joined', 'clinic.role_changed', 'clinic.member_removed', 'clinic.left', 'clinic.deleted'],
+  },
   {
     label: 'Account and settings',
     actions: ['account.signed_in', 'account.sign_in_failed', 'account.signed_out', 'account.locked', 'account.unlocked', 'account.unlock_failed', 'account.code_requested', 'account.code_used', 'account.password_reset_requested', 'account.profile_updated', 'account.deleted', 'settings.consent_changed', 'settings.retention_changed', 'activity.exported'],
@@ -181,8 +206,11 @@ export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 export const AUDIT_OUTCOME_LABELS = { done: 'Done', refused: 'Refused', failed: 'Failed' } as const satisfies Record<AuditOutcome, string>;
 
-/** What an entry is about. A transcript, note or audio is named by its session's id (one of each per session). */
-export const AUDIT_RESOURCE_TYPES = ['session', 'transcript', 'note', 'audio', 'template', 'account'] as const;
+/**
+ * What an entry is about. A transcript, note or audio is named by its session's id (one of each per session);
+ * a clinic by its id; a clinic member whose role changed or who was removed is an `account` named by their uid.
+ */
+export const AUDIT_RESOURCE_TYPES = ['session', 'transcript', 'note', 'audio', 'template', 'account', 'clinic'] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 
 /** Who saw it happen: the server itself, or a client's report of what only the browser sees. */

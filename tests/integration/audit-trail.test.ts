@@ -26,7 +26,7 @@ import { appRoutes } from '../support/app-routes.js';
 import { fixtureBytes } from '../support/audio-fixtures.js';
 import { createTestUser, signIn, type TestUser } from '../support/auth-users.js';
 import { builtExport } from '../support/data-exports.js';
-import { latestCode } from '../support/mail-catcher.js';
+import { invitationToken, latestCode } from '../support/mail-catcher.js';
 import { bearer, createSession, uploadAudio } from '../support/sessions.js';
 
 /** A clock the test moves a coalescing window on after each call, so every read gets an entry of its own. */
@@ -97,6 +97,12 @@ let spareIds: string[];
 let templateId: string;
 let publishedId: string;
 let createdId: string;
+/** The clinic exercises' state: the clinic, a colleague who joins and is removed, one who joins and leaves. */
+let clinicId: string;
+let colleague: TestUser;
+let leaver: TestUser;
+let invitationId: string;
+let clinicTemplateId: string;
 const seenActions = new Set<AuditAction>();
 
 const note = (id: () => string) => ({ resourceType: 'note' as const, resourceId: id(), sessionId: id() });
@@ -289,6 +295,71 @@ const EXERCISES: Exercise[] = [
     },
     expected: () => spareIds.slice(1).map((id) => ({ action: 'session.deleted' as const, ...session(() => id) })),
   },
+  // Clinics: the owner makes one, invites (and revokes), a colleague joins, gets a role and is removed,
+  // another joins and leaves, a template goes into the clinic library and out, the clinic goes.
+  {
+    route: 'POST /clinic/create',
+    send: async () => {
+      const res = await post(owner, '/clinic/create', { name: 'Audit Clinic' });
+      clinicId = res.body.clinic.id as string;
+      return res;
+    },
+    expected: () => [{ action: 'clinic.created', resourceType: 'clinic', resourceId: clinicId }],
+  },
+  {
+    route: 'POST /clinic/invitations/create',
+    send: async () => {
+      const res = await post(owner, '/clinic/invitations/create', { email: `not-coming-${randomUUID()}@test.charta.local`, role: 'member' });
+      invitationId = res.body.invitation.id as string;
+      return res;
+    },
+    expected: () => [{ action: 'clinic.member_invited', ...noSession('clinic') }],
+  },
+  { route: 'POST /clinic/invitations/revoke', send: () => post(owner, '/clinic/invitations/revoke', { invitationId }), expected: () => [{ action: 'clinic.invitation_revoked', ...noSession('clinic') }] },
+  {
+    route: 'POST /clinic/invitations/accept',
+    send: async () => {
+      await post(owner, '/clinic/invitations/create', { email: colleague.email, role: 'member' }).expect(201);
+      return post(colleague, '/clinic/invitations/accept', { token: await invitationToken(colleague.email) });
+    },
+    expected: () => [{ action: 'clinic.joined', resourceType: 'clinic', resourceId: clinicId }],
+    actor: () => colleague.uid,
+  },
+  {
+    route: 'POST /clinic/members/set_role',
+    send: () => post(owner, '/clinic/members/set_role', { uid: colleague.uid, role: 'admin' }),
+    expected: () => [{ action: 'clinic.role_changed', resourceType: 'account', resourceId: colleague.uid }],
+  },
+  {
+    route: 'POST /clinic/members/remove',
+    send: () => post(owner, '/clinic/members/remove', { uid: colleague.uid }),
+    expected: () => [{ action: 'clinic.member_removed', resourceType: 'account', resourceId: colleague.uid }],
+  },
+  {
+    route: 'POST /clinic/leave',
+    send: async () => {
+      await post(owner, '/clinic/invitations/create', { email: leaver.email, role: 'member' }).expect(201);
+      await post(leaver, '/clinic/invitations/accept', { token: await invitationToken(leaver.email) }).expect(200);
+      return post(leaver, '/clinic/leave');
+    },
+    expected: () => [{ action: 'clinic.left', ...noSession('clinic') }],
+    actor: () => leaver.uid,
+  },
+  {
+    route: 'POST /clinic/templates/publish',
+    send: async () => {
+      const res = await post(owner, '/clinic/templates/publish', { templateId });
+      clinicTemplateId = res.body.template.id as string;
+      return res;
+    },
+    expected: () => [{ action: 'template.shared_with_clinic', resourceType: 'template', resourceId: templateId }],
+  },
+  {
+    route: 'POST /clinic/templates/remove',
+    send: () => post(owner, '/clinic/templates/remove', { clinicTemplateId }),
+    expected: () => [{ action: 'template.removed_from_clinic', resourceType: 'template', resourceId: clinicTemplateId }],
+  },
+  { route: 'POST /clinic/delete', send: () => post(owner, '/clinic/delete', { clinicId }), expected: () => [{ action: 'clinic.deleted', resourceType: 'clinic', resourceId: clinicId }] },
   {
     route: 'DELETE /profile/:id',
     send: () => request(realTimeApp).delete(`${API_BASE_PATH}/profile/${leaving.uid}`).set(bearer(leaving)).set(AUDIT_CLIENT_HEADER, 'web'),
@@ -300,6 +371,8 @@ const EXERCISES: Exercise[] = [
 beforeAll(async () => {
   owner = await createTestUser({ displayName: 'Dr Audit' });
   leaving = await createTestUser();
+  colleague = await createTestUser({ displayName: 'Dr Colleague' });
+  leaver = await createTestUser();
   spareIds = [];
   const created = await post(owner, '/creation', { patientName: PATIENT, templateId: 'soap', text: NOTE_TEXT }).expect(201);
   sessionId = created.body.session.id as string;

@@ -16,7 +16,7 @@ import { appRoutes } from '../support/app-routes.js';
 import { zipEntries } from '../../functions/src/export/zip-entries.test-support.js';
 import { builtExport } from '../support/data-exports.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
-import { mailTo } from '../support/mail-catcher.js';
+import { invitationToken, mailTo } from '../support/mail-catcher.js';
 import { bearer } from '../support/sessions.js';
 
 const { app, services } = emulatorApi();
@@ -33,20 +33,6 @@ async function newClinic(owner: TestUser, name = 'Northside Practice'): Promise<
   const res = await call(owner, '/create', { name });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as InClinic;
-}
-
-const LINK = /\/clinic\/invitations\/([A-Za-z0-9_-]{43})/;
-
-/** The token in the newest invitation email to `email`, as the invitee would click it. */
-async function invitationToken(email: string): Promise<string> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const mail = (await mailTo(email)).find((m) => m.subject.startsWith('You are invited to join'));
-    const token = mail && LINK.exec(mail.text)?.[1];
-    if (token) return token;
-    if (Date.now() > deadline) throw new Error(`no invitation reached ${email}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 async function invite(by: TestUser, email: string, role: 'admin' | 'member' = 'member'): Promise<string> {

@@ -35,3 +35,17 @@ export async function latestCode(to: string, timeoutMs = 5_000): Promise<string>
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+const INVITATION_LINK = /\/clinic\/invitations\/([A-Za-z0-9_-]{43})/;
+
+/** The token in the newest clinic invitation email to `email`, as the invitee would click it. */
+export async function invitationToken(email: string, timeoutMs = 5_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = (await mailTo(email)).find((m) => m.subject.startsWith('You are invited to join'));
+    const token = mail && INVITATION_LINK.exec(mail.text)?.[1];
+    if (token) return token;
+    if (Date.now() > deadline) throw new Error(`no invitation reached ${email} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

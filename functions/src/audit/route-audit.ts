@@ -98,6 +98,14 @@ const templateIn =
   (field: string): ResourceFinder =>
   ({ body }) => [{ type: 'template', id: idIn(fieldOf(body, field)), sessionId: null }];
 
+/** The clinic in the answer (`{ clinic: { id } }`): the one made or joined. */
+const clinicInAnswer: ResourceFinder = ({ sent }) => [{ type: 'clinic', id: idIn(fieldOf(fieldOf(sent, 'clinic'), 'id')), sessionId: null }];
+
+/** A clinic member acted on (a role changed, removed), named by their uid: an account, by id only. */
+const memberIn =
+  (field: string): ResourceFinder =>
+  ({ body }) => [{ type: 'account', id: idIn(fieldOf(body, field)), sessionId: null }];
+
 /** An upload's chunk: the upload (its id is in the answer), and its session if the form named one. */
 const uploadedAudio: ResourceFinder = ({ sent, noted }) => [{ type: 'audio', id: idIn(fieldOf(sent, 'uploadId')), sessionId: noted.sessionId ?? null }];
 
@@ -230,22 +238,23 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
   'POST /template/published/report': notAudited('a report of a library entry: no patient data'),
   'POST /template/published/add_to_library': notAudited('copying a library template: no patient data'),
 
-  // Clinics (docs/clinics.md): membership and the clinic library hold no patient data; sessions are never
-  // shared through a clinic. Recording membership changes as account events is left for the next step.
+  // Clinics (docs/clinics.md): membership and the clinic library hold no patient data, but who joined, left,
+  // was invited or removed, and who changed whose role is what a clinic's admin (and an auditor) asks after.
+  // Reads (the clinic, an invitation's preview, the library's list) and copying a template are not recorded.
   'GET /clinic': notAudited(CLINIC_ONLY),
-  'POST /clinic/create': notAudited(CLINIC_ONLY),
-  'POST /clinic/invitations/create': notAudited(CLINIC_ONLY),
-  'POST /clinic/invitations/revoke': notAudited(CLINIC_ONLY),
+  'POST /clinic/create': audited('clinic.created', clinicInAnswer),
+  'POST /clinic/invitations/create': audited('clinic.member_invited', noResource('clinic')),
+  'POST /clinic/invitations/revoke': audited('clinic.invitation_revoked', noResource('clinic')),
   'POST /clinic/invitations/get': notAudited(CLINIC_ONLY),
-  'POST /clinic/invitations/accept': notAudited(CLINIC_ONLY),
-  'POST /clinic/members/set_role': notAudited(CLINIC_ONLY),
-  'POST /clinic/members/remove': notAudited(CLINIC_ONLY),
-  'POST /clinic/leave': notAudited(CLINIC_ONLY),
-  'POST /clinic/delete': notAudited(CLINIC_ONLY),
+  'POST /clinic/invitations/accept': audited('clinic.joined', clinicInAnswer),
+  'POST /clinic/members/set_role': audited('clinic.role_changed', memberIn('uid')),
+  'POST /clinic/members/remove': audited('clinic.member_removed', memberIn('uid')),
+  'POST /clinic/leave': audited('clinic.left', noResource('clinic')),
+  'POST /clinic/delete': audited('clinic.deleted', ({ body }) => [{ type: 'clinic', id: idIn(fieldOf(body, 'clinicId')), sessionId: null }]),
   'POST /clinic/templates/list': notAudited(TEMPLATES_ONLY),
-  'POST /clinic/templates/publish': notAudited('publishing to the caller’s clinic library: section instructions, seen by its members only, no patient data'),
+  'POST /clinic/templates/publish': audited('template.shared_with_clinic', templateIn('templateId')),
   'POST /clinic/templates/add': notAudited('copying a clinic library template: no patient data'),
-  'POST /clinic/templates/remove': notAudited(TEMPLATES_ONLY),
+  'POST /clinic/templates/remove': audited('template.removed_from_clinic', templateIn('clinicTemplateId')),
 
   // Download my data (export/).
   'POST /export': audited('data.exported', noResource('account')),
