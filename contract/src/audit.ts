@@ -49,6 +49,8 @@ export const AUDIT_ACTIONS = [
   'template.unpublished',
   'template.shared_with_clinic',
   'template.removed_from_clinic',
+  'session.shared',
+  'session.unshared',
   // The clinic (docs/clinics.md): who joined, left, was invited or removed, and who changed whose role.
   'clinic.created',
   'clinic.member_invited',
@@ -113,6 +115,8 @@ export const AUDIT_ACTION_LABELS = {
   'template.unpublished': 'Took a template out of the library',
   'template.shared_with_clinic': 'Shared a template with the clinic',
   'template.removed_from_clinic': 'Removed a template from the clinic library',
+  'session.shared': 'Shared a session with a colleague',
+  'session.unshared': 'Stopped sharing a session with a colleague',
   'clinic.created': 'Created a clinic',
   'clinic.member_invited': 'Invited someone to the clinic',
   'clinic.invitation_revoked': 'Revoked a clinic invitation',
@@ -152,7 +156,7 @@ export const AUDIT_ACTION_GROUPS: readonly { label: string; actions: readonly Au
     label: 'AI',
     actions: ['ai.note_written', 'ai.processing_requested', 'ai.note_regenerated', 'ai.section_regenerated', 'ai.section_customized', 'ai.note_magic_edited', 'ai.section_magic_edited', 'ai.chat', 'ai.ehr_fill_proposed', 'ai.template_assisted'],
   },
-  { label: 'Sharing', actions: ['template.shared', 'template.published', 'template.unpublished', 'template.shared_with_clinic', 'template.removed_from_clinic'] },
+  { label: 'Sharing', actions: ['template.shared', 'template.published', 'template.unpublished', 'template.shared_with_clinic', 'template.removed_from_clinic', 'session.shared', 'session.unshared'] },
   {
     label: 'Clinic',
     actions: ['clinic.created', 'clinic.member_invited', 'clinic.invitation_revoked', 'clinic.joined', 'clinic.role_changed', 'clinic.member_removed', 'clinic.left', 'clinic.deleted'],

@@ -1,6 +1,7 @@
 // Clinics (docs/clinics.md; docs/api.md "Clinics"): a team of clinicians with an owner, admins and members,
 // invitations by email, and a clinic library of templates shared by its members only. A clinician belongs
-// to at most one clinic. Sessions are never shared through a clinic: a clinician's patients stay theirs.
+// to at most one clinic. Sessions are never shared through a clinic: a clinician's patients stay theirs, unless
+// they share one with a named colleague (session-shares.ts).
 import { z } from 'zod';
 import { emailAddress } from './auth.js';
 import { nameText, resourceId, shortText } from './fields.js';

@@ -14,6 +14,7 @@ export * from './chat.js';
 export * from './evidence.js';
 export * from './templates.js';
 export * from './clinics.js';
+export * from './session-shares.js';
 export * from './profile.js';
 export * from './subscription.js';
 export * from './auth.js';

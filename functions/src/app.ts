@@ -6,6 +6,7 @@ import { auditRoutes, publicAuditRoutes } from './audit/routes.js';
 import { referralRoutes, stripeRoutes, stripeWebhookHandlers } from './billing/routes.js';
 import { chatRoutes } from './chat/routes.js';
 import { CLINIC_BASE, clinicRoutes } from './clinics/routes.js';
+import { sessionShareRoutes, sharedWithMeRoutes } from './session-shares/routes.js';
 import { creationRoutes, documentationRoutes, sessionDocumentationRoutes } from './documentation/routes.js';
 import { authenticate } from './http/authenticate.js';
 import { jsonBody } from './http/body.js';
@@ -77,6 +78,8 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   api.use('/session', requireUser, chatRoutes(services.chatService, limits));
   api.use('/session', requireUser, processRoutes(services.processService, limits));
   api.use('/session', requireUser, liveTranscriptRoutes(services.liveTranscriptService, limits));
+  api.use('/session', requireUser, sessionShareRoutes(services.sessionShareService));
+  api.use('/shared', requireUser, sharedWithMeRoutes(services.sessionShareService));
   api.use('/search', requireUser, searchRoutes(services.sessionService));
   // Public first: a download link carries its own secret (a browser download sends no token).
   api.use('/export', dataExportDownloadRoutes(services.dataExportService, limits));

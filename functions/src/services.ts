@@ -62,6 +62,8 @@ import { sessionAudioOwner } from './sessions/session-audio.js';
 import { SessionLifecycle } from './sessions/session-lifecycle.js';
 import { SessionRepo } from './sessions/session-repo.js';
 import { SessionPartRetention } from './sessions/session-retention.js';
+import { SessionShareRepo } from './session-shares/session-share-repo.js';
+import { nothingYet, SessionShareService } from './session-shares/session-share-service.js';
 import { SessionService, type SessionDataOwner } from './sessions/session-service.js';
 import type { AudioStore } from './storage/audio-store.js';
 import { SubscriptionRepo } from './subscription/subscription-repo.js';
@@ -73,6 +75,7 @@ import { TemplateAssistant } from './templates/template-assistant.js';
 import { templateCatalog, type TemplateCatalog } from './templates/template-catalog.js';
 import { TemplateRepo } from './templates/template-repo.js';
 import { TemplateService } from './templates/template-service.js';
+import { toContract as transcriptToContract } from './transcripts/transcript.js';
 import { TranscriptRepo } from './transcripts/transcript-repo.js';
 import { LiveTranscriptService } from './transcription/live-transcript-service.js';
 import { cutPolicies } from './transcription/window-cutter.js';
@@ -245,12 +248,31 @@ export function createServices(deps: AppDeps) {
   // "Download my data" (export/): reads every feature's records of a session through their repositories.
   const dataExportService = new DataExportService(new DataExportRepo(db), audioStore, new ExportSource(sessionRepo, transcriptRepo, documentationRepo, audioStore, templates, chatRepo, clinicService), logger, now);
 
+  // Sharing one session with a colleague (session-shares/, docs/clinics.md "Sharing a session"): once the share
+  // is checked, the colleague reads through the owner's own reads; a share ends with either's membership,
+  // with the session and with either account.
+  const sessionShareService = new SessionShareService(
+    new SessionShareRepo(db),
+    {
+      session: (ownerUid, sessionId) => sessionService.get(ownerUid, sessionId),
+      transcript: (ownerUid, sessionId) => documentationService.transcriptOf(ownerUid, sessionId).then(transcriptToContract, nothingYet),
+      documentation: (ownerUid, sessionId) => documentationService.bySession(ownerUid, sessionId).catch(nothingYet),
+    },
+    clinicService,
+    authors,
+    now,
+  );
+  clinicService.whenMembershipEnds((clinicId, uid) => sessionShareService.endForMember(clinicId, uid));
+  sessionOwnedData.push({ name: 'shares', deleteForSession: async (session) => void (await sessionShareService.deleteForSession(session.id)) });
+
   const accountDeletion = new AccountDeletion(
     identity,
     [
       // First, and it refuses while the user owns a clinic with other members (accountDeletionProblem), so a
       // clinic never loses its owner; a member leaves it, a sole owner's clinic goes with the account.
       { name: 'clinic membership', deleteAllOwnedBy: (uid) => clinicService.deleteAllOwnedBy(uid) },
+      // Shares made with the user name them as the colleague, which the sweep's owner fields do not cover.
+      { name: 'session shares', deleteAllOwnedBy: (uid) => sessionShareService.deleteAllOwnedBy(uid) },
       // First: a build under way finds its export gone and deletes its file instead of publishing it.
       { name: 'data exports', deleteAllOwnedBy: (uid) => dataExportService.deleteAllOwnedBy(uid) },
       { name: 'sessions', deleteAllOwnedBy: (uid) => sessionService.deleteAllOwnedBy(uid) },
@@ -317,6 +339,8 @@ export function createServices(deps: AppDeps) {
       now,
     }),
     accountDeletion,
+    /** Sharing a session with a colleague of the same clinic, read-only. */
+    sessionShareService,
     /** "Download my data": starts, reports and serves exports; the trigger on dataExports runs `build`. */
     dataExportService,
     retentionService,

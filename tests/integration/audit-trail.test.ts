@@ -325,6 +325,11 @@ const EXERCISES: Exercise[] = [
     expected: () => [{ action: 'clinic.joined', resourceType: 'clinic', resourceId: clinicId }],
     actor: () => colleague.uid,
   },
+  // Sharing the owner's session with the colleague who just joined: their reads are in their own trail.
+  { route: 'POST /session/share', send: () => post(owner, '/session/share', { sessionId, colleagueUid: colleague.uid }), expected: () => [{ action: 'session.shared', ...session(() => sessionId) }] },
+  { route: 'GET /shared/sessions', send: () => get(colleague, '/shared/sessions'), expected: () => [{ action: 'session.listed', ...noSession('session') }], actor: () => colleague.uid },
+  { route: 'POST /shared/session', send: () => post(colleague, '/shared/session', { sessionId }), expected: () => [{ action: 'session.viewed', ...session(() => sessionId) }], actor: () => colleague.uid },
+  { route: 'POST /session/unshare', send: () => post(owner, '/session/unshare', { sessionId, colleagueUid: colleague.uid }), expected: () => [{ action: 'session.unshared', ...session(() => sessionId) }] },
   {
     route: 'POST /clinic/members/set_role',
     send: () => post(owner, '/clinic/members/set_role', { uid: colleague.uid, role: 'admin' }),

@@ -241,6 +241,13 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
   // Clinics (docs/clinics.md): membership and the clinic library hold no patient data, but who joined, left,
   // was invited or removed, and who changed whose role is what a clinic's admin (and an auditor) asks after.
   // Reads (the clinic, an invitation's preview, the library's list) and copying a template are not recorded.
+  // Sharing a session with a colleague (docs/clinics.md "Sharing a session"): the owner's share and unshare are
+  // sharing; the colleague's list and reads are reads of patient data, in the colleague's trail.
+  'POST /session/share': audited('session.shared', sessionPart('session')),
+  'POST /session/unshare': audited('session.unshared', sessionPart('session')),
+  'POST /session/shares': notAudited('whom the caller’s own session is shared with: colleagues’ ids and names, nothing of the patient'),
+  'GET /shared/sessions': read('session.listed', noResource('session')),
+  'POST /shared/session': read('session.viewed', sessionPart('session')),
   'GET /clinic': notAudited(CLINIC_ONLY),
   'POST /clinic/create': audited('clinic.created', clinicInAnswer),
   'POST /clinic/invitations/create': audited('clinic.member_invited', noResource('clinic')),

@@ -40,6 +40,20 @@ export class ClinicService {
     private readonly now: () => Date,
   ) {}
 
+  private readonly membershipEnded: ((clinicId: string, uid: string | null) => Promise<unknown>)[] = [];
+
+  /**
+   * What else ends with a membership: `uid` left or was removed from `clinicId` (null: the clinic was deleted).
+   * Session shares register here (services.ts), so a share between two colleagues goes when either leaves.
+   */
+  whenMembershipEnds(listener: (clinicId: string, uid: string | null) => Promise<unknown>): void {
+    this.membershipEnded.push(listener);
+  }
+
+  private async endMembership(clinicId: string, uid: string | null): Promise<void> {
+    for (const listener of this.membershipEnded) await listener(clinicId, uid);
+  }
+
   membershipOf(uid: string): Promise<MemberRecord | null> {
     return this.repo.findMember(uid);
   }
@@ -190,6 +204,7 @@ export class ClinicService {
       return found;
     });
     await this.repo.deleteTemplatesBy(target.clinicId, target.uid);
+    await this.endMembership(target.clinicId, target.uid);
   }
 
   /** Leaves the clinic; the owner must hand it on or delete it first. */
@@ -201,6 +216,7 @@ export class ClinicService {
       return found;
     });
     await this.repo.deleteTemplatesBy(me.clinicId, uid);
+    await this.endMembership(me.clinicId, uid);
   }
 
   /** Deletes the caller's clinic (owner only), its memberships, invitations and library; members' own data stays. */
@@ -209,6 +225,7 @@ export class ClinicService {
     if (me.clinicId !== clinicId) throw notFound('No such clinic');
     if (me.role !== 'owner') throw permissionDenied('Only the owner deletes the clinic');
     await this.repo.deleteClinicWithEverything(clinicId);
+    await this.endMembership(clinicId, null);
   }
 
   /**
@@ -229,10 +246,14 @@ export class ClinicService {
     if (me.role === 'owner') {
       const problem = await this.accountDeletionProblem(uid);
       if (problem) throw conflict(problem);
-      return this.repo.deleteClinicWithEverything(me.clinicId);
+      const deleted = await this.repo.deleteClinicWithEverything(me.clinicId);
+      await this.endMembership(me.clinicId, null);
+      return deleted;
     }
     await this.repo.runTransaction((tx) => Promise.resolve(this.repo.deleteMember(tx, uid)));
-    return 1 + (await this.repo.deleteTemplatesBy(me.clinicId, uid));
+    const templates = await this.repo.deleteTemplatesBy(me.clinicId, uid);
+    await this.endMembership(me.clinicId, uid);
+    return 1 + templates;
   }
 
   /** "Download my data": the caller's clinic and role, when they are in one. */

@@ -33,6 +33,12 @@ export const COLLECTIONS = {
   clinicInvitations: 'clinicInvitations',
   /** A clinic's library (`clinicTemplates/{clinicId}_{templateId}`): snapshots its members published; authorUid. */
   clinicTemplates: 'clinicTemplates',
+  /**
+   * A session shared by its owner with a colleague of the same clinic (`sessionShares/{sessionId}_{colleagueUid}`,
+   * ownerUid, colleagueUid, clinicId; ids only): read-only access for the colleague while both are in that clinic.
+   * Deleted with the session, when either leaves the clinic or it is deleted, and with either account.
+   */
+  sessionShares: 'sessionShares',
   /** The outbox of pipeline events ("audio ready"), consumed by a Firestore trigger. */
   pipelineEvents: 'pipelineEvents',
   /**
