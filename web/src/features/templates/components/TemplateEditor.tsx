@@ -17,8 +17,10 @@ import { describeError } from '@/lib/error-message';
 import { useSubmit } from '@/lib/use-submit';
 import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { categoryLabel, type TemplateCategory } from '../api/categories';
+import { useMyClinicForLibrary } from '../api/clinic-library';
 import { deleteTemplate, helpMeWriteSection, unpublishTemplate, upsertTemplate, type TemplateDraft } from '../api/templates';
 import { editorFieldOf, editorReducer, initialEditorState, isDirty, toDraft, validateEditor, visibleEditorErrors, type EditorErrors, type EditorSection } from '../lib/editor-state';
+import { ClinicShareDialog } from './ClinicShareDialog';
 import { PreviewPane, type PreviewSource } from './PreviewPane';
 import { PublishDialog } from './PublishDialog';
 import { SectionList } from './SectionList';
@@ -49,6 +51,7 @@ export function TemplateEditor({ template, initialDraft }: TemplateEditorProps) 
   const [transcript, setTranscript] = useState('');
   const [dialog, setDialog] = useState<EditorDialog | null>(null);
   const leaving = useRef(false);
+  const myClinic = useMyClinicForLibrary().data?.clinic ?? null;
 
   const errors = useMemo(() => validateEditor(state), [state]);
   const valid = Object.keys(errors).length === 0;
@@ -147,7 +150,7 @@ export function TemplateEditor({ template, initialDraft }: TemplateEditorProps) 
   };
 
   const actions = (
-    <TemplateEditorActions template={template} dirty={dirty} saving={saving} busy={busy} onSave={() => void save()} onUnpublish={unpublish} onOpen={setDialog} />
+    <TemplateEditorActions template={template} dirty={dirty} saving={saving} busy={busy} onSave={() => void save()} onUnpublish={unpublish} onOpen={setDialog} inClinic={myClinic !== null} />
   );
 
   return (
@@ -208,6 +211,17 @@ export function TemplateEditor({ template, initialDraft }: TemplateEditorProps) 
             setDialog(null);
             notify({ message: `“${published.name}” is in the community library (${categoryLabel(published.category)})`, severity: 'success' });
             void refreshTemplates(template.id);
+          }}
+        />
+      )}
+      {dialog === 'clinic' && template && myClinic && (
+        <ClinicShareDialog
+          clinicName={myClinic.name}
+          template={template}
+          onClose={() => setDialog(null)}
+          onShared={(shared) => {
+            setDialog(null);
+            notify({ message: `“${shared.name}” is in the ${myClinic.name} library`, severity: 'success' });
           }}
         />
       )}
