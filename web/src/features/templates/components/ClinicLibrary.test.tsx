@@ -173,7 +173,7 @@ describe('Share with my clinic, from a template', { timeout: 20_000 }, () => {
     renderEditor();
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Share with my clinic' }));
-    const dialog = screen.getByRole('dialog', { name: 'Share with your clinic' });
+    const dialog = await screen.findByRole('dialog', { name: 'Share with your clinic' });
     expect(within(dialog).getByText(/members of Harbour Practice/)).toBeInTheDocument();
     const description = within(dialog).getByRole('textbox', { name: 'Description (optional)' });
     await user.clear(description);

@@ -15,10 +15,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { SearchField } from '@/components/inputs/SearchField';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
@@ -33,7 +31,9 @@ import { formatDateTime } from '@/lib/format';
 import { categoryLabel, CATEGORY_OPTIONS } from '../api/categories';
 import { useMyClinicForLibrary } from '../api/clinic-library';
 import { addToMyTemplates, unpublishTemplate, useLibraryPages } from '../api/templates';
-import { ClinicLibraryPanel } from './ClinicLibraryPanel';
+import type { LibraryTab } from './ClinicLibraryTabs';
+
+const ClinicLibraryTabs = lazy(() => import('./ClinicLibraryTabs'));
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { PublishDialog } from './PublishDialog';
 import { ReportDialog } from './ReportDialog';
@@ -335,10 +335,9 @@ export const CLINIC_TAB_PARAM = 'library';
 export function LibraryPage() {
   const clinic = useMyClinicForLibrary();
   const [params, setParams] = useSearchParams();
-  const tabsId = useId();
   const mine = clinic.data?.clinic ? clinic.data : null;
   const wantsClinic = params.get(CLINIC_TAB_PARAM) === 'clinic';
-  const tab: 'public' | 'clinic' = mine && wantsClinic ? 'clinic' : 'public';
+  const tab: LibraryTab = mine && wantsClinic ? 'clinic' : 'public';
   useShellPage('templates', tab === 'clinic' && mine ? `${mine.clinic.name} library` : 'Community library');
 
   // Outside a clinic (or before we know, or if asking failed) the page is the community library, as ever.
@@ -358,7 +357,7 @@ export function LibraryPage() {
     );
   }
 
-  const choose = (next: 'public' | 'clinic') => {
+  const choose = (next: LibraryTab) => {
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
@@ -375,13 +374,9 @@ export function LibraryPage() {
       <Box>
         <BackToTemplates />
       </Box>
-      <Tabs value={tab} onChange={(_, next: 'public' | 'clinic') => choose(next)} aria-label="Libraries" variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Tab value="public" label="Public library" id={`${tabsId}-public`} aria-controls={`${tabsId}-panel`} />
-        <Tab value="clinic" label={mine.clinic.name} id={`${tabsId}-clinic`} aria-controls={`${tabsId}-panel`} sx={{ textTransform: 'none' }} />
-      </Tabs>
-      <Box role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}`}>
-        {tab === 'clinic' ? <ClinicLibraryPanel clinicName={mine.clinic.name} role={mine.role} /> : <CommunityLibraryPanel backLink={false} />}
-      </Box>
+      <Suspense fallback={<Skeleton variant="rounded" height={48} aria-label="Loading the clinic library" />}>
+        <ClinicLibraryTabs clinicName={mine.clinic.name} role={mine.role} tab={tab} onChoose={choose} publicLibrary={<CommunityLibraryPanel backLink={false} />} />
+      </Suspense>
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useMemo, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
@@ -20,7 +20,6 @@ import { categoryLabel, type TemplateCategory } from '../api/categories';
 import { useMyClinicForLibrary } from '../api/clinic-library';
 import { deleteTemplate, helpMeWriteSection, unpublishTemplate, upsertTemplate, type TemplateDraft } from '../api/templates';
 import { editorFieldOf, editorReducer, initialEditorState, isDirty, toDraft, validateEditor, visibleEditorErrors, type EditorErrors, type EditorSection } from '../lib/editor-state';
-import { ClinicShareDialog } from './ClinicShareDialog';
 import { PreviewPane, type PreviewSource } from './PreviewPane';
 import { PublishDialog } from './PublishDialog';
 import { SectionList } from './SectionList';
@@ -28,6 +27,10 @@ import { ShareDialog } from './ShareDialog';
 import { TemplateDetailsCard } from './TemplateDetailsCard';
 import { TemplateEditorActions, type EditorDialog } from './TemplateEditorActions';
 import { PageFrame, TwoColumns } from './TemplatePageFrame';
+
+// Only clinicians in a clinic open it, and the library's clinic tab loads it too: a chunk of its own
+// (scripts/route-budgets.mjs).
+const ClinicShareDialog = lazy(() => import('./ClinicShareDialog').then((m) => ({ default: m.ClinicShareDialog })));
 
 interface TemplateEditorProps {
   /** The saved template being edited; absent for a new one. */
@@ -215,15 +218,17 @@ export function TemplateEditor({ template, initialDraft }: TemplateEditorProps) 
         />
       )}
       {dialog === 'clinic' && template && myClinic && (
-        <ClinicShareDialog
-          clinicName={myClinic.name}
-          template={template}
-          onClose={() => setDialog(null)}
-          onShared={(shared) => {
-            setDialog(null);
-            notify({ message: `“${shared.name}” is in the ${myClinic.name} library`, severity: 'success' });
-          }}
-        />
+        <Suspense fallback={null}>
+          <ClinicShareDialog
+            clinicName={myClinic.name}
+            template={template}
+            onClose={() => setDialog(null)}
+            onShared={(shared) => {
+              setDialog(null);
+              notify({ message: `“${shared.name}” is in the ${myClinic.name} library`, severity: 'success' });
+            }}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={dialog === 'delete'}
