@@ -16,8 +16,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useMemo, useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { SearchField } from '@/components/inputs/SearchField';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { ErrorState } from '@/components/feedback/ErrorState';
@@ -29,7 +29,11 @@ import { describeError } from '@/lib/error-message';
 import { useSubmit } from '@/lib/use-submit';
 import { formatDateTime } from '@/lib/format';
 import { categoryLabel, CATEGORY_OPTIONS } from '../api/categories';
+import { useMyClinicForLibrary } from '../api/clinic-library';
 import { addToMyTemplates, unpublishTemplate, useLibraryPages } from '../api/templates';
+import type { LibraryTab } from './ClinicLibraryTabs';
+
+const ClinicLibraryTabs = lazy(() => import('./ClinicLibraryTabs'));
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { PublishDialog } from './PublishDialog';
 import { ReportDialog } from './ReportDialog';
@@ -87,8 +91,7 @@ function EntryActions({ entry, mine, addedCopyId, adding, onAdd, onPreview, onUn
 }
 
 /** The community library: browse and search, preview, add a copy; publish and unpublish your own. */
-export function LibraryPage() {
-  useShellPage('templates', 'Community library');
+function CommunityLibraryPanel({ backLink }: { backLink: boolean }) {
   const notify = useNotify();
   const previewTitleId = useId();
   const [query, setQuery] = useState('');
@@ -218,20 +221,32 @@ export function LibraryPage() {
     );
   }
 
+  const publishButton = (
+    <Button variant="outlined" startIcon={<PublicOutlined />} onClick={() => setPublishing(true)}>
+      Publish a template
+    </Button>
+  );
+  const intro = 'Templates other clinicians have shared. Adding one gives you your own copy to edit; the original stays as its author published it.';
+
   return (
-    <Stack spacing={2} sx={{ maxWidth: 960 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Button component={RouterLink} to={paths.templates.getHref()} startIcon={<ArrowBack />}>
-          All templates
-        </Button>
-        <Box sx={{ flex: 1 }} />
-        <Button variant="outlined" startIcon={<PublicOutlined />} onClick={() => setPublishing(true)}>
-          Publish a template
-        </Button>
-      </Box>
-      <Typography color="text.secondary">
-        Templates other clinicians have shared. Adding one gives you your own copy to edit; the original stays as its author published it.
-      </Typography>
+    <Stack spacing={2}>
+      {backLink ? (
+        <>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <BackToTemplates />
+            <Box sx={{ flex: 1 }} />
+            {publishButton}
+          </Box>
+          <Typography color="text.secondary">{intro}</Typography>
+        </>
+      ) : (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography color="text.secondary" sx={{ flex: '1 1 20rem' }}>
+            {intro}
+          </Typography>
+          {publishButton}
+        </Box>
+      )}
       <SearchField label="Search templates" value={query} onChange={setQuery} />
       <Stack direction="row" spacing={1} useFlexGap role="group" aria-label="Category" sx={{ flexWrap: 'wrap' }}>
         <Chip label="All" clickable color={category === '' ? 'primary' : 'default'} variant={category === '' ? 'filled' : 'outlined'} aria-pressed={category === ''} onClick={() => setCategory('')} />
@@ -298,6 +313,70 @@ export function LibraryPage() {
       >
         “{unpublishing?.name}” will no longer be listed in the library. Your template stays yours, and copies others added stay theirs.
       </ConfirmDialog>
+    </Stack>
+  );
+}
+
+function BackToTemplates() {
+  return (
+    <Button component={RouterLink} to={paths.templates.getHref()} startIcon={<ArrowBack />}>
+      All templates
+    </Button>
+  );
+}
+
+/** `?library=clinic` opens the clinic's tab, so a link (or a reload) lands on the list it meant. */
+export const CLINIC_TAB_PARAM = 'library';
+
+/**
+ * The template libraries: the community one, and for a clinician in a clinic a tab with the clinic's own
+ * (docs/clinics.md "The clinic library"). Two lists, never mixed: clinic templates never reach the public one.
+ */
+export function LibraryPage() {
+  const clinic = useMyClinicForLibrary();
+  const [params, setParams] = useSearchParams();
+  const mine = clinic.data?.clinic ? clinic.data : null;
+  const wantsClinic = params.get(CLINIC_TAB_PARAM) === 'clinic';
+  const tab: LibraryTab = mine && wantsClinic ? 'clinic' : 'public';
+  useShellPage('templates', tab === 'clinic' && mine ? `${mine.clinic.name} library` : 'Community library');
+
+  // Outside a clinic (or before we know, or if asking failed) the page is the community library, as ever.
+  if (!mine) {
+    if (wantsClinic && clinic.data === undefined && !clinic.error) {
+      return (
+        <Stack spacing={2} sx={{ maxWidth: 960 }} role="status" aria-busy="true" aria-label="Loading the clinic library">
+          <Skeleton variant="rounded" height={48} />
+          <Skeleton variant="rounded" height={120} />
+        </Stack>
+      );
+    }
+    return (
+      <Box sx={{ maxWidth: 960 }}>
+        <CommunityLibraryPanel backLink />
+      </Box>
+    );
+  }
+
+  const choose = (next: LibraryTab) => {
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'clinic') updated.set(CLINIC_TAB_PARAM, 'clinic');
+        else updated.delete(CLINIC_TAB_PARAM);
+        return updated;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 960 }}>
+      <Box>
+        <BackToTemplates />
+      </Box>
+      <Suspense fallback={<Skeleton variant="rounded" height={48} aria-label="Loading the clinic library" />}>
+        <ClinicLibraryTabs clinicName={mine.clinic.name} role={mine.role} tab={tab} onChoose={choose} publicLibrary={<CommunityLibraryPanel backLink={false} />} />
+      </Suspense>
     </Stack>
   );
 }

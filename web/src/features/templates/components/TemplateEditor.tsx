@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useMemo, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
@@ -17,6 +17,7 @@ import { describeError } from '@/lib/error-message';
 import { useSubmit } from '@/lib/use-submit';
 import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { categoryLabel, type TemplateCategory } from '../api/categories';
+import { useMyClinicForLibrary } from '../api/clinic-library';
 import { deleteTemplate, helpMeWriteSection, unpublishTemplate, upsertTemplate, type TemplateDraft } from '../api/templates';
 import { editorFieldOf, editorReducer, initialEditorState, isDirty, toDraft, validateEditor, visibleEditorErrors, type EditorErrors, type EditorSection } from '../lib/editor-state';
 import { PreviewPane, type PreviewSource } from './PreviewPane';
@@ -26,6 +27,10 @@ import { ShareDialog } from './ShareDialog';
 import { TemplateDetailsCard } from './TemplateDetailsCard';
 import { TemplateEditorActions, type EditorDialog } from './TemplateEditorActions';
 import { PageFrame, TwoColumns } from './TemplatePageFrame';
+
+// Only clinicians in a clinic open it, and the library's clinic tab loads it too: a chunk of its own
+// (scripts/route-budgets.mjs).
+const ClinicShareDialog = lazy(() => import('./ClinicShareDialog').then((m) => ({ default: m.ClinicShareDialog })));
 
 interface TemplateEditorProps {
   /** The saved template being edited; absent for a new one. */
@@ -49,6 +54,7 @@ export function TemplateEditor({ template, initialDraft }: TemplateEditorProps) 
   const [transcript, setTranscript] = useState('');
   const [dialog, setDialog] = useState<EditorDialog | null>(null);
   const leaving = useRef(false);
+  const myClinic = useMyClinicForLibrary().data?.clinic ?? null;
 
   const errors = useMemo(() => validateEditor(state), [state]);
   const valid = Object.keys(errors).length === 0;
@@ -147,7 +153,7 @@ export function TemplateEditor({ template, initialDraft }: TemplateEditorProps) 
   };
 
   const actions = (
-    <TemplateEditorActions template={template} dirty={dirty} saving={saving} busy={busy} onSave={() => void save()} onUnpublish={unpublish} onOpen={setDialog} />
+    <TemplateEditorActions template={template} dirty={dirty} saving={saving} busy={busy} onSave={() => void save()} onUnpublish={unpublish} onOpen={setDialog} inClinic={myClinic !== null} />
   );
 
   return (
@@ -210,6 +216,19 @@ export function TemplateEditor({ template, initialDraft }: TemplateEditorProps) 
             void refreshTemplates(template.id);
           }}
         />
+      )}
+      {dialog === 'clinic' && template && myClinic && (
+        <Suspense fallback={null}>
+          <ClinicShareDialog
+            clinicName={myClinic.name}
+            template={template}
+            onClose={() => setDialog(null)}
+            onShared={(shared) => {
+              setDialog(null);
+              notify({ message: `“${shared.name}” is in the ${myClinic.name} library`, severity: 'success' });
+            }}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={dialog === 'delete'}
