@@ -108,6 +108,8 @@ export interface ClinicTemplate {
   mine: boolean;
   addCount: number;
   publishedAt: string;
+  /** The caller's copy, when they added it and still have it (adding again answers that copy); else null. */
+  addedTemplateId: string | null;
 }
 
 /** `POST /clinic/templates/list`. */

@@ -169,7 +169,12 @@ export function createServices(deps: AppDeps) {
   const clinicService = new ClinicService(clinicRepo, mailer, authors, deps.config.appUrl, logger, now);
   const clinicLibrary = new ClinicLibrary(
     clinicRepo,
-    { ownedContent: (uid, templateId) => templateService.ownedContent(uid, templateId), copyInto: (uid, content, origin) => templateService.copyInto(uid, content, origin) },
+    {
+      ownedContent: (uid, templateId) => templateService.ownedContent(uid, templateId),
+      requireRoomFor: (uid) => templateService.requireRoomFor(uid),
+      copyIn: (tx, uid, content, origin) => templateService.copyIn(tx, uid, content, origin),
+      ownedTemplate: (uid, templateId) => templateService.ownedTemplate(uid, templateId),
+    },
     authors,
     now,
   );

@@ -19,7 +19,7 @@ import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { invitationToken, mailTo } from '../support/mail-catcher.js';
 import { bearer } from '../support/sessions.js';
 
-const { app, services } = emulatorApi();
+const { app, db, services } = emulatorApi();
 const call = (user: TestUser, path: string, body: object = {}) => request(app).post(`${API_BASE_PATH}/clinic${path}`).set(bearer(user)).send(body);
 const myClinic = async (user: TestUser) => (await request(app).get(`${API_BASE_PATH}/clinic`).set(bearer(user)).expect(200)).body as MyClinicResponse;
 type InClinic = Extract<MyClinicResponse, { role: string }>;
@@ -271,7 +271,14 @@ describe('The clinic library', () => {
     const copy = (await call(colleague, '/templates/add', { clinicTemplateId: published.id }).expect(200)).body.template as { id: string; name: string };
     expect(copy.name).toBe(`Practice intake ${word}`);
     await request(app).post(`${API_BASE_PATH}/template/get_template`).set(bearer(colleague)).send({ templateId: copy.id }).expect(200);
-    expect((await call(owner, '/templates/list').expect(200)).body.templates[0]).toMatchObject({ addCount: 1 });
+    expect((await call(owner, '/templates/list').expect(200)).body.templates[0]).toMatchObject({ addCount: 1, addedTemplateId: null });
+    // Adding again (a retry, a double click, three at once) answers the same copy, counted once, and the list
+    // names it for the one who added it.
+    const again = await Promise.all([1, 2, 3].map(() => call(colleague, '/templates/add', { clinicTemplateId: published.id }).expect(200)));
+    expect(again.map((res) => res.body.template.id)).toEqual([copy.id, copy.id, copy.id]);
+    expect((await call(colleague, '/templates/list').expect(200)).body.templates[0]).toMatchObject({ addCount: 1, addedTemplateId: copy.id });
+    const copies = await request(app).post(`${API_BASE_PATH}/template/get_templates`).set(bearer(colleague)).send({}).expect(200);
+    expect((copies.body.templates as { name: string }[]).filter((t) => t.name === `Practice intake ${word}`)).toHaveLength(1);
 
     // Not in the public library: not listed, not found by search, not found by id, not addable from there.
     const publicList = await request(app).post(`${API_BASE_PATH}/template/published/list`).set(bearer(colleague)).send({ query: word }).expect(200);
@@ -286,6 +293,8 @@ describe('The clinic library', () => {
     await call(owner, '/templates/remove', { clinicTemplateId: published.id }).expect(200);
     expect((await call(colleague, '/templates/list').expect(200)).body.templates).toEqual([]);
     await request(app).post(`${API_BASE_PATH}/template/get_template`).set(bearer(colleague)).send({ templateId: copy.id }).expect(200);
+    // Its add markers went with it: nothing beneath it names the colleague.
+    expect((await db.collection('clinicTemplates').doc(published.id).collection('adders').get()).size).toBe(0);
   });
 });
 

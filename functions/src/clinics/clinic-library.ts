@@ -1,3 +1,4 @@
+import type { Transaction } from 'firebase-admin/firestore';
 import { CLINIC_LIMITS, type ClinicTemplate, type Template, type TemplateSection } from '@charta/contract';
 import { notFound, permissionDenied } from '../http/errors.js';
 import { authorNameOf, type AuthorNames } from '../templates/author-name.js';
@@ -9,8 +10,12 @@ import { NOT_IN_A_CLINIC } from './clinic-service.js';
 export interface ClinicTemplateSource {
   /** The caller's own template's content; 404 for anything else, 403 for a built-in. */
   ownedContent(uid: string, templateId: string): Promise<{ id: string; name: string; description: string; category: string; sections: TemplateSection[] }>;
-  /** A copy into the caller's templates (the caller's template limit applies). */
-  copyInto(uid: string, content: { name: string; description: string; category: string; sections: TemplateSection[] }, origin: { clinicTemplateId: string }): Promise<Template>;
+  /** 403 when the caller has as many templates as an account keeps. */
+  requireRoomFor(uid: string): Promise<void>;
+  /** A copy into the caller's templates, in the caller's transaction (after its reads). */
+  copyIn(tx: Transaction, uid: string, content: { name: string; description: string; category: string; sections: TemplateSection[] }, origin: { clinicTemplateId: string }): Template;
+  /** The caller's template, or null when it is not (any more) theirs. */
+  ownedTemplate(uid: string, templateId: string): Promise<Template | null>;
 }
 
 /**
@@ -31,7 +36,12 @@ export class ClinicLibrary {
   async list(uid: string): Promise<ClinicTemplate[]> {
     const me = await this.requireMember(uid);
     const records = await this.repo.templatesOf(me.clinicId);
-    return records.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.id.localeCompare(b.id)).map((r) => toContract(r, uid));
+    const added = await this.repo.addedCopiesOf(records.map((r) => r.id), uid);
+    const stillThere = new Map<string, string | null>();
+    for (const [entryId, copyId] of added) stillThere.set(entryId, (await this.templates.ownedTemplate(uid, copyId)) ? copyId : null);
+    return records
+      .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.id.localeCompare(b.id))
+      .map((r) => toContract(r, uid, stillThere.get(r.id) ?? null));
   }
 
   async publish(uid: string, callerName: string | null, templateId: string, description: string | undefined): Promise<ClinicTemplate> {
@@ -61,12 +71,29 @@ export class ClinicLibrary {
     return toContract(record, uid);
   }
 
-  /** The caller's own copy of a template of their clinic's library; another clinic's answers 404. */
+  /**
+   * The caller's own copy of a template of their clinic's library; another clinic's answers 404. Adding again
+   * (a retry, a second tab, a double click) answers the copy they have, counted once: the add marker
+   * (`clinicTemplates/{id}/adders/{uid}`, naming the copy) is read and written in the copy's transaction, so
+   * of two racing adds one copies and the other, retried, finds its copy. A copy the caller deleted since
+   * is made again.
+   */
   async add(uid: string, id: string): Promise<Template> {
     const found = await this.requireInMyClinic(uid, id);
-    const copy = await this.templates.copyInto(uid, found.record, { clinicTemplateId: found.record.id });
-    if (found.record.authorUid !== uid) await this.repo.countAdd(found.record.id);
-    return copy;
+    const earlier = await this.repo.addedCopyOf(found.record.id, uid);
+    const kept = earlier ? await this.templates.ownedTemplate(uid, earlier) : null;
+    if (kept) return kept;
+    await this.templates.requireRoomFor(uid);
+    return this.repo.runTransaction(async (tx) => {
+      const marker = await this.repo.addedCopyOf(found.record.id, uid, tx);
+      if (marker && marker !== earlier) {
+        const racing = await this.templates.ownedTemplate(uid, marker);
+        if (racing) return racing;
+      }
+      const copy = this.templates.copyIn(tx, uid, found.record, { clinicTemplateId: found.record.id });
+      this.repo.markAdded(tx, found.record.id, uid, copy.id, this.now(), { count: !marker && found.record.authorUid !== uid });
+      return copy;
+    });
   }
 
   /** Its author, an admin or the owner takes a template out of the library; copies members made stay theirs. */
@@ -90,7 +117,7 @@ export class ClinicLibrary {
   }
 }
 
-function toContract(record: ClinicTemplateRecord, uid: string): ClinicTemplate {
+function toContract(record: ClinicTemplateRecord, uid: string, addedTemplateId: string | null = null): ClinicTemplate {
   const { id, templateId, name, description, category, sections, authorName, addCount, publishedAt } = record;
-  return { id, templateId, name, description, category, sections: sections.map((s) => ({ ...s })), authorName, mine: record.authorUid === uid, addCount, publishedAt };
+  return { id, templateId, name, description, category, sections: sections.map((s) => ({ ...s })), authorName, mine: record.authorUid === uid, addCount, publishedAt, addedTemplateId };
 }

@@ -1,4 +1,4 @@
-import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../firestore/collections.js';
 import { recordConverter } from '../firestore/converter.js';
 import { CLINIC_LIMITS, type ClinicRecord, type ClinicTemplateRecord, type InvitationRecord, type MemberRecord } from './clinic.js';
@@ -7,6 +7,8 @@ const clinicConverter = recordConverter<ClinicRecord>().storingAsTimestamps('cre
 const memberConverter = recordConverter<MemberRecord>().storingAsTimestamps('joinedAt');
 const invitationConverter = recordConverter<InvitationRecord>().storingAsTimestamps('createdAt', 'expiresAt', 'closedAt');
 const templateConverter = recordConverter<ClinicTemplateRecord>().storingAsTimestamps('publishedAt');
+/** The community library's name for its add markers (templates/library-repo.ts), so one collection-group query finds both. */
+const ADDERS = 'adders';
 
 /**
  * Typed access to the clinics' four collections (clinics, clinicMembers, clinicInvitations, clinicTemplates).
@@ -115,18 +117,48 @@ export class ClinicRepo {
     tx.set(this.templates.doc(record.id), record);
   }
 
+  /** With its add markers beneath it (recursiveDelete), so nothing naming a member is left behind. */
   async deleteTemplate(id: string): Promise<void> {
-    await this.templates.doc(id).delete();
+    await this.db.recursiveDelete(this.db.collection(COLLECTIONS.clinicTemplates).doc(id));
   }
 
-  async countAdd(id: string): Promise<void> {
-    await this.templates.doc(id).withConverter(null).update({ addCount: FieldValue.increment(1) });
+  /** The copy `uid` made of clinic template `id` (its add marker), or null. */
+  async addedCopyOf(id: string, uid: string, tx?: Transaction): Promise<string | null> {
+    const ref = this.adderMarker(id, uid);
+    const snap = tx ? await tx.get(ref) : await ref.get();
+    const copy: unknown = snap.get('templateId');
+    return typeof copy === 'string' ? copy : null;
+  }
+
+  /** For each of `ids` the caller added, their copy's id (one batched read of the markers). */
+  async addedCopiesOf(ids: readonly string[], uid: string): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    if (ids.length === 0) return found;
+    const snaps = await this.db.getAll(...ids.map((id) => this.adderMarker(id, uid)));
+    snaps.forEach((snap, i) => {
+      const copy: unknown = snap.get('templateId');
+      if (typeof copy === 'string') found.set(ids[i]!, copy);
+    });
+    return found;
+  }
+
+  /**
+   * The add marker (`adders/{uid}`, as the community library's: account deletion's `withdrawAddsOf` finds both
+   * by the collection group and takes the add off the count) and, the first time, the count.
+   */
+  markAdded(tx: Transaction, id: string, uid: string, copyId: string, at: Date, { count }: { count: boolean }): void {
+    tx.set(this.adderMarker(id, uid), { uid, templateId: copyId, addedAt: Timestamp.fromDate(at) });
+    if (count) tx.update(this.templates.doc(id).withConverter(null), { addCount: FieldValue.increment(1) });
+  }
+
+  private adderMarker(id: string, uid: string) {
+    return this.db.collection(COLLECTIONS.clinicTemplates).doc(id).collection(ADDERS).doc(uid);
   }
 
   /** What a member published to a clinic: it goes when they leave, are removed, or delete their account. */
   async deleteTemplatesBy(clinicId: string, authorUid: string): Promise<number> {
     const snap = await this.templates.where('clinicId', '==', clinicId).where('authorUid', '==', authorUid).select().get();
-    await Promise.all(snap.docs.map((d) => d.ref.delete()));
+    await Promise.all(snap.docs.map((d) => this.db.recursiveDelete(d.ref)));
     return snap.size;
   }
 
@@ -135,7 +167,8 @@ export class ClinicRepo {
     let deleted = 0;
     for (const collection of [this.members, this.invitations, this.templates]) {
       const snap = await collection.where('clinicId', '==', clinicId).select().get();
-      await Promise.all(snap.docs.map((doc) => doc.ref.delete()));
+      // Recursively: a library template's add markers go with it.
+      await Promise.all(snap.docs.map((doc) => this.db.recursiveDelete(doc.ref)));
       deleted += snap.size;
     }
     await this.clinics.doc(clinicId).delete();

@@ -156,13 +156,17 @@ export class TemplateService {
   }
 
   /**
-   * A copy of someone else's content in the caller's templates, in a transaction of its own (the clinic
-   * library's add: clinics/ reaches templates through this and `ownedContent` only).
+   * A copy of someone else's content in the caller's templates, inside the caller's transaction (after its
+   * reads; `requireRoomFor` first): the clinic library's add, which writes its add marker in the same one.
    */
-  async copyInto(uid: string, content: TemplateContent, origin: NonNullable<TemplateRecord['origin']>): Promise<Template> {
-    await this.requireRoomFor(uid);
-    const copy = await this.templates.runTransaction((tx) => Promise.resolve(this.newCopy(tx, uid, content, 'library', origin)));
-    return toContract(copy);
+  copyIn(tx: Transaction, uid: string, content: TemplateContent, origin: NonNullable<TemplateRecord['origin']>): Template {
+    return toContract(this.newCopy(tx, uid, content, 'library', origin));
+  }
+
+  /** The caller's template, or null when it is not (any more) theirs. */
+  async ownedTemplate(uid: string, templateId: string): Promise<Template | null> {
+    const record = await this.templates.findOwned(uid, templateId);
+    return record ? toContract(record) : null;
   }
 
   /** The caller's own template's content (what a clinic library snapshots); 404 for anything else, 403 for built-ins. */

@@ -29,6 +29,7 @@ function clinicTemplate(overrides: Partial<ClinicTemplate> = {}): ClinicTemplate
     mine: false,
     addCount: 1,
     publishedAt: '2026-11-28T09:00:00.000Z',
+    addedTemplateId: null,
     ...overrides,
   };
 }
@@ -97,6 +98,14 @@ describe('LibraryPage: the clinic library', () => {
     expect(await screen.findByText('“Harbour asthma review” is in your templates now')).toBeInTheDocument();
     // The templates list is asked again, so the copy shows under Templates.
     expect(postsTo('/template/get_templates').length).toBeGreaterThan(1);
+  });
+
+  it('An entry added before (the API names my copy) opens my copy instead of offering Add again', async () => {
+    answerLibrary(inClinic('member'), { '/clinic/templates/list': () => ({ templates: [clinicTemplate({ addedTemplateId: 'copy0' })] }) });
+    renderLibrary('/templates/library?library=clinic');
+    expect(await screen.findByRole('link', { name: /open my copy/ })).toHaveAttribute('href', '/templates/copy0');
+    expect(screen.queryByRole('button', { name: /^Add to my templates/ })).not.toBeInTheDocument();
+    expect(screen.getByText('In your templates')).toBeInTheDocument();
   });
 
   it('A member removes only their own entry, after confirming', async () => {

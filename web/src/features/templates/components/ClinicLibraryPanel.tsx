@@ -93,8 +93,9 @@ export function ClinicLibraryPanel({ clinicName, role }: ClinicLibraryPanelProps
   const [sharing, setSharing] = useState(false);
   const [removing, setRemoving] = useState<ClinicTemplate | null>(null);
   const [adding, setAdding] = useState<ReadonlySet<string>>(new Set());
-  // The copies added on this page, to open them; the API does not say which entries were added before.
-  const [added, setAdded] = useState<ReadonlyMap<string, string>>(new Map());
+  // The copies added on this page, until the list comes back from the API, which names each copy the caller has.
+  const [addedHere, setAdded] = useState<ReadonlyMap<string, string>>(new Map());
+  const copyOf = (entry: ClinicTemplate): string | undefined => entry.addedTemplateId ?? addedHere.get(entry.id);
   const ownTemplates: Template[] = (mineList.data?.templates ?? []).filter((t) => t.source !== 'builtin');
   const entries = library.data ?? [];
 
@@ -177,7 +178,7 @@ export function ClinicLibraryPanel({ clinicName, role }: ClinicLibraryPanelProps
               <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
                 <Chip size="small" label={categoryLabel(entry.category)} />
                 {entry.mine && <Chip size="small" color="primary" variant="outlined" label="Yours" />}
-                {added.has(entry.id) && <Chip size="small" color="success" variant="outlined" label="In your templates" />}
+                {copyOf(entry) && <Chip size="small" color="success" variant="outlined" label="In your templates" />}
                 <Typography variant="caption" color="text.secondary">
                   {plural(entry.sections.length, 'section')} · {addedBy(entry.addCount)} · shared {formatDateTime(entry.publishedAt)}
                 </Typography>
@@ -185,7 +186,7 @@ export function ClinicLibraryPanel({ clinicName, role }: ClinicLibraryPanelProps
               {entry.description && <Typography color="text.secondary">{entry.description}</Typography>}
               <ClinicEntryActions
                 entry={entry}
-                addedCopyId={added.get(entry.id)}
+                addedCopyId={copyOf(entry)}
                 adding={adding.has(entry.id)}
                 onAdd={() => void add(entry)}
                 onPreview={() => setPreviewing(entry)}
@@ -229,7 +230,7 @@ export function ClinicLibraryPanel({ clinicName, role }: ClinicLibraryPanelProps
             </DialogContent>
             <DialogActions>
               <Button onClick={() => setPreviewing(null)}>Close</Button>
-              <ClinicEntryActions entry={previewing} addedCopyId={added.get(previewing.id)} adding={adding.has(previewing.id)} onAdd={() => void add(previewing)} />
+              <ClinicEntryActions entry={previewing} addedCopyId={copyOf(previewing)} adding={adding.has(previewing.id)} onAdd={() => void add(previewing)} />
             </DialogActions>
           </>
         )}
