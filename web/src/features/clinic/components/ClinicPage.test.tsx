@@ -42,7 +42,8 @@ function renderClinic(clinic: () => MyClinicResponse, posts: Parameters<typeof a
   renderRoutes([{ path: '/clinic', element: <ClinicPage /> }], '/clinic', { user: { uid: meFor[role], email: `${meFor[role]}@clinic.example`, emailVerified: true } });
 }
 
-const memberItem = (name: string) => within(screen.getByRole('list', { name: /Members/ })).getByRole('listitem', { name });
+/** A member's row, named by their name and address. */
+const memberItem = (name: string) => within(screen.getByRole('list', { name: /Members/ })).getByRole('listitem', { name: new RegExp(`^${name} \\(`) });
 
 beforeEach(() => {
   vi.mocked(api.get).mockReset();
@@ -109,8 +110,8 @@ describe('ClinicPage: roles decide the controls', () => {
     expect(within(ownerRow).getByText('Dr Ana Patiño (you)')).toBeInTheDocument();
     expect(within(ownerRow).queryByRole('button')).not.toBeInTheDocument();
     for (const name of ['Dr Bo Lind', 'Dr Cy Okafor']) {
-      expect(within(memberItem(name)).getByRole('button', { name: `Change ${name}’s role` })).toBeInTheDocument();
-      expect(within(memberItem(name)).getByRole('button', { name: `Remove ${name}` })).toBeInTheDocument();
+      expect(within(memberItem(name)).getByRole('button', { name: new RegExp(`^Change role for ${name} \\(`) })).toBeInTheDocument();
+      expect(within(memberItem(name)).getByRole('button', { name: new RegExp(`^Remove ${name} \\(`) })).toBeInTheDocument();
     }
     expect(within(screen.getByRole('list', { name: 'Pending invitations' })).getByText('new.colleague@clinic.example')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Revoke the invitation to new.colleague@clinic.example' })).toBeInTheDocument();
@@ -127,8 +128,8 @@ describe('ClinicPage: roles decide the controls', () => {
     await screen.findByRole('heading', { name: 'Northside Practice' });
     expect(within(memberItem('Dr Ana Patiño')).queryByRole('button')).not.toBeInTheDocument();
     expect(within(memberItem('Dr Bo Lind')).queryByRole('button')).not.toBeInTheDocument();
-    expect(within(memberItem('Dr Cy Okafor')).getByRole('button', { name: 'Remove Dr Cy Okafor' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /role$/ })).not.toBeInTheDocument();
+    expect(within(memberItem('Dr Cy Okafor')).getByRole('button', { name: 'Remove Dr Cy Okafor (u-member@clinic.example)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Change role/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('combobox', { name: 'Role' }));
     expect(screen.getByRole('option', { name: 'Member' })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'Admin' })).not.toBeInTheDocument();
@@ -200,7 +201,7 @@ describe('ClinicPage: managing members', () => {
     const user = userEvent.setup();
     renderClinic(() => inClinic('owner'), { '/clinic/members/set_role': () => inClinic('admin') });
 
-    await user.click(await screen.findByRole('button', { name: 'Change Dr Bo Lind’s role' }));
+    await user.click(await screen.findByRole('button', { name: 'Change role for Dr Bo Lind (u-admin@clinic.example)' }));
     await user.click(screen.getByRole('radio', { name: /Owner \(hand the clinic on\)/ }));
     await user.click(screen.getByRole('button', { name: 'Save role' }));
     const confirm = await screen.findByRole('dialog', { name: 'Hand the clinic to Dr Bo Lind?' });
@@ -219,7 +220,7 @@ describe('ClinicPage: managing members', () => {
       },
     });
 
-    await user.click(await screen.findByRole('button', { name: 'Remove Dr Cy Okafor' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove Dr Cy Okafor (u-member@clinic.example)' }));
     const dialog = screen.getByRole('dialog', { name: 'Remove Dr Cy Okafor from the clinic?' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove from clinic' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only the owner removes an admin');

@@ -75,7 +75,13 @@ function InviteForm({ myRole, onInvited }: { myRole: ClinicRole; onInvited: () =
           required
           sx={{ flex: 1 }}
         />
-        <TextField select label="Role" value={role} onChange={(event) => setRole(event.target.value as InvitedRole)} sx={{ minWidth: 140 }}>
+        <TextField
+          select
+          label="Role"
+          value={role}
+          onChange={(event) => setRole(event.target.value as InvitedRole)}
+          sx={{ width: { xs: '100%', sm: 160 }, flexShrink: 0 }}
+        >
           {roles.map((option) => (
             <MenuItem key={option} value={option}>
               {CLINIC_ROLE_LABELS[option]}

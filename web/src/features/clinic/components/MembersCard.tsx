@@ -32,6 +32,12 @@ const ROLE_HINTS: Record<ClinicRole, string> = {
 /** A member's name as the clinic sees it, falling back to their address. */
 const nameOf = (member: ClinicMember) => member.displayName.trim() || member.email;
 
+/**
+ * Who, for a screen reader's button and row names: the name and the address, since two members may show the
+ * same name (the API's fallback for a clinician with no display name is the same for everyone).
+ */
+const whoOf = (member: ClinicMember) => (member.email && member.email !== nameOf(member) ? `${nameOf(member)} (${member.email})` : nameOf(member));
+
 function RoleDialog({ member, onClose, onChanged }: { member: ClinicMember | null; onClose: () => void; onChanged: () => Promise<unknown> }) {
   const titleId = useId();
   const [role, setRole] = useState<ClinicRole>(member?.role ?? 'member');
@@ -174,12 +180,13 @@ export function MembersCard({ members, myRole, myUid, onChanged }: MembersCardPr
         <Stack component="ul" aria-labelledby="clinic-members-heading" spacing={0} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {members.map((member) => {
             const name = nameOf(member);
+            const who = whoOf(member);
             const you = member.uid === myUid;
             return (
               <Box
                 component="li"
                 key={member.uid}
-                aria-label={name}
+                aria-label={who}
                 sx={{ py: 1.5, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0, pt: 0 } }}
               >
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
@@ -202,12 +209,12 @@ export function MembersCard({ members, myRole, myUid, onChanged }: MembersCardPr
                   </Box>
                   <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
                     {mayChangeRole(myRole, myUid, member) && (
-                      <Button size="small" onClick={() => setChangingRole(member)} aria-label={`Change ${name}’s role`}>
+                      <Button size="small" onClick={() => setChangingRole(member)} aria-label={`Change role for ${who}`}>
                         Change role
                       </Button>
                     )}
                     {mayRemove(myRole, myUid, member) && (
-                      <Button size="small" color="error" onClick={() => setRemoving(member)} aria-label={`Remove ${name}`}>
+                      <Button size="small" color="error" onClick={() => setRemoving(member)} aria-label={`Remove ${who}`}>
                         Remove
                       </Button>
                     )}
