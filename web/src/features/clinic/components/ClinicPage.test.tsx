@@ -28,7 +28,8 @@ const invitation: ClinicInvitation = {
   createdAt: '2026-11-30T10:00:00.000Z',
   expiresAt: '2026-12-07T10:00:00.000Z',
 };
-const inClinic = (role: ClinicRole): MyClinicResponse => ({
+type InClinic = Extract<MyClinicResponse, { role: ClinicRole }>;
+const inClinic = (role: ClinicRole): InClinic => ({
   clinic: { id: 'c1', name: 'Northside Practice', createdAt: '2026-11-01T10:00:00.000Z' },
   role,
   members: [owner, admin, plain],

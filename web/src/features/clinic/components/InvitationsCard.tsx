@@ -125,7 +125,7 @@ function PendingInvitations({ invitations, onRevoked }: { invitations: ClinicInv
           >
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
               <Box sx={{ minWidth: 0 }}>
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                   <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{invitation.email}</Typography>
                   <Chip size="small" variant="outlined" label={CLINIC_ROLE_LABELS[invitation.role]} />
                 </Stack>

@@ -191,7 +191,7 @@ export function MembersCard({ members, myRole, myUid, onChanged }: MembersCardPr
               >
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
                   <Box sx={{ minWidth: 0 }}>
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                       <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                         {name}
                         {you ? ' (you)' : ''}
