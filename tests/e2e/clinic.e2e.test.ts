@@ -4,7 +4,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { APP_URL, launchBrowser, screenshotPath, shootAndCheck } from '../support/browser.js';
-import { mailTo } from '../support/mail-catcher.js';
+import { invitationToken } from '../support/mail-catcher.js';
 import { signInThroughUi } from '../support/record-flow.js';
 
 /**
@@ -25,18 +25,6 @@ function keep(name: string) {
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   for (const size of ['desktop', 'phone']) copyFileSync(screenshotPath(`${name}-${size}`), `${dir}/${name}-${size}.png`);
-}
-
-/** The invitation link in the newest clinic invitation email to `to`, waiting for it to arrive. */
-async function invitationLink(to: string, timeoutMs = 15_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mail = (await mailTo(to)).find((m) => m.subject.startsWith('You are invited to join'));
-    const link = mail && /https?:\/\/\S+\/clinic\/invitations\/[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
-    if (link) return link;
-    if (Date.now() > deadline) throw new Error(`no clinic invitation reached ${to} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 async function open(user?: TestUser): Promise<Page> {
@@ -97,8 +85,7 @@ describe('Clinics in Chromium', () => {
     await pending.getByText(locum).waitFor({ timeout: 60_000 });
 
     // The colleague opens the emailed link signed out: nothing of the invitation shows until sign-in.
-    const link = await invitationLink(colleague.email);
-    const token = link.slice(link.lastIndexOf('/') + 1);
+    const token = await invitationToken(colleague.email, 15_000);
     const colleaguePage = await open();
     await colleaguePage.goto(`${APP_URL}/clinic/invitations/${token}`);
     await colleaguePage.getByRole('heading', { name: 'You are invited to a clinic' }).waitFor({ timeout: 60_000 });

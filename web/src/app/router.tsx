@@ -72,7 +72,7 @@ export const routes: RouteObject[] = [
             },
           },
           { path: paths.activity.path, lazy: async () => ({ Component: (await import('@/features/activity/activity.page')).ActivityPage }) },
-          { path: paths.clinic.path, lazy: async () => ({ Component: (await import('@/features/clinic/clinic.page')).ClinicPage }) },
+          { path: paths.clinicSettings.path, lazy: async () => ({ Component: (await import('@/features/clinic/clinic.page')).ClinicPage }) },
           { path: paths.billing.path, lazy: async () => ({ Component: (await import('@/features/billing/billing.page')).BillingPage }) },
           { path: '*', element: <NotFoundPage /> },
         ],

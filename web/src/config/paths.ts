@@ -57,7 +57,7 @@ export const paths = {
     getHref: () => '/settings/activity',
   },
   /** Clinic settings: the clinic, its members and invitations (docs/clinics.md "Screens"). */
-  clinic: {
+  clinicSettings: {
     path: '/clinic',
     getHref: () => '/clinic',
   },

@@ -74,7 +74,7 @@ export function AccountMenu() {
           onClick={() => {
             close();
             if (disabled) notifyDisabled();
-            else void navigate(paths.clinic.getHref());
+            else void navigate(paths.clinicSettings.getHref());
           }}
         >
           Clinic

@@ -1,4 +1,4 @@
-import { CLINIC_ROLE_LABELS, type MyClinicResponse } from '@charta/contract';
+import { CLINIC_ROLE_LABELS, type ClinicRole, type MyClinicResponse } from '@charta/contract';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -32,11 +32,17 @@ function Loading() {
   );
 }
 
-const ROLE_SENTENCES = {
-  owner: 'You own this clinic: you invite and remove members, make admins, and can hand the clinic on or delete it.',
-  admin: 'You are an admin: you invite and remove members.',
-  member: 'You are a member: you share templates in the clinic library. The owner and admins manage who is in the clinic.',
-} as const;
+/** What the caller's role lets them do, in a sentence (a switch: the compiler asks for a new role's). */
+function roleSentence(role: ClinicRole): string {
+  switch (role) {
+    case 'owner':
+      return 'You own this clinic: you invite and remove members, make admins, and can hand the clinic on or delete it.';
+    case 'admin':
+      return 'You are an admin: you invite and remove members.';
+    case 'member':
+      return 'You are a member: you share templates in the clinic library. The owner and admins manage who is in the clinic.';
+  }
+}
 
 /**
  * Settings → Clinic (docs/clinics.md "Screens"): the clinician's clinic, its members and invitations, or,
@@ -67,7 +73,7 @@ export function ClinicPage() {
             <Typography color="text.secondary" sx={{ mb: 1 }}>
               Your role: {CLINIC_ROLE_LABELS[role]}
             </Typography>
-            <Typography variant="body2">{ROLE_SENTENCES[role]}</Typography>
+            <Typography variant="body2">{roleSentence(role)}</Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               Members share templates in the clinic library. Each clinician’s sessions and patients stay their own: nobody in the clinic sees
               them.

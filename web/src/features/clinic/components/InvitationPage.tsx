@@ -22,7 +22,7 @@ import { formatDateTime } from '@/lib/format';
 import { acceptInvitation, MY_CLINIC_KEY, useInvitationPreview, useMyClinic } from '../api/clinic';
 
 const toClinic = (
-  <Button component={RouterLink} to={paths.clinic.getHref()} variant="outlined">
+  <Button component={RouterLink} to={paths.clinicSettings.getHref()} variant="outlined">
     Open Clinic settings
   </Button>
 );
@@ -119,7 +119,7 @@ function PendingInvitation({ token, invitation }: { token: string; invitation: I
       const joined = await acceptInvitation(token);
       await mutate(MY_CLINIC_KEY, joined, { revalidate: false });
       notify({ message: `You joined ${invitation.clinicName}`, severity: 'success' });
-      void navigate(paths.clinic.getHref(), { replace: true });
+      void navigate(paths.clinicSettings.getHref(), { replace: true });
     } catch (error) {
       setFailure(error);
       setBusy(false);

@@ -23,11 +23,17 @@ import { useSubmit } from '@/lib/use-submit';
 import { removeMember, setMemberRole } from '../api/clinic';
 import { mayChangeRole, mayRemove } from '../lib/clinic-rules';
 
-const ROLE_HINTS: Record<ClinicRole, string> = {
-  owner: 'Hands the clinic on: they become its owner and you become an admin.',
-  admin: 'Invites and removes members, and removes clinic templates.',
-  member: 'Sees the clinic and shares templates in its library.',
-};
+/** What choosing a role means, under its name in the role dialog. */
+function roleHint(role: ClinicRole): string {
+  switch (role) {
+    case 'owner':
+      return 'Hands the clinic on: they become its owner and you become an admin.';
+    case 'admin':
+      return 'Invites and removes members, and removes clinic templates.';
+    case 'member':
+      return 'Sees the clinic and shares templates in its library.';
+  }
+}
 
 /** A member's name as the clinic sees it, falling back to their address. */
 const nameOf = (member: ClinicMember) => member.displayName.trim() || member.email;
@@ -87,7 +93,7 @@ function RoleDialog({ member, onClose, onChanged }: { member: ClinicMember | nul
                         <Box sx={{ py: 0.5 }}>
                           <Typography>{option === 'owner' ? 'Owner (hand the clinic on)' : CLINIC_ROLE_LABELS[option]}</Typography>
                           <Typography variant="body2" color="text.secondary">
-                            {ROLE_HINTS[option]}
+                            {roleHint(option)}
                           </Typography>
                         </Box>
                       }

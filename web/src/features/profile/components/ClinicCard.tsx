@@ -18,7 +18,7 @@ export function ClinicCard() {
           Share templates with the colleagues in your practice: create a clinic or see the one you are in, its members and invitations. Your
           sessions and patients stay yours.
         </Typography>
-        <Button component={RouterLink} to={paths.clinic.getHref()} variant="outlined" startIcon={<GroupsOutlined />}>
+        <Button component={RouterLink} to={paths.clinicSettings.getHref()} variant="outlined" startIcon={<GroupsOutlined />}>
           Clinic settings
         </Button>
       </CardContent>
