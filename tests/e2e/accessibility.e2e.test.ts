@@ -36,6 +36,7 @@ const PAGES = [
   { name: 'template-new', path: '/templates/new', ready: (page: Page) => page.getByRole('textbox', { name: 'Template name' }).waitFor({ timeout: 30_000 }) },
   { name: 'settings', path: '/settings', ready: (page: Page) => page.getByRole('heading', { name: 'Settings' }).first().waitFor({ timeout: 30_000 }) },
   { name: 'activity', path: '/settings/activity', ready: (page: Page) => page.getByRole('list', { name: 'Activity' }).waitFor({ timeout: 30_000 }) },
+  { name: 'clinic', path: '/clinic', ready: (page: Page) => page.getByRole('heading', { name: 'You are not in a clinic' }).waitFor({ timeout: 30_000 }) },
   { name: 'billing', path: '/billing', ready: (page: Page) => page.getByRole('heading', { name: /Plan/ }).first().waitFor({ timeout: 30_000 }) },
   { name: 'session-note', get path() { return `/sessions/${sessionId}`; }, ready: sessionReady },
   { name: 'session-transcript', get path() { return `/sessions/${sessionId}?view=transcript`; }, ready: sessionReady },

@@ -21,6 +21,22 @@ export const routes: RouteObject[] = [
       { path: paths.signUp.path, lazy: async () => ({ Component: (await import('@/features/auth/sign-up.page')).SignUpPage }) },
       { path: paths.emailAction.path, lazy: async () => ({ Component: (await import('@/features/auth/email-action.page')).EmailActionPage }) },
       {
+        // The link in a clinic invitation email: in the shell when signed in; signed out, a page of its own that
+        // offers sign-in and sign-up, both of which come back here (docs/clinics.md "Screens").
+        path: paths.clinicInvitation.path,
+        lazy: async () => {
+          const [{ Shell }, { InvitationSignedOut }] = await Promise.all([import('./shell/Shell'), import('@/features/clinic/invitation.page')]);
+          return {
+            element: (
+              <RequireAuth signedOut={<InvitationSignedOut />}>
+                <Shell />
+              </RequireAuth>
+            ),
+          };
+        },
+        children: [{ index: true, lazy: async () => ({ Component: (await import('@/features/clinic/invitation.page')).InvitationPage }) }],
+      },
+      {
         path: paths.record.path,
         lazy: async () => {
           const { Shell } = await import('./shell/Shell');
@@ -56,6 +72,7 @@ export const routes: RouteObject[] = [
             },
           },
           { path: paths.activity.path, lazy: async () => ({ Component: (await import('@/features/activity/activity.page')).ActivityPage }) },
+          { path: paths.clinicSettings.path, lazy: async () => ({ Component: (await import('@/features/clinic/clinic.page')).ClinicPage }) },
           { path: paths.billing.path, lazy: async () => ({ Component: (await import('@/features/billing/billing.page')).BillingPage }) },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -56,6 +56,16 @@ export const paths = {
     path: '/settings/activity',
     getHref: () => '/settings/activity',
   },
+  /** Clinic settings: the clinic, its members and invitations (docs/clinics.md "Screens"). */
+  clinicSettings: {
+    path: '/clinic',
+    getHref: () => '/clinic',
+  },
+  /** Where a clinic invitation email's link lands (functions/src/clinics/invitation-email.ts mails this path). */
+  clinicInvitation: {
+    path: '/clinic/invitations/:token',
+    getHref: (token: string) => `/clinic/invitations/${encodeURIComponent(token)}`,
+  },
   billing: {
     path: '/billing',
     getHref: () => '/billing',

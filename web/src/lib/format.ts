@@ -53,3 +53,11 @@ export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '—' : DATE_TIME.format(date);
 }
+
+const DATE_ONLY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** An ISO timestamp's day in the reader's locale ("21 Nov 2026"); junk reads "—". */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : DATE_ONLY.format(date);
+}

@@ -5,7 +5,9 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useNavigationActions, useNavigationState } from '@/components/layout/navigation-state';
+import { paths } from '@/config/paths';
 import { signOutUser } from '@/features/auth';
 import { useRecordingsOnDevice, type KeptRecording } from '@/features/record';
 import { legalLinks } from './LegalLinks';
@@ -18,6 +20,7 @@ export function AccountMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [keeping, setKeeping] = useState<KeptRecording[] | null>(null);
   const [signingOut, setSigningOut] = useState(false);
+  const navigate = useNavigate();
   const close = () => setAnchor(null);
 
   // Recordings and sign-out live in two features; signing out is where they meet, so the app composes them.
@@ -66,6 +69,17 @@ export function AccountMenu() {
             </MenuItem>
           ))}
         {isMobileLayout && <Divider />}
+        {/* Clinic settings beside the account: no room for a sixth tab on a phone (docs/clinics.md "Screens"). */}
+        <MenuItem
+          onClick={() => {
+            close();
+            if (disabled) notifyDisabled();
+            else void navigate(paths.clinicSettings.getHref());
+          }}
+        >
+          Clinic
+        </MenuItem>
+        <Divider />
         <MenuItem
           onClick={() => {
             close();

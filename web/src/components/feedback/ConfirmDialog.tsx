@@ -21,6 +21,8 @@ interface ConfirmDialogProps {
   maxWidth?: 'xs' | 'sm';
   destructive?: boolean;
   busy?: boolean;
+  /** The confirm button is off until the dialog's own condition holds (a name typed to confirm a deletion). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -37,6 +39,7 @@ export function ConfirmDialog({
   maxWidth = 'xs',
   destructive,
   busy,
+  confirmDisabled,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -54,7 +57,7 @@ export function ConfirmDialog({
         <Button onClick={onCancel ?? onClose} disabled={busy} variant={emphasis === 'cancel' ? 'contained' : 'text'} autoFocus>
           {cancelLabel}
         </Button>
-        <Button onClick={onConfirm} color={destructive ? 'error' : 'primary'} variant={emphasis === 'confirm' ? 'contained' : 'text'} loading={busy}>
+        <Button onClick={onConfirm} color={destructive ? 'error' : 'primary'} variant={emphasis === 'confirm' ? 'contained' : 'text'} loading={busy} disabled={confirmDisabled}>
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -45,6 +45,26 @@ describe('RequireAuth', () => {
     expect(screen.getByText('sign-in at /sign-in?redirect=%2Fsessions%2Fs1')).toBeInTheDocument();
   });
 
+  it('shows a page’s own signed-out view instead of sending to sign-in, and the page once someone signs in', () => {
+    const router = createMemoryRouter(
+      [
+        { path: '/sign-in', element: <SignInStub /> },
+        { path: '*', element: <RequireAuth signedOut={<p>sign in to see the invitation</p>}><p>the invitation</p></RequireAuth> },
+      ],
+      { initialEntries: ['/clinic/invitations/t1'] },
+    );
+    const view = (state: AuthState) => (
+      <AuthContext.Provider value={state}>
+        <RouterProvider router={router} />
+      </AuthContext.Provider>
+    );
+    const { rerender } = render(view({ user: null, loading: false }));
+    expect(screen.getByText('sign in to see the invitation')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/clinic/invitations/t1');
+    rerender(view({ user: ADA, loading: false }));
+    expect(screen.getByText('the invitation')).toBeInTheDocument();
+  });
+
   it('after a sign-out, sends to sign-in without the page: the next person must not land on it', () => {
     const { rerender } = renderAt('/sessions/s1', { user: ADA, loading: false });
     expect(screen.getByText('the app')).toBeInTheDocument();

@@ -14,9 +14,10 @@ import { useAuth } from '../hooks/use-auth';
  * While Auth has not answered yet: on a browser where someone was signed in last time (lib/signed-in-hint.ts),
  * the app renders at once (the shell shows the Record tab, and a loader in place of any other page; nothing
  * reads the API until the user is known: app/shell/Shell.tsx), and Auth loads after that paint; anywhere
- * else, a loader until Auth answers. If Auth then says nobody is signed in, to sign-in as above.
+ * else, a loader until Auth answers. If Auth then says nobody is signed in, to sign-in as above, or, given
+ * `signedOut`, that instead (a page of its own for signed-out visitors, which offers sign-in itself).
  */
-export function RequireAuth({ children }: { children: ReactNode }) {
+export function RequireAuth({ children, signedOut }: { children: ReactNode; signedOut?: ReactNode }) {
   const { user, loading } = useAuth();
   const location = useLocation();
   // Remembered from render to render (React's "state from earlier renders" pattern, set while rendering).
@@ -28,6 +29,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   useEffect(() => markPageShown(), []);
   if (loading) return expectSignedIn ? children : <FullPageLoader label="Checking your sign-in" />;
   if (!user) {
+    // A page with something to say to a signed-out visitor (an invitation link) says it instead.
+    if (signedOut) return signedOut;
     const comeBackTo = someoneWasSignedIn ? undefined : `${location.pathname}${location.search}`;
     return <Navigate to={paths.signIn.getHref(comeBackTo)} replace />;
   }

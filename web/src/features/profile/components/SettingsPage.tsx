@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import { ActivityCard } from './ActivityCard';
+import { ClinicCard } from './ClinicCard';
 import { DataExportCard } from './DataExportCard';
 import { LegalCard } from './LegalCard';
 import { PrivacySections } from './PrivacySections';
@@ -22,6 +23,7 @@ export function SettingsPage({ lockSection, accountSection }: SettingsPageProps 
       <ProfileSection />
       <PrivacySections />
       <SubscriptionCard />
+      <ClinicCard />
       <ActivityCard />
       <DataExportCard />
       {lockSection}

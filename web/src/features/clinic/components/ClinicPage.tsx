@@ -1,0 +1,94 @@
+import { CLINIC_ROLE_LABELS, type ClinicRole, type MyClinicResponse } from '@charta/contract';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ErrorState } from '@/components/feedback/ErrorState';
+import { useNavigationState } from '@/components/layout/navigation-state';
+import { useShellPage } from '@/components/layout/use-shell-page';
+import { describeError } from '@/lib/error-message';
+import { useMyClinic } from '../api/clinic';
+import { managesMembers } from '../lib/clinic-rules';
+import { InvitationsCard } from './InvitationsCard';
+import { LeaveOrDeleteCard } from './LeaveOrDeleteCard';
+import { MembersCard } from './MembersCard';
+import { NoClinic } from './NoClinic';
+
+function Loading() {
+  return (
+    <Card role="status" aria-busy="true" aria-label="Loading your clinic">
+      <CardContent>
+        <Skeleton width="40%" height={36} />
+        <Skeleton width="25%" />
+        <Box sx={{ mt: 2 }}>
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} width="70%" />
+          ))}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** What the caller's role lets them do, in a sentence (a switch: the compiler asks for a new role's). */
+function roleSentence(role: ClinicRole): string {
+  switch (role) {
+    case 'owner':
+      return 'You own this clinic: you invite and remove members, make admins, and can hand the clinic on or delete it.';
+    case 'admin':
+      return 'You are an admin: you invite and remove members.';
+    case 'member':
+      return 'You are a member: you share templates in the clinic library. The owner and admins manage who is in the clinic.';
+  }
+}
+
+/**
+ * Settings → Clinic (docs/clinics.md "Screens"): the clinician's clinic, its members and invitations, or,
+ * outside one, what a clinic is and making one. What each role may do is the server's decision; the page
+ * shows only the controls that role has.
+ */
+export function ClinicPage() {
+  useShellPage('settings', 'Clinic');
+  const { user } = useNavigationState();
+  const { data, error, mutate } = useMyClinic();
+  const reload = () => mutate();
+  const replace = (next: MyClinicResponse) => mutate(next, { revalidate: false });
+
+  let body;
+  if (data === undefined) {
+    body = error ? <ErrorState message={`Your clinic could not be loaded. ${describeError(error)}`} onRetry={() => void mutate()} /> : <Loading />;
+  } else if (data.clinic === null) {
+    body = <NoClinic onCreated={replace} />;
+  } else {
+    const { clinic, role, members, invitations } = data;
+    body = (
+      <>
+        <Card component="section" aria-labelledby="clinic-heading">
+          <CardContent>
+            <Typography id="clinic-heading" variant="h2" sx={{ overflowWrap: 'anywhere' }}>
+              {clinic.name}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 1 }}>
+              Your role: {CLINIC_ROLE_LABELS[role]}
+            </Typography>
+            <Typography variant="body2">{roleSentence(role)}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              Members share templates in the clinic library. Each clinician’s sessions and patients stay their own: nobody in the clinic sees
+              them.
+            </Typography>
+          </CardContent>
+        </Card>
+        <MembersCard members={members} myRole={role} myUid={user?.uid} onChanged={reload} />
+        {managesMembers(role) && <InvitationsCard invitations={invitations} myRole={role} onChanged={reload} />}
+        <LeaveOrDeleteCard clinic={clinic} myRole={role} onDone={reload} />
+      </>
+    );
+  }
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 760 }}>
+      {body}
+    </Stack>
+  );
+}
