@@ -4,12 +4,7 @@ import type { ClinicInvitation, ClinicRole, InvitationPreview, InvitedRole, MyCl
 import useSWR from 'swr';
 import { api } from '@/lib/api';
 
-export const MY_CLINIC_KEY = '/clinic';
-
-/** GET /clinic: the caller's clinic, their role, its members and (admins, owner) its pending invitations. */
-export function useMyClinic() {
-  return useSWR<MyClinicResponse, unknown>(MY_CLINIC_KEY, () => api.get<MyClinicResponse>(MY_CLINIC_KEY));
-}
+export { MY_CLINIC_KEY, useMyClinic } from '@/data/my-clinic';
 
 export function createClinic(name: string): Promise<MyClinicResponse> {
   return api.post<MyClinicResponse>('/clinic/create', { name });

@@ -1,27 +1,12 @@
 // The clinic library (docs/clinics.md "The clinic library"; docs/api.md "Clinics"): templates the members of
 // the caller's clinic shared with it, apart from the community library (a list of its own, never mixed in).
-import type { ClinicTemplate, ClinicTemplatesResponse, MyClinicResponse, Template } from '@charta/contract';
+import type { ClinicTemplate, ClinicTemplatesResponse, Template } from '@charta/contract';
 import useSWR from 'swr';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 
-/**
- * `GET /clinic`: the caller's clinic and role, or `{ clinic: null }`. The library only needs to know whether
- * to show the clinic's tab and who may remove an entry; the clinic feature (web/src/features/clinic) reads
- * the same key, so the two share one cache entry and one request.
- */
-export const MY_CLINIC_KEY = '/clinic';
 export const CLINIC_TEMPLATES_KEY = '/clinic/templates/list';
-
-export function getMyClinic(): Promise<MyClinicResponse> {
-  return api.get<MyClinicResponse>(MY_CLINIC_KEY);
-}
-
-/** The caller's clinic as the template library needs it (named apart from the clinic feature's hook on purpose: a later merge keeps one). */
-export function useMyClinicForLibrary() {
-  return useSWR<MyClinicResponse, unknown>(MY_CLINIC_KEY, getMyClinic);
-}
 
 export async function listClinicTemplates(): Promise<ClinicTemplate[]> {
   return (await api.post<ClinicTemplatesResponse>(CLINIC_TEMPLATES_KEY, {})).templates;

@@ -29,7 +29,7 @@ import { describeError } from '@/lib/error-message';
 import { useSubmit } from '@/lib/use-submit';
 import { formatDateTime } from '@/lib/format';
 import { categoryLabel, CATEGORY_OPTIONS } from '../api/categories';
-import { useMyClinicForLibrary } from '../api/clinic-library';
+import { useMyClinic } from '@/data/my-clinic';
 import { addToMyTemplates, unpublishTemplate, useLibraryPages } from '../api/templates';
 import type { LibraryTab } from './ClinicLibraryTabs';
 
@@ -333,7 +333,7 @@ export const CLINIC_TAB_PARAM = 'library';
  * (docs/clinics.md "The clinic library"). Two lists, never mixed: clinic templates never reach the public one.
  */
 export function LibraryPage() {
-  const clinic = useMyClinicForLibrary();
+  const clinic = useMyClinic();
   const [params, setParams] = useSearchParams();
   const mine = clinic.data?.clinic ? clinic.data : null;
   const wantsClinic = params.get(CLINIC_TAB_PARAM) === 'clinic';

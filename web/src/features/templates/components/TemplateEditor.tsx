@@ -17,7 +17,7 @@ import { describeError } from '@/lib/error-message';
 import { useSubmit } from '@/lib/use-submit';
 import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { categoryLabel, type TemplateCategory } from '../api/categories';
-import { useMyClinicForLibrary } from '../api/clinic-library';
+import { useMyClinic } from '@/data/my-clinic';
 import { deleteTemplate, helpMeWriteSection, unpublishTemplate, upsertTemplate, type TemplateDraft } from '../api/templates';
 import { editorFieldOf, editorReducer, initialEditorState, isDirty, toDraft, validateEditor, visibleEditorErrors, type EditorErrors, type EditorSection } from '../lib/editor-state';
 import { PreviewPane, type PreviewSource } from './PreviewPane';
@@ -54,7 +54,7 @@ export function TemplateEditor({ template, initialDraft }: TemplateEditorProps) 
   const [transcript, setTranscript] = useState('');
   const [dialog, setDialog] = useState<EditorDialog | null>(null);
   const leaving = useRef(false);
-  const myClinic = useMyClinicForLibrary().data?.clinic ?? null;
+  const myClinic = useMyClinic().data?.clinic ?? null;
 
   const errors = useMemo(() => validateEditor(state), [state]);
   const valid = Object.keys(errors).length === 0;
