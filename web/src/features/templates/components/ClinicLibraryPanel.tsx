@@ -1,7 +1,5 @@
 import { hasClinicRole, type ClinicRole, type ClinicTemplate, type Template } from '@charta/contract';
-import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
-import LibraryAddOutlined from '@mui/icons-material/LibraryAddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -14,11 +12,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { ErrorState } from '@/components/feedback/ErrorState';
 import { useNotify } from '@/components/feedback/notifications';
-import { paths } from '@/config/paths';
 import { useRefreshTemplates, useTemplateList } from '@/data/templates';
 import { describeError } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format';
@@ -27,6 +23,7 @@ import { categoryLabel } from '../api/categories';
 import { addClinicTemplate, describeClinicLibraryFailure, removeClinicTemplate, useClinicTemplates } from '../api/clinic-library';
 import { ClinicShareDialog } from './ClinicShareDialog';
 import { TemplateSectionsView } from './TemplateSectionsView';
+import { PreviewAndAddButtons } from './PreviewAndAddButtons';
 
 function plural(n: number, word: string) {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -51,20 +48,7 @@ interface ClinicEntryActionsProps {
 function ClinicEntryActions({ entry, addedCopyId, adding, onAdd, onPreview, onRemove }: ClinicEntryActionsProps) {
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-      {onPreview && (
-        <Button onClick={onPreview} aria-label={`Preview ${entry.name}`}>
-          Preview
-        </Button>
-      )}
-      {addedCopyId ? (
-        <Button component={RouterLink} to={paths.template.getHref(addedCopyId)} startIcon={<CheckOutlined />}>
-          Added · open my copy
-        </Button>
-      ) : (
-        <Button variant="contained" startIcon={<LibraryAddOutlined />} loading={adding} loadingPosition="start" onClick={onAdd} aria-label={`Add to my templates: ${entry.name}`}>
-          Add to my templates
-        </Button>
-      )}
+      <PreviewAndAddButtons name={entry.name} addedCopyId={addedCopyId} adding={adding} onAdd={onAdd} onPreview={onPreview} />
       {onRemove && (
         <Button color="error" onClick={onRemove} aria-label={`Remove from the clinic: ${entry.name}`} sx={{ ml: { sm: 'auto' } }}>
           Remove from the clinic

@@ -4,7 +4,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
@@ -12,6 +11,7 @@ import { DialogSubmitActions } from '@/components/feedback/DialogSubmitActions';
 import { formatDateTime } from '@/lib/format';
 import { useSubmit } from '@/lib/use-submit';
 import { describeClinicLibraryFailure, publishToClinic, useClinicTemplates } from '../api/clinic-library';
+import { OwnTemplateSelect } from './OwnTemplateSelect';
 
 interface ClinicShareDialogProps {
   clinicName: string;
@@ -66,15 +66,7 @@ export function ClinicShareDialog({ clinicName, template, choices = [], onShared
                 {share.error}
               </Alert>
             )}
-            {!template && (
-              <TextField select label="Template" value={templateId} onChange={(event) => choose(event.target.value)} disabled={choices.length === 0} helperText={choices.length === 0 ? 'Create a template of your own first.' : undefined}>
-                {choices.map((t) => (
-                  <MenuItem key={t.id} value={t.id}>
-                    {t.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            {!template && <OwnTemplateSelect templateId={templateId} choices={choices} onChoose={choose} />}
             <TextField
               label="Description (optional)"
               placeholder="Who it is for and how the clinic uses it"

@@ -1,8 +1,6 @@
 import type { PublishedTemplate, Template } from '@charta/contract';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
-import LibraryAddOutlined from '@mui/icons-material/LibraryAddOutlined';
 import PublicOutlined from '@mui/icons-material/PublicOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -38,6 +36,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { PublishDialog } from './PublishDialog';
 import { ReportDialog } from './ReportDialog';
 import { TemplateSectionsView } from './TemplateSectionsView';
+import { PreviewAndAddButtons } from './PreviewAndAddButtons';
 
 export const LIBRARY_SEARCH_DEBOUNCE_MS = 300;
 
@@ -62,20 +61,7 @@ interface EntryActionsProps {
 function EntryActions({ entry, mine, addedCopyId, adding, onAdd, onPreview, onUnpublish, onReport }: EntryActionsProps) {
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-      {onPreview && (
-        <Button onClick={onPreview} aria-label={`Preview ${entry.name}`}>
-          Preview
-        </Button>
-      )}
-      {addedCopyId ? (
-        <Button component={RouterLink} to={paths.template.getHref(addedCopyId)} startIcon={<CheckOutlined />}>
-          Added · open my copy
-        </Button>
-      ) : (
-        <Button variant="contained" startIcon={<LibraryAddOutlined />} loading={adding} loadingPosition="start" onClick={onAdd} aria-label={`Add to my templates: ${entry.name}`}>
-          Add to my templates
-        </Button>
-      )}
+      <PreviewAndAddButtons name={entry.name} addedCopyId={addedCopyId} adding={adding} onAdd={onAdd} onPreview={onPreview} />
       {mine && (
         <Button color="error" onClick={onUnpublish} aria-label={`Unpublish ${entry.name}`}>
           Unpublish

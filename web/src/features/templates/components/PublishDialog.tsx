@@ -4,7 +4,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
@@ -14,6 +13,7 @@ import { useSubmit } from '@/lib/use-submit';
 import { libraryDescriptionProblem, PROFILE_LIMITS, publicNameOf, TEMPLATE_LIMITS } from '@charta/contract';
 import { publishTemplate } from '../api/templates';
 import { CategorySelect } from './CategorySelect';
+import { OwnTemplateSelect } from './OwnTemplateSelect';
 
 interface PublishDialogProps {
   /** The template to publish; when absent the user picks one of `choices`. */
@@ -87,15 +87,7 @@ export function PublishDialog({ template, choices = [], onPublished, onClose }: 
                 slotProps={{ htmlInput: { maxLength: PROFILE_LIMITS.displayName } }}
               />
             )}
-            {!template && (
-              <TextField select label="Template" value={templateId} onChange={(event) => choose(event.target.value)} disabled={choices.length === 0} helperText={choices.length === 0 ? 'Create a template of your own first.' : undefined}>
-                {choices.map((t) => (
-                  <MenuItem key={t.id} value={t.id}>
-                    {t.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            {!template && <OwnTemplateSelect templateId={templateId} choices={choices} onChoose={choose} />}
             <TextField
               label="Description"
               placeholder="Who it is for and what makes it useful"
