@@ -123,7 +123,8 @@ describe('DELETE /profile/:id', () => {
     // Clinic membership first (they leave the clinic before anything of theirs goes; docs/clinics.md),
     // then exports (a build still running then deletes what it wrote instead of publishing it); billing
     // (Stripe) before the subscription record, which holds the ids it needs.
-    expect(owners.slice(0, 8)).toEqual(['clinic membership', 'data exports', 'sessions', 'audio', 'templates', 'profile', 'billing', 'subscription']);
+    // Session shares right after it: shares made with the user name them as the colleague, not as an owner.
+    expect(owners.slice(0, 9)).toEqual(['clinic membership', 'session shares', 'data exports', 'sessions', 'audio', 'templates', 'profile', 'billing', 'subscription']);
     // The sweep of whatever still names the user comes last (accounts/owned-documents.ts).
     expect(owners.at(-1)).toBe('remaining documents');
     // The token of a deleted account no longer opens anything.
