@@ -1,7 +1,7 @@
 import type { AuditAction, AuditEntriesPage, AuditOutcome } from '@charta/contract';
 import { invalidArgument } from '../http/errors.js';
 import type { CallerIdentity } from '../identity/identity-provider.js';
-import { logCode, logId, type Logger } from '../logging/logger.js';
+import { errorCodeOf, logCode, logId, type Logger } from '../logging/logger.js';
 import { logAuditAccountLookupFailed, logAuditEntryNotWritten } from '../logging/log-events.js';
 import { cursorAfter, decodeCursor, encodeCursor } from '../common/page-cursor.js';
 import type { AuditConfig } from './audit-config.js';
@@ -155,7 +155,6 @@ export class AuditTrail {
   }
 }
 
-const errorCodeOf = (err: unknown) => logCode(typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : err instanceof Error ? err.name : 'unknown');
 
 /** A time range must run forwards; otherwise the answer would silently be empty. */
 function queryOf(filter: AuditFilterInput): AuditQuery {

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { TokenRejectedError, type IdentityProvider } from '../identity/identity-provider.js';
-import { logCode, type Logger } from '../logging/logger.js';
+import { errorCodeOf, logCode, type Logger } from '../logging/logger.js';
 import { logIdentityUnavailable, logTokenRejected } from '../logging/log-events.js';
 import { unauthenticated, unavailable } from './errors.js';
 
@@ -23,14 +23,10 @@ export function authenticate(identity: IdentityProvider, logger: Logger): Reques
         );
       }
       // The identity service could not be asked (network, quota): not the caller's fault, so not a 401.
-      logIdentityUnavailable(logger, { requestId: req.requestId, errorCode: logCode(errorCodeOf(err)) });
+      logIdentityUnavailable(logger, { requestId: req.requestId, errorCode: errorCodeOf(err) });
       throw unavailable();
     }
     next();
   };
 }
 
-function errorCodeOf(err: unknown): string {
-  if (typeof err === 'object' && err !== null && 'code' in err) return String((err).code);
-  return err instanceof Error ? err.name : 'unknown';
-}

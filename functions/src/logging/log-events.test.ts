@@ -1,7 +1,7 @@
 import { execSync } from 'node:child_process';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { logAudioUploadCompleted, logPipelineSkipped, logPipelineStep, logProfileCreated } from './log-events.js';
-import { logCode, logId, memoryLogger, type LogFields, type LogId } from './logger.js';
+import { logAudioUploadCompleted, logPipelineSkipped, logPipelineStep, logProfileCreated, logTranscriptionWindow } from './log-events.js';
+import { asCodeText, errorCodeOf, logCode, logId, memoryLogger, type LogFields, type LogId } from './logger.js';
 
 // That no patient data is logged is a type, checked by `npm run check`: log fields are vouched ids
 // (LogId) and codes (LogCode), numbers and flags, so a plain string does not compile. Each
@@ -32,6 +32,28 @@ describe('log events take ids and codes only', () => {
     const log = memoryLogger();
     logAudioUploadCompleted(log, { uid: logId('uid-1'), uploadId: logId('upload-1'), chunks: 3, sizeBytes: 1024, container: logCode('webm') });
     expect(log.entries).toEqual([{ level: 'info', event: 'audio_upload_completed', fields: { uid: 'uid-1', uploadId: 'upload-1', chunks: 3, sizeBytes: 1024, container: 'webm' } }]);
+  });
+});
+
+describe('error codes from other libraries', () => {
+  it('Keep an error’s code or class name, never its message, and only code characters', () => {
+    expect(errorCodeOf(Object.assign(new Error('Ana Ruiz said her chest hurts'), { code: 'ECONNRESET' }))).toBe('ECONNRESET');
+    expect(errorCodeOf(new TypeError('note text here'))).toBe('TypeError');
+    expect(errorCodeOf('a thrown string')).toBe('unknown');
+    // A library that put free text in its code: spaces, '@' and the rest become '?', and it is cut at 64.
+    const leaky = errorCodeOf(Object.assign(new Error('x'), { code: 'failed for ana.ruiz@example.com: patient says chest pain since Monday morning' }));
+    expect(leaky).not.toContain('@');
+    expect(leaky).not.toContain(' ');
+    expect(leaky.length).toBeLessThanOrEqual(64);
+    expect(asCodeText('')).toBe('unknown');
+  });
+
+  it('A failed transcription window logs ids, numbers and a code', () => {
+    const log = memoryLogger();
+    logTranscriptionWindow(log, { uploadId: logId('u1'), index: 3, startMs: 90_000, endMs: 120_000, durationMs: 812, segments: 0, failed: asCodeText('SpeechError/4 the patient said hello') });
+    expect(log.entries).toEqual([
+      { level: 'warn', event: 'transcription_window_failed', fields: { uploadId: 'u1', index: 3, startMs: 90_000, endMs: 120_000, durationMs: 812, segments: 0, failed: 'SpeechError/4?the?patient?said?hello' } },
+    ]);
   });
 });
 

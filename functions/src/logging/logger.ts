@@ -15,6 +15,22 @@ export type LogCode = string & { readonly [vouchedCode]: true };
 export const logId = (id: string): LogId => id as LogId;
 export const logCode = (code: string): LogCode => code as LogCode;
 
+/**
+ * What went wrong, as a code a log line may carry: the error's `code` (an SDK's, a gRPC status) or else its
+ * class name, never its message. A `code` is another library's value, so only code characters are kept and
+ * at most 64 of them: an error that put free text (a transcript line, an address) in its code cannot carry
+ * it into a log line.
+ */
+export function errorCodeOf(err: unknown): LogCode {
+  const raw = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : err instanceof Error ? err.name : 'unknown';
+  return asCodeText(raw);
+}
+
+/** Only the characters of a code (letters, digits, `_ . : / -`), at most 64: anything else becomes `?`. */
+export function asCodeText(text: string): LogCode {
+  return logCode(text.replace(/[^A-Za-z0-9_.:/-]/g, '?').slice(0, 64) || 'unknown');
+}
+
 /** Structured log fields: vouched ids and codes, numbers and flags; never free text. */
 export type LogValue = LogId | LogCode | number | boolean | null | undefined;
 export type LogFields = Readonly<Record<string, LogValue>>;

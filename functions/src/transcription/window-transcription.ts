@@ -9,7 +9,7 @@ import type { RecognizedSegment, Transcriber } from '../ai/transcriber.js';
 import type { AudioUpload } from '../audio/audio-upload.js';
 import { chunkPath } from '../audio/audio-upload.js';
 import type { UploadRepo } from '../audio/upload-repo.js';
-import { logCode, logId, type Logger } from '../logging/logger.js';
+import { asCodeText, logId, type Logger } from '../logging/logger.js';
 import { logTranscriptionWindow } from '../logging/log-events.js';
 import type { AudioStore } from '../storage/audio-store.js';
 import type { UnnumberedSegment } from '../transcripts/transcript.js';
@@ -202,7 +202,7 @@ export class WindowTranscription {
       return null;
     } catch (error) {
       const failed = this.failedRecord(index, window, error, attempts + 1);
-      logTranscriptionWindow(this.d.logger, { uploadId: logId(uploadId), index, startMs: window.startMs, endMs: window.endMs, durationMs: Date.now() - started, segments: 0, failed: logCode(failed.lastError ?? 'unknown') });
+      logTranscriptionWindow(this.d.logger, { uploadId: logId(uploadId), index, startMs: window.startMs, endMs: window.endMs, durationMs: Date.now() - started, segments: 0, failed: asCodeText(failed.lastError ?? 'unknown') });
       await this.d.windows.putWindow(uploadId, holder, failed);
       return { kind: 'failed', window: { startMs: window.startMs, endMs: window.endMs }, error };
     }
@@ -316,7 +316,8 @@ export class WindowTranscription {
   private failedRecord(index: number, window: { startMs: number; endMs: number }, error: unknown, attempts = 1): WindowRecord {
     const name = error instanceof Error ? error.name : 'unknown';
     const code = typeof error === 'object' && error !== null && 'code' in error ? `/${String(error.code)}` : '';
-    return { ...this.plannedRecord(index, window), attempts, lastError: `${name}${code}` };
+    // Kept to code characters (asCodeText): it is stored on the window and logged when the window fails.
+    return { ...this.plannedRecord(index, window), attempts, lastError: asCodeText(`${name}${code}`) };
   }
 }
 
