@@ -8,7 +8,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
@@ -24,6 +23,7 @@ import { addClinicTemplate, describeClinicLibraryFailure, removeClinicTemplate, 
 import { ClinicShareDialog } from './ClinicShareDialog';
 import { TemplateSectionsView } from './TemplateSectionsView';
 import { PreviewAndAddButtons } from './PreviewAndAddButtons';
+import { LibraryListEmpty, LibraryListLoading } from './LibraryListStates';
 
 function plural(n: number, word: string) {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -125,26 +125,11 @@ export function ClinicLibraryPanel({ clinicName, role }: ClinicLibraryPanelProps
 
   let list: ReactNode;
   if (library.data === undefined && !library.error) {
-    list = (
-      <Stack spacing={1.5} role="status" aria-busy="true" aria-label="Loading the clinic library">
-        {[0, 1, 2].map((row) => (
-          <Skeleton key={row} variant="rounded" height={120} />
-        ))}
-      </Stack>
-    );
+    list = <LibraryListLoading label="Loading the clinic library" />;
   } else if (library.error && entries.length === 0) {
     list = <ErrorState message={describeClinicLibraryFailure(library.error)} onRetry={() => void library.mutate()} />;
   } else if (entries.length === 0) {
-    list = (
-      <Card sx={{ p: 4, textAlign: 'center' }}>
-        <Typography variant="h3" component="p">
-          No templates shared in your clinic yet
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          Share one with “Share a template” above, or with “Share with my clinic” on a template of yours.
-        </Typography>
-      </Card>
-    );
+    list = <LibraryListEmpty title="No templates shared in your clinic yet" hint="Share one with “Share a template” above, or with “Share with my clinic” on a template of yours." />;
   } else {
     list = (
       <Box component="ul" aria-label={`${clinicName} templates`} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>

@@ -37,6 +37,7 @@ import { PublishDialog } from './PublishDialog';
 import { ReportDialog } from './ReportDialog';
 import { TemplateSectionsView } from './TemplateSectionsView';
 import { PreviewAndAddButtons } from './PreviewAndAddButtons';
+import { LibraryListEmpty, LibraryListLoading } from './LibraryListStates';
 
 export const LIBRARY_SEARCH_DEBOUNCE_MS = 300;
 
@@ -135,25 +136,15 @@ function CommunityLibraryPanel({ backLink }: { backLink: boolean }) {
 
   let list: ReactNode;
   if (pages.data === undefined && !pages.error) {
-    list = (
-      <Stack spacing={1.5} role="status" aria-busy="true" aria-label="Loading the library">
-        {[0, 1, 2].map((row) => (
-          <Skeleton key={row} variant="rounded" height={120} />
-        ))}
-      </Stack>
-    );
+    list = <LibraryListLoading label="Loading the library" />;
   } else if (pages.error && entries.length === 0) {
     list = <ErrorState message={describeError(pages.error)} onRetry={() => void pages.mutate()} />;
   } else if (entries.length === 0) {
     list = (
-      <Card sx={{ p: 4, textAlign: 'center' }}>
-        <Typography variant="h3" component="p">
-          {filtering ? 'No templates match' : 'The library is empty so far'}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {filtering ? 'Search looks at the start of each word of the name. Try fewer words or another category.' : 'Publish one of your templates to start it.'}
-        </Typography>
-      </Card>
+      <LibraryListEmpty
+        title={filtering ? 'No templates match' : 'The library is empty so far'}
+        hint={filtering ? 'Search looks at the start of each word of the name. Try fewer words or another category.' : 'Publish one of your templates to start it.'}
+      />
     );
   } else {
     list = (
