@@ -8,10 +8,12 @@ import { invitationToken } from '../support/mail-catcher.js';
 import { signInThroughUi } from '../support/record-flow.js';
 
 /**
- * Clinic settings and the invitation link in Chromium (docs/clinics.md "Screens"): an owner makes a clinic
- * and invites a colleague, the email reaches the mail catcher, the colleague opens its link signed out, signs
- * in (and is brought back to it) and joins; the owner sees them and removes them, and the colleague's Clinic
- * page then shows no clinic. Each screen is photographed and checked by axe-core at both sizes.
+ * A clinic's day in Chromium (docs/clinics.md "Screens", "Sharing a session"): an owner makes a clinic and
+ * invites a colleague, the email reaches the mail catcher, the colleague opens its link signed out, signs in
+ * (and is brought back to it) and joins; the colleague adds the owner's clinic template, documents a session
+ * with it and shares it with the owner, who reads it under Shared with me; the owner removes the colleague,
+ * whose next request is refused and whose share ends with the membership. Each screen is photographed and
+ * checked by axe-core at both sizes.
  */
 let browsers: BrowserContext[] = [];
 afterEach(async () => {
@@ -49,10 +51,16 @@ async function until(page: Page, locator: Locator, timeoutMs = 90_000): Promise<
   }
 }
 
+/** A call to the API as `user`, from the test (for what the screens under test do not do themselves). */
+async function api(user: TestUser, path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${APP_URL}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${user.idToken}` }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
 const memberRow = (page: Page, email: string) => page.getByRole('list', { name: /Members/ }).getByRole('listitem').filter({ hasText: email });
 
 describe('Clinics in Chromium', () => {
-  it('an owner invites a colleague by email, the colleague joins through the link, and is removed', async () => {
+  it('an owner invites a colleague, who joins, documents a session with a clinic template and shares it; the owner reads it and removes them', async () => {
     const owner = await createTestUser({ displayName: 'Dr Ana Patiño' });
     const colleague = await createTestUser({ displayName: 'Dr Bo Lind' });
     const locum = `locum-${randomUUID()}@test.charta.local`;
@@ -117,13 +125,94 @@ describe('Clinics in Chromium', () => {
     await shootAndCheck(ownerPage, 'clinic-owner');
     keep('clinic-owner');
 
+    // The owner's template in the clinic library (published through the API: clinic-library.e2e covers its screens).
+    const templateName = `Northside asthma review ${randomUUID().slice(0, 4)}`;
+    const made = await api(owner, '/template/upsert_template', {
+      template: {
+        name: templateName,
+        description: 'Annual asthma check',
+        category: 'general',
+        sections: [
+          { title: 'Asthma control', instructions: 'Symptoms, night waking and reliever use, as the patient reported them.', format: 'paragraph' },
+          { title: 'Plan', instructions: 'What was agreed, with doses as said.', format: 'paragraph' },
+        ],
+      },
+    });
+    expect(made.status).toBe(200);
+    expect((await api(owner, '/clinic/templates/publish', { templateId: (made.body['template'] as { id: string }).id })).status).toBe(200);
+
+    // The colleague adds it from the clinic's tab and documents a session with it (pasted notes: quick, and no
+    // microphone needed for what this test looks at).
+    await colleaguePage.goto(`${APP_URL}/templates/library?library=clinic`);
+    const entry = colleaguePage.getByRole('listitem', { name: templateName });
+    await until(colleaguePage, entry);
+    await entry.getByRole('button', { name: `Add to my templates: ${templateName}` }).click();
+    await entry.getByRole('link', { name: /open my copy/ }).waitFor({ timeout: 30_000 });
+    await colleaguePage.goto(APP_URL);
+    await expect.poll(() => colleaguePage.getByLabel('Template', { exact: true }).inputValue(), { timeout: 60_000 }).not.toBe('');
+    await colleaguePage.getByRole('button', { name: 'Paste notes instead' }).click();
+    const pasteDialog = colleaguePage.getByRole('dialog', { name: 'Documentation from notes' });
+    await pasteDialog.getByRole('textbox', { name: 'Patient name' }).fill('Ada Quist');
+    await pasteDialog.getByRole('combobox', { name: 'Template' }).selectOption({ label: templateName });
+    await pasteDialog
+      .getByRole('textbox', { name: 'Notes or transcript' })
+      .fill(
+        [
+          'Clinician: How has the asthma been since the spring?',
+          'Patient: I wake up coughing about twice a week and use the blue inhaler most days.',
+          'Clinician: We will step up to the preventer inhaler twice a day and review in four weeks.',
+        ].join('\n'),
+      );
+    await pasteDialog.getByRole('button', { name: 'Write documentation' }).click();
+    await colleaguePage.waitForURL(/\/sessions\/[^/]+$/, { timeout: 90_000 });
+    const sessionId = new URL(colleaguePage.url()).pathname.split('/').at(-1)!;
+    await until(colleaguePage, colleaguePage.getByRole('heading', { name: 'Asthma control' }));
+
+    // The colleague shares it with the owner.
+    await colleaguePage.getByRole('button', { name: 'Share', exact: true }).click();
+    const shareDialog = colleaguePage.getByRole('dialog', { name: 'Share this session' });
+    await until(colleaguePage, shareDialog.getByRole('button', { name: 'Share with Dr Ana Patiño' }));
+    await shootAndCheck(colleaguePage, 'clinic-share-session', undefined, { scrollToTop: false });
+    keep('clinic-share-session');
+    await shareDialog.getByRole('button', { name: 'Share with Dr Ana Patiño' }).click();
+    await shareDialog.getByRole('button', { name: 'Stop sharing with Dr Ana Patiño' }).waitFor({ timeout: 30_000 });
+    await shareDialog.getByRole('button', { name: 'Done' }).click();
+
+    // The owner finds it under Shared with me and reads the note, written with the clinic's template.
+    await ownerPage.getByRole('link', { name: 'Sessions' }).first().click();
+    await until(ownerPage, ownerPage.getByRole('link', { name: 'Shared with me' }));
+    await ownerPage.getByRole('link', { name: 'Shared with me' }).click();
+    const sharedRow = ownerPage.getByRole('list', { name: 'Sessions shared with me' }).getByRole('listitem').filter({ hasText: 'Ada Quist' });
+    await until(ownerPage, sharedRow);
+    expect(await sharedRow.textContent()).toContain('Shared by Dr Bo Lind');
+    await shootAndCheck(ownerPage, 'clinic-shared-with-me');
+    keep('clinic-shared-with-me');
+    await sharedRow.getByRole('link').click();
+    await until(ownerPage, ownerPage.getByRole('heading', { name: 'Asthma control' }));
+    expect(new URL(ownerPage.url()).pathname).toBe(`/shared/${sessionId}`);
+    await ownerPage.getByText(/Shared with you by Dr Bo Lind on .*only Dr Bo Lind can change it/).waitFor();
+    expect(await ownerPage.getByRole('textbox').count()).toBe(0);
+    await shootAndCheck(ownerPage, 'clinic-shared-session');
+    keep('clinic-shared-session');
+    // Read-only: the colleague's own session routes stay theirs (404 to the owner, as any session not theirs).
+    expect((await api(owner, '/session/session', { sessionId })).status).toBe(404);
+
     // The owner removes the colleague, after a confirmation.
+    await ownerPage.goto(`${APP_URL}/clinic`);
+    await until(ownerPage, memberRow(ownerPage, colleague.email));
     await memberRow(ownerPage, colleague.email).getByRole('button', { name: /^Remove / }).click();
     await ownerPage.getByRole('dialog').getByRole('button', { name: 'Remove from clinic' }).click();
     await memberRow(ownerPage, colleague.email).waitFor({ state: 'detached', timeout: 90_000 });
 
-    // The colleague's Clinic page now shows no clinic.
-    await colleaguePage.reload();
+    // At once, with the same ID token: the colleague's next clinic request is refused, and the share is over.
+    expect((await api(colleague, '/clinic/templates/list', {})).status).toBe(404);
+    expect((await api(owner, '/shared/session', { sessionId })).status).toBe(404);
+    await ownerPage.goto(`${APP_URL}/shared/${sessionId}`);
+    await until(ownerPage, ownerPage.getByText(/This session is not shared with you, or no longer/));
+
+    // The colleague's Clinic page now shows no clinic; their session stays theirs.
+    await colleaguePage.goto(`${APP_URL}/clinic`);
     await until(colleaguePage, colleaguePage.getByRole('heading', { name: 'You are not in a clinic' }));
+    expect((await api(colleague, '/session/session', { sessionId })).status).toBe(200);
   }, 600_000);
 });

@@ -52,6 +52,14 @@ export const routes: RouteObject[] = [
           { index: true, lazy: async () => ({ Component: (await import('@/features/record/record.page')).RecordPage }) },
           { path: paths.sessions.path, lazy: async () => ({ Component: (await import('@/features/sessions/sessions.page')).SessionsPage }) },
           { path: paths.session.path, lazy: async () => ({ Component: (await import('@/features/session-page/session.page')).SessionPage }) },
+          {
+            path: paths.sharedSessions.path,
+            lazy: async () => ({ Component: (await import('@/features/shared-sessions/shared-sessions.page')).SharedSessionsPage }),
+          },
+          {
+            path: paths.sharedSession.path,
+            lazy: async () => ({ Component: (await import('@/features/shared-sessions/shared-session.page')).SharedSessionPage }),
+          },
           { path: paths.templates.path, lazy: async () => ({ Component: (await import('@/features/templates/templates.page')).TemplatesPage }) },
           { path: paths.templateNew.path, lazy: templateEditor },
           { path: paths.templateFromNote.path, lazy: async () => ({ Component: (await import('@/features/templates/from-note.page')).FromNotePage }) },

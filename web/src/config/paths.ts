@@ -24,6 +24,15 @@ export const paths = {
     path: '/sessions/:sessionId',
     getHref: (sessionId: string) => `/sessions/${encodeURIComponent(sessionId)}`,
   },
+  /** Sessions colleagues in the clinic shared with me, read-only (docs/clinics.md "Sharing a session"). */
+  sharedSessions: {
+    path: '/shared',
+    getHref: () => '/shared',
+  },
+  sharedSession: {
+    path: '/shared/:sessionId',
+    getHref: (sessionId: string) => `/shared/${encodeURIComponent(sessionId)}`,
+  },
   templates: {
     path: '/templates',
     getHref: () => '/templates',

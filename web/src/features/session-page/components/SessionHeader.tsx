@@ -1,5 +1,6 @@
 import { sessionConsentLabel, titleWithoutDefaultDate, type Session } from '@charta/contract';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
+import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -15,14 +16,16 @@ interface SessionHeaderProps {
   chatOpen: boolean;
   chatAvailable: boolean;
   onToggleChat: () => void;
+  /** Opens sharing with a colleague; absent outside a clinic (there is no one to share with). */
+  onShare?: (() => void) | undefined;
 }
 
 /**
  * The facts under the page's title (the shell's heading names the session: its title, or the patient for a
- * default title): the date once, in one format, how long, the language and template, where it stands, and
- * the way into the chat. The patient is named here only when the title is one the clinician wrote.
+ * default title): the date once, in one format, how long, the language and template, where it stands, the
+ * way to share it with a colleague (in a clinic) and the way into the chat. The patient is named here only when the title is one the clinician wrote.
  */
-export function SessionHeader({ session, chatOpen, chatAvailable, onToggleChat }: SessionHeaderProps) {
+export function SessionHeader({ session, chatOpen, chatAvailable, onToggleChat, onShare }: SessionHeaderProps) {
   const language = DOCUMENTATION_LANGUAGES.find((l) => l.tag === session.language)?.label ?? session.language;
   // The list the Record tab reads (one cached request): a template deleted since is simply not named.
   const template = useTemplateList().data?.templates.find((t) => t.id === session.templateId);
@@ -59,6 +62,11 @@ export function SessionHeader({ session, chatOpen, chatAvailable, onToggleChat }
         )}
       </Stack>
       <SessionStatusChip status={session.status} error={session.error} />
+      {onShare && (
+        <Button variant="outlined" startIcon={<PersonAddAlt1Outlined />} onClick={onShare} aria-haspopup="dialog">
+          Share
+        </Button>
+      )}
       {chatAvailable && (
         <Button variant={chatOpen ? 'contained' : 'outlined'} startIcon={<ForumOutlined />} onClick={onToggleChat} aria-expanded={chatOpen}>
           {chatOpen ? 'Hide chat' : 'Chat'}

@@ -17,9 +17,11 @@ import { useSWRConfig } from 'swr';
 import { ErrorState } from '@/components/feedback/ErrorState';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import { useSessionTool } from '@/components/layout/session-tools-slot';
+import { useNavigationState } from '@/components/layout/navigation-state';
 import { paths } from '@/config/paths';
 import { isHeldByPlanLimit } from '@/data/billing';
 import { useLiveSession } from '@/data/live-session';
+import { useMyClinic } from '@/data/my-clinic';
 import { sessionKey } from '@/data/sessions';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
@@ -40,6 +42,7 @@ import { DocumentationPanel } from './DocumentationPanel';
 import { PlanLimitHeld } from './PlanLimitHeld';
 import { ProcessingFailed, ProcessingProgress } from './ProcessingProgress';
 import { SessionHeader } from './SessionHeader';
+import { ShareSessionDialog } from './ShareSessionDialog';
 import { HIDDEN_PANEL, SessionViewTabs, useViewTabIds, viewPanelProps } from './SessionViewTabs';
 import { TranscriptPanel } from './TranscriptPanel';
 
@@ -116,6 +119,11 @@ function SessionWorkspace({ session, liveTranscript }: { session: Session; liveT
   // The step (by its start) at which Retry found a run still working: said once, until the session moves on.
   const [stillRunningAt, setStillRunningAt] = useState<string | null>(null);
   const [chatOpen, setChatOpen] = useState(false);
+  // Sharing with a colleague (docs/clinics.md "Sharing a session"): offered in a clinic, with its other members.
+  const myClinic = useMyClinic().data;
+  const { user } = useNavigationState();
+  const colleagues = myClinic?.clinic ? myClinic.members.filter((member) => member.uid !== user?.uid) : null;
+  const [sharing, setSharing] = useState(false);
   const closeChatDrawer = useCallback(() => setChatOpen(false), []);
   const sections = documentation.data?.sections;
   // The section or sentence selected, its segments marked in the transcript, a segment's sentences in the note.
@@ -237,7 +245,14 @@ function SessionWorkspace({ session, liveTranscript }: { session: Session; liveT
 
   return (
     <Stack spacing={2}>
-      <SessionHeader session={session} chatOpen={chatOpen} chatAvailable={!phone && transcript.data !== undefined} onToggleChat={() => setChatOpen((open) => !open)} />
+      <SessionHeader
+        session={session}
+        chatOpen={chatOpen}
+        chatAvailable={!phone && transcript.data !== undefined}
+        onToggleChat={() => setChatOpen((open) => !open)}
+        onShare={colleagues ? () => setSharing(true) : undefined}
+      />
+      {colleagues && <ShareSessionDialog open={sharing} onClose={() => setSharing(false)} sessionId={session.id} colleagues={colleagues} />}
 
       {status === 'draft' && (
         <Alert severity="info">

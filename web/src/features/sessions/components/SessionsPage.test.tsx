@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
-import { answerPosts } from '@/test/api';
+import { answerGets, answerPosts } from '@/test/api';
 import { session as sessionFixture } from '@/test/fixtures';
 import { renderPage } from '@/test/render';
 import { defaultSessionTitle, sessionStatusLabel, type Session } from '@charta/contract';
@@ -32,6 +32,7 @@ class InViewObserver {
 
 beforeEach(() => {
   post.mockReset();
+  vi.mocked(api.get).mockReset();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -253,5 +254,21 @@ describe('SessionsPage', () => {
     expect(screen.getByRole('checkbox', { name: 'Select Visit 1' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Select Visit 2' })).toBeChecked();
     expect(screen.getByText('2 selected')).toBeInTheDocument();
+  });
+
+  it('offers Shared with me in a clinic (colleagues may share sessions), and not outside one', async () => {
+    answerPosts({ '/session/sessions': () => ({ sessions: [session(1)], nextCursor: null }) });
+    answerGets({ '/clinic': () => ({ clinic: { id: 'c1', name: 'Northside Practice', createdAt: '2026-11-01T10:00:00.000Z' }, role: 'member', members: [], invitations: [] }) });
+    renderPage(<SessionsPage />);
+    expect(await screen.findByRole('link', { name: 'Shared with me' })).toHaveAttribute('href', '/shared');
+  });
+
+  it('outside a clinic there is no Shared with me', async () => {
+    answerPosts({ '/session/sessions': () => ({ sessions: [session(1)], nextCursor: null }) });
+    answerGets({ '/clinic': () => ({ clinic: null }) });
+    renderPage(<SessionsPage />);
+    await screen.findByRole('listitem', { name: 'Visit 1' });
+    await waitFor(() => expect(api.get).toHaveBeenCalledWith('/clinic'));
+    expect(screen.queryByRole('link', { name: 'Shared with me' })).not.toBeInTheDocument();
   });
 });

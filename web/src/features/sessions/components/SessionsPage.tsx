@@ -1,4 +1,5 @@
 import MicNoneOutlined from '@mui/icons-material/MicNoneOutlined';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -16,6 +17,7 @@ import { ErrorState } from '@/components/feedback/ErrorState';
 import { useNotify, useNotifyFailure } from '@/components/feedback/notifications';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import { paths } from '@/config/paths';
+import { useMyClinic } from '@/data/my-clinic';
 import { deleteSession } from '@/data/sessions';
 import { describeError } from '@/lib/error-message';
 import { useSubmit } from '@/lib/use-submit';
@@ -57,6 +59,8 @@ export function SessionsPage() {
   const searching = debouncedQuery !== '';
 
   const pages = useSessionPages();
+  // In a clinic, colleagues may share sessions with me: their list is a page of its own, read-only.
+  const inClinic = Boolean(useMyClinic().data?.clinic);
   const search = useSessionSearch(debouncedQuery);
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -213,7 +217,16 @@ export function SessionsPage() {
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 960 }}>
-      <SearchField label="Search patients" value={query} onChange={setQuery} />
+      <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Box sx={{ flex: '1 1 16rem', display: 'flex', flexDirection: 'column' }}>
+          <SearchField label="Search patients" value={query} onChange={setQuery} />
+        </Box>
+        {inClinic && (
+          <Button component={RouterLink} to={paths.sharedSessions.getHref()} variant="outlined" startIcon={<GroupOutlined />} sx={{ minHeight: 44 }}>
+            Shared with me
+          </Button>
+        )}
+      </Stack>
 
       <Card>
         {shown.length > 0 && (
