@@ -93,6 +93,8 @@ export interface InvitationPreview {
   expiresAt: string;
   /** Whether the signed-in caller's verified address is the one invited (else they must sign in as it). */
   forCaller: boolean;
+  /** Who invited them, as the email names them (the name they chose to show, never an address); null for an invitation kept from before it was recorded. */
+  inviterName: string | null;
 }
 
 /** A template in a clinic's library: a snapshot one member published, seen by the clinic's members only. */

@@ -109,6 +109,9 @@ describe('Clinics in Chromium', () => {
     await until(colleaguePage, colleaguePage.getByRole('button', { name: 'Accept and join' }));
     expect(new URL(colleaguePage.url()).pathname).toBe(`/clinic/invitations/${token}`);
     await colleaguePage.getByText(clinicName, { exact: true }).first().waitFor();
+    // Named as the email names them: the inviter's display name, never their address.
+    await colleaguePage.locator('dd', { hasText: 'Dr Ana Patiño' }).waitFor();
+    expect(await colleaguePage.getByText(owner.email).count()).toBe(0);
     await shootAndCheck(colleaguePage, 'clinic-invitation');
     keep('clinic-invitation');
 

@@ -122,7 +122,8 @@ describe('Creating a clinic and inviting through the mail catcher', () => {
     const token = await invitationToken(invitee.email);
 
     expect((await inClinic(owner)).invitations).toEqual([expect.objectContaining({ email: invitee.email, status: 'pending' })]);
-    expect((await call(stranger, '/invitations/get', { token })).body.invitation).toMatchObject({ clinicName: 'Harbour Clinic', role: 'member', forCaller: false });
+    // The page names the inviter as the email does (a name, never their address).
+    expect((await call(stranger, '/invitations/get', { token })).body.invitation).toMatchObject({ clinicName: 'Harbour Clinic', role: 'member', forCaller: false, inviterName: 'Dr Ana Owner' });
     const refused = await call(stranger, '/invitations/accept', { token });
     expect(refused.status).toBe(403);
     expect((await call(invitee, '/invitations/get', { token })).body.invitation).toMatchObject({ forCaller: true, status: 'pending' });

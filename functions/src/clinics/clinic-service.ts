@@ -95,6 +95,8 @@ export class ClinicService {
   async invite(caller: CallerIdentity, email: string, role: InvitedRole): Promise<ClinicInvitation> {
     const now = this.now();
     const { token, tokenHash } = newInvitationToken();
+    // Read before the transaction (a retried transaction need not read it again); the email and the invitation page say it.
+    const inviterName = await authorNameOf(this.names, caller.uid, caller.name);
     const { invitation, clinic } = await this.repo.runTransaction(async (tx) => {
       const actor = await this.requireMember(caller.uid, tx);
       const problem = invitationProblem(actor, role);
@@ -115,11 +117,11 @@ export class ClinicService {
         createdAt: now.toISOString(),
         expiresAt: new Date(now.getTime() + CLINIC_LIMITS.invitationValidForMs).toISOString(),
         closedAt: null,
+        inviterName,
       };
       this.repo.saveInvitation(tx, invitation);
       return { invitation, clinic };
     });
-    const inviterName = await authorNameOf(this.names, caller.uid, caller.name);
     try {
       await this.mailer.send(invitationEmail(email, { clinicName: clinic.name, inviterName, role, url: invitationUrl(this.appUrl, token) }));
     } catch {
@@ -151,7 +153,14 @@ export class ClinicService {
     const invitation = await this.repo.findInvitationByTokenHash(hashInvitationToken(token));
     const clinic = invitation && invitation.status !== 'revoked' ? await this.repo.findClinic(invitation.clinicId) : null;
     if (!invitation || !clinic) throw notFound(NO_SUCH_INVITATION);
-    return { clinicName: clinic.name, role: invitation.role, status: invitationStatus(invitation, this.now()), expiresAt: invitation.expiresAt, forCaller: isFor(caller, invitation) };
+    return {
+      clinicName: clinic.name,
+      role: invitation.role,
+      status: invitationStatus(invitation, this.now()),
+      expiresAt: invitation.expiresAt,
+      forCaller: isFor(caller, invitation),
+      inviterName: invitation.inviterName ?? null,
+    };
   }
 
   /**

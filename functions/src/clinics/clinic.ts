@@ -34,6 +34,8 @@ export interface InvitationRecord {
   expiresAt: string;
   /** When it was accepted or revoked. */
   closedAt: string | null;
+  /** Who sent it, by the name the email gave them: the invitation page says the same. Absent on invitations made before it was kept. */
+  inviterName?: string;
 }
 
 /** `clinicTemplates/{clinicId}_{templateId}`: a member's template as published to their clinic's library. */

@@ -19,6 +19,7 @@ const preview = (overrides: Partial<InvitationPreview> = {}): InvitationPreview 
   status: 'pending',
   expiresAt: '2026-12-07T10:00:00.000Z',
   forCaller: true,
+  inviterName: 'Dr Ana Patiño',
   ...overrides,
 });
 const colleague: SignedInUser = { uid: 'u2', email: 'colleague@clinic.example', emailVerified: true };
@@ -54,12 +55,19 @@ describe('InvitationPage', () => {
 
     expect(await screen.findByText('Northside Practice', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByText('Admin', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('Dr Ana Patiño', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByText('Link works until')).toBeInTheDocument();
     expect(postsTo('/clinic/invitations/get')).toEqual([{ token: TOKEN }]);
     await user.click(screen.getByRole('button', { name: 'Accept and join' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/clinic'));
     expect(postsTo('/clinic/invitations/accept')).toEqual([{ token: TOKEN }]);
+  });
+
+  it('names no inviter for an invitation kept from before inviters were recorded', async () => {
+    renderInvitation({ invitation: () => ({ invitation: preview({ inviterName: null }) }) });
+    expect(await screen.findByText('Northside Practice', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.queryByText('Invited by')).not.toBeInTheDocument();
   });
 
   it('says an expired invitation has expired, with no Accept', async () => {

@@ -68,6 +68,12 @@ function Details({ invitation }: { invitation: InvitationPreview }) {
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
       <dt>Clinic</dt>
       <dd>{invitation.clinicName}</dd>
+      {invitation.inviterName && (
+        <>
+          <dt>Invited by</dt>
+          <dd>{invitation.inviterName}</dd>
+        </>
+      )}
       <dt>Your role</dt>
       <dd>{CLINIC_ROLE_LABELS[invitation.role]}</dd>
       <dt>Link works until</dt>
