@@ -1,22 +1,17 @@
-import type { ClinicInvitation, ClinicMember, ClinicRole, MyClinicResponse } from '@charta/contract';
+import type { ClinicInvitation, ClinicRole, MyClinicResponse } from '@charta/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { answerGets, answerPosts, postsTo } from '@/test/api';
+import { clinicMember } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { ClinicPage } from './ClinicPage';
 
 vi.mock('@/lib/api');
 
-const member = (uid: string, role: ClinicRole, displayName: string): ClinicMember => ({
-  uid,
-  displayName,
-  email: `${uid}@clinic.example`,
-  role,
-  joinedAt: '2026-11-20T10:00:00.000Z',
-});
+const member = clinicMember;
 const owner = member('u-owner', 'owner', 'Dr Ana Patiño');
 const admin = member('u-admin', 'admin', 'Dr Bo Lind');
 const plain = member('u-member', 'member', 'Dr Cy Okafor');

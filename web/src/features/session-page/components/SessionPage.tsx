@@ -15,6 +15,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { ErrorState } from '@/components/feedback/ErrorState';
+import { SessionSkeleton } from '@/components/feedback/SessionSkeleton';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import { useSessionTool } from '@/components/layout/session-tools-slot';
 import { useNavigationState } from '@/components/layout/navigation-state';
@@ -67,14 +68,7 @@ export function SessionPage() {
   } else if (error) {
     content = <ErrorState message={describeError(error)} onRetry={() => void mutate()} />;
   } else {
-    content = (
-      // A status, so a screen reader hears that the page is loading (a named plain div says nothing).
-      <Stack spacing={1.5} role="status" aria-busy="true" aria-label="Loading session…">
-        <Skeleton width="40%" height={40} />
-        <Skeleton width="60%" />
-        <Skeleton variant="rounded" height={160} />
-      </Stack>
-    );
+    content = <SessionSkeleton label="Loading session…" />;
   }
 
   return (

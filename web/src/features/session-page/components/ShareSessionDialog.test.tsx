@@ -1,23 +1,17 @@
-import type { ClinicMember, ClinicRole, MyClinicResponse, SessionShare } from '@charta/contract';
+import type { ClinicMember, MyClinicResponse, SessionShare } from '@charta/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { answerGets, answerPosts, postsTo, type Handler } from '@/test/api';
-import { documentation, session, transcript } from '@/test/fixtures';
+import { clinicMember, documentation, session, transcript } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { SessionPage } from './SessionPage';
 
 vi.mock('@/lib/api');
 
-const member = (uid: string, role: ClinicRole, displayName: string): ClinicMember => ({
-  uid,
-  displayName,
-  email: `${uid}@clinic.example`,
-  role,
-  joinedAt: '2026-11-20T10:00:00.000Z',
-});
+const member = clinicMember;
 const me = member('u-me', 'member', 'Dr Me');
 const ana = member('u-ana', 'owner', 'Dr Ana Patiño');
 const bo = member('u-bo', 'admin', 'Dr Bo Lind');

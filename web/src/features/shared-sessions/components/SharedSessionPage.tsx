@@ -6,12 +6,12 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ErrorState } from '@/components/feedback/ErrorState';
+import { SessionSkeleton } from '@/components/feedback/SessionSkeleton';
 import { OutputWarningAlert } from '@/components/feedback/OutputWarningAlert';
 import { SessionStatusChip } from '@/components/feedback/SessionStatusChip';
 import { useShellPage } from '@/components/layout/use-shell-page';
@@ -132,13 +132,7 @@ export function SharedSessionPage() {
   } else if (shared.error) {
     content = <ErrorState message={describeError(shared.error)} onRetry={() => void shared.mutate()} />;
   } else {
-    content = (
-      <Stack spacing={1.5} role="status" aria-busy="true" aria-label="Loading the shared session…">
-        <Skeleton width="40%" height={40} />
-        <Skeleton width="60%" />
-        <Skeleton variant="rounded" height={160} />
-      </Stack>
-    );
+    content = <SessionSkeleton label="Loading the shared session…" />;
   }
 
   return (
