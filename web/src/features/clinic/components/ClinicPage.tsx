@@ -15,6 +15,7 @@ import { InvitationsCard } from './InvitationsCard';
 import { LeaveOrDeleteCard } from './LeaveOrDeleteCard';
 import { MembersCard } from './MembersCard';
 import { NoClinic } from './NoClinic';
+import { PoliciesCard } from './PoliciesCard';
 
 function Loading() {
   return (
@@ -36,11 +37,11 @@ function Loading() {
 function roleSentence(role: ClinicRole): string {
   switch (role) {
     case 'owner':
-      return 'You own this clinic: you invite and remove members, make admins, and can hand the clinic on or delete it.';
+      return 'You own this clinic: you invite and remove members, make admins, set its policies, and can hand the clinic on or delete it.';
     case 'admin':
-      return 'You are an admin: you invite and remove members.';
+      return 'You are an admin: you invite and remove members and set the clinic’s policies.';
     case 'member':
-      return 'You are a member: you share templates in the clinic library. The owner and admins manage who is in the clinic.';
+      return 'You are a member: you share templates in the clinic library. The owner and admins manage who is in the clinic and its policies.';
   }
 }
 
@@ -62,7 +63,7 @@ export function ClinicPage() {
   } else if (data.clinic === null) {
     body = <NoClinic onCreated={replace} />;
   } else {
-    const { clinic, role, members, invitations } = data;
+    const { clinic, role, members, invitations, policies } = data;
     body = (
       <>
         <Card component="section" aria-labelledby="clinic-heading">
@@ -82,6 +83,7 @@ export function ClinicPage() {
         </Card>
         <MembersCard members={members} myRole={role} myUid={user?.uid} onChanged={reload} />
         {managesMembers(role) && <InvitationsCard invitations={invitations} myRole={role} onChanged={reload} />}
+        <PoliciesCard policies={policies} canEdit={managesMembers(role)} onSaved={replace} />
         <LeaveOrDeleteCard clinic={clinic} myRole={role} onDone={reload} />
       </>
     );
