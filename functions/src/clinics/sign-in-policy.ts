@@ -18,11 +18,17 @@ export const SIGN_IN_POLICY_EXEMPT: ReadonlySet<string> = new Set(['GET /clinic'
  * `sign_in_method_not_allowed` and a sentence naming the allowed methods.
  */
 export function enforceSignInPolicy(clinics: ClinicService, apiBase: string): RequestHandler {
-  return async (req, _res, next) => {
+  return async (req, res, next) => {
+    // Several routers share a prefix (/session has six), each behind the same middleware: a request that falls
+    // through to the next is checked once, not once per router.
+    if (res.locals[CHECKED] === true) return next();
     const path = `${req.baseUrl.slice(apiBase.length)}${req.path === '/' ? '' : req.path}`;
     if (SIGN_IN_POLICY_EXEMPT.has(`${req.method} ${path}`)) return next();
     const refusal = await clinics.signInRefusalFor(callerOf(req));
     if (refusal) throw signInMethodNotAllowed(refusal);
+    res.locals[CHECKED] = true;
     next();
   };
 }
+
+const CHECKED = 'signInPolicyChecked';
