@@ -95,6 +95,8 @@ describe('Clinic policies in Chromium', () => {
     keep('settings-set-by-clinic');
 
     // The clinic now allows only emailed codes (set by the owner signed in that way): the member's next request is refused.
+    // (Codes first allowed with the owner's password: the policy in force refuses a code until then.)
+    expect((await api(owner, '/clinic/policies/set', { signInMethods: ['password', 'email_code'] })).status).toBe(200);
     expect((await api(await signedInByEmailCode(owner), '/clinic/policies/set', { signInMethods: ['email_code'] })).status).toBe(200);
     await memberPage.reload();
     const refusal = memberPage.getByRole('alert').filter({ hasText: 'Your clinic does not allow this way of signing in' });

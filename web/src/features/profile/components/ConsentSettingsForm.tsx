@@ -82,7 +82,8 @@ export function ConsentSettingsForm({ settings, setByClinic = null }: { settings
           setStatementError(null);
         }}
         error={Boolean(statementError)}
-        helperText={statementError ?? `Offered on the Record tab. At most ${CONSENT_LIMITS.statement} characters.`}
+        // A disabled field's helper text is greyed below readable contrast; the clinic's notice says why it is locked.
+        helperText={locked ? undefined : (statementError ?? `Offered on the Record tab. At most ${CONSENT_LIMITS.statement} characters.`)}
         slotProps={{ htmlInput: { maxLength: CONSENT_LIMITS.statement } }}
       />
       {!locked && (

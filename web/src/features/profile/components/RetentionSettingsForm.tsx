@@ -111,7 +111,8 @@ export function RetentionSettingsForm({ settings, setByClinic = null }: { settin
             value={toValue(values[key])}
             disabled={locked}
             onChange={(event) => setValues((current) => ({ ...current, [key]: fromValue(event.target.value) }))}
-            helperText={values[key] === DEFAULT_RETENTION_SETTINGS[key] ? 'The default' : `Default: ${retentionChoiceLabel(kind, DEFAULT_RETENTION_SETTINGS[key]).toLowerCase()}`}
+            // A disabled field's helper text is greyed below readable contrast; the clinic's notice says why it is locked.
+            helperText={locked ? undefined : values[key] === DEFAULT_RETENTION_SETTINGS[key] ? 'The default' : `Default: ${retentionChoiceLabel(kind, DEFAULT_RETENTION_SETTINGS[key]).toLowerCase()}`}
             slotProps={{ select: { native: true } }}
           >
             {RETENTION_CHOICES_OF[kind].map((days) => (
