@@ -81,6 +81,10 @@ export const SIGNED_IN = [FIREBASE_AUTH, SHELL];
  * /templates/library 318.0, /templates/shared/:id 292.0, /settings 300.2, /settings/activity 317.0,
  * /billing 289.2; every signed-in ceiling +1 KB. /clinic 292.5 KB (ceiling 294), the invitation link 267.9
  * (ceiling 269).
+ * Issue 25's policies (emulator build, 2026-12-02): the clinic page's Policies card is a chunk of its own
+ * (loaded with the page it was 7 KB more); what stays is its loader and the shell's notice of a refused
+ * sign-in method, about 0.5 KB on every signed-in route. Record 266.5 KB, /settings 301.0 (with its "Set by
+ * your clinic" notice), /clinic 294.2 (ceiling 294 to 295).
  *
  * Sharing a session (issue 25; emulator build, 2026-12-02): the session page's Share and its dialog (with the
  * caller's clinic, read to list colleagues) 327.0 to 328.9 KB, ceiling 328 to 330; /sessions' Shared with me
@@ -109,7 +113,7 @@ export const ROUTE_BUDGETS = [
   { route: '/settings', modules: [...SIGNED_IN, 'features/profile/settings.page.ts', 'features/auth/account-settings.page.ts'], budgetKb: 301 },
   { route: '/settings/activity', modules: [...SIGNED_IN, 'features/activity/activity.page.ts'], budgetKb: 318 },
   { route: '/billing', modules: [...SIGNED_IN, 'features/billing/billing.page.ts'], budgetKb: 290 },
-  { route: '/clinic', modules: [...SIGNED_IN, 'features/clinic/clinic.page.ts'], budgetKb: 294 },
+  { route: '/clinic', modules: [...SIGNED_IN, 'features/clinic/clinic.page.ts'], budgetKb: 295 },
   // The invitation link: the shell (signed in) and its signed-out view come in one module.
   { route: '/clinic/invitations/:token', modules: [...SIGNED_IN, 'features/clinic/invitation.page.ts'], budgetKb: 269 },
 ];

@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = [
   'clinic.member_removed',
   'clinic.left',
   'clinic.deleted',
+  'clinic.policies_changed',
   // The account.
   'account.signed_in',
   'account.sign_in_failed',
@@ -125,6 +126,7 @@ export const AUDIT_ACTION_LABELS = {
   'clinic.member_removed': 'Removed a member from the clinic',
   'clinic.left': 'Left the clinic',
   'clinic.deleted': 'Deleted the clinic',
+  'clinic.policies_changed': 'Changed the clinic’s policies',
   'account.signed_in': 'Signed in',
   'account.sign_in_failed': 'Sign-in failed',
   'account.signed_out': 'Signed out',
@@ -159,7 +161,7 @@ export const AUDIT_ACTION_GROUPS: readonly { label: string; actions: readonly Au
   { label: 'Sharing', actions: ['template.shared', 'template.published', 'template.unpublished', 'template.shared_with_clinic', 'template.removed_from_clinic', 'session.shared', 'session.unshared'] },
   {
     label: 'Clinic',
-    actions: ['clinic.created', 'clinic.member_invited', 'clinic.invitation_revoked', 'clinic.joined', 'clinic.role_changed', 'clinic.member_removed', 'clinic.left', 'clinic.deleted'],
+    actions: ['clinic.created', 'clinic.member_invited', 'clinic.invitation_revoked', 'clinic.joined', 'clinic.role_changed', 'clinic.member_removed', 'clinic.left', 'clinic.deleted', 'clinic.policies_changed'],
   },
   {
     label: 'Account and settings',

@@ -4,7 +4,10 @@
 // they share one with a named colleague (session-shares.ts).
 import { z } from 'zod';
 import { emailAddress } from './auth.js';
+import type { ConsentSettings } from './consent.js';
 import { nameText, resourceId, shortText } from './fields.js';
+import { consentSettingsField, retentionSettingsField } from './privacy-requests.js';
+import type { RetentionSettings } from './retention.js';
 import type { TemplateSection } from './templates.js';
 import { TEMPLATE_LIMITS } from './templates.js';
 
@@ -35,6 +38,62 @@ export function hasClinicRole(role: ClinicRole, required: ClinicRole): boolean {
 
 export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+// --- Policies (docs/clinics.md "Policies") ----------------------------------------------------------------
+
+/**
+ * The ways into Charta a clinic's sign-in policy chooses among, each standing for Firebase sign-in providers
+ * (the ID token's `firebase.sign_in_provider`): a password, Google, a code sent by email (a custom token), and
+ * an organisation's single sign-on (`oidc.*`, `saml.*`).
+ */
+export const SIGN_IN_METHODS = ['password', 'google', 'email_code', 'organisation'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+export const SIGN_IN_METHOD_LABELS = {
+  password: 'Email and password',
+  google: 'Google',
+  email_code: 'Emailed sign-in code',
+  organisation: 'Organisation single sign-on',
+} as const satisfies Record<SignInMethod, string>;
+
+/** How a sentence says the method someone used: "You signed in with a password". */
+export const SIGN_IN_METHOD_USED = {
+  password: 'a password',
+  google: 'Google',
+  email_code: 'an emailed code',
+  organisation: 'organisation single sign-on',
+} as const satisfies Record<SignInMethod, string>;
+
+/** Which method a token's `firebase.sign_in_provider` is; null for any other provider (anonymous, a phone). */
+export function signInMethodOfProvider(provider: string | null): SignInMethod | null {
+  if (provider === 'password') return 'password';
+  if (provider === 'google.com') return 'google';
+  if (provider === 'custom') return 'email_code';
+  if (provider?.startsWith('oidc.') || provider?.startsWith('saml.')) return 'organisation';
+  return null;
+}
+
+/**
+ * What a clinic's admins set for every member. Each is null while members choose for themselves; set, it is
+ * what every member's account does (their own setting is kept, and is theirs again once the policy is lifted
+ * or they leave). Enforced by the API on every request, from Firestore.
+ */
+export interface ClinicPolicies {
+  /** "Ask for the patient's consent before recording" and the statement, for every member. */
+  consent: ConsentSettings | null;
+  /** How long each member's audio, transcripts and sessions are kept. */
+  retention: RetentionSettings | null;
+  /** The only ways members may sign in (a token made another way is refused: 403 sign_in_method_not_allowed). */
+  signInMethods: SignInMethod[] | null;
+}
+
+export const NO_CLINIC_POLICIES: ClinicPolicies = { consent: null, retention: null, signInMethods: null };
+
+/** "a password or Google": the allowed methods as the refusal and the clinic page say them. */
+export function signInMethodsSentence(methods: readonly SignInMethod[]): string {
+  const labels = SIGN_IN_METHODS.filter((m) => methods.includes(m)).map((m) => SIGN_IN_METHOD_USED[m]);
+  return labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}`;
+}
 
 // --- Limits ------------------------------------------------------------------------------------------------
 
@@ -83,7 +142,7 @@ export interface ClinicInvitation {
  */
 export type MyClinicResponse =
   | { clinic: null }
-  | { clinic: Clinic; role: ClinicRole; members: ClinicMember[]; invitations: ClinicInvitation[] };
+  | { clinic: Clinic; role: ClinicRole; members: ClinicMember[]; invitations: ClinicInvitation[]; policies: ClinicPolicies };
 
 /** `POST /clinic/invitations/get`: what the invitation page shows before the invitee accepts. */
 export interface InvitationPreview {
@@ -142,3 +201,20 @@ export const memberUidBody = z.strictObject({ uid: resourceId });
 export const deleteClinicBody = z.strictObject({ clinicId: resourceId });
 export const publishToClinicBody = z.strictObject({ templateId: resourceId, description: shortText(TEMPLATE_LIMITS.description).optional() });
 export const clinicTemplateIdBody = z.strictObject({ clinicTemplateId: resourceId });
+
+/**
+ * POST /clinic/policies/set (admins and the owner): each policy given is replaced (null: members choose again);
+ * one left out stays as it is.
+ */
+export const setClinicPoliciesBody = z
+  .strictObject({
+    consent: consentSettingsField.nullable().optional(),
+    retention: retentionSettingsField.nullable().optional(),
+    signInMethods: z
+      .array(z.enum(SIGN_IN_METHODS, { error: `must be one of: ${SIGN_IN_METHODS.join(', ')}` }))
+      .min(1, 'must allow at least one method (null lets each member choose)')
+      .refine((methods) => new Set(methods).size === methods.length, 'must not name a method twice')
+      .nullable()
+      .optional(),
+  })
+  .refine((body) => body.consent !== undefined || body.retention !== undefined || body.signInMethods !== undefined, { message: 'send consent, retention, signInMethods or several', path: ['consent'] });

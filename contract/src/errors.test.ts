@@ -8,7 +8,7 @@ describe('error codes and their statuses', () => {
 
   it('Reads each status back as its general code, never a more precise one', () => {
     // The precise codes share a general code's status; a client that knows only the status reads the general one.
-    const precise = { reauthentication_required: 'permission_denied', replaces_edited_text: 'conflict', consent_required: 'conflict' } as const;
+    const precise = { reauthentication_required: 'permission_denied', replaces_edited_text: 'conflict', consent_required: 'conflict', sign_in_method_not_allowed: 'permission_denied' } as const;
     const general = ERROR_CODES.filter((code) => !(code in precise));
     expect(new Set(general.map((code) => ERROR_STATUS[code])).size).toBe(general.length);
     for (const code of general) expect(errorCodeForStatus(ERROR_STATUS[code])).toBe(code);

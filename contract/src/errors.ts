@@ -29,6 +29,10 @@ export const ERROR_CODES = [
   // 410: what the route needs (the audio, the transcript) was deleted by the clinician's retention setting
   // (docs/privacy.md "Retention"); the session says when and under which setting.
   'deleted_by_retention',
+  // 403, beside `permission_denied`: the caller's clinic allows other sign-in methods than the one their ID token
+  // was made by (docs/clinics.md "Policies"); the message names the allowed ones. Signing in again with one of
+  // them is the way on.
+  'sign_in_method_not_allowed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -55,6 +59,7 @@ export const ERROR_STATUS = {
   range_not_satisfiable: 416,
   consent_required: 409,
   deleted_by_retention: 410,
+  sign_in_method_not_allowed: 403,
 } as const satisfies Record<ErrorCode, number>;
 
 // The general code of each status: the first listed with it (reversed, so the first one written wins).

@@ -41,6 +41,12 @@ const retentionFields = {
   sessionDays: sessionDays.optional(),
 };
 
+/** A whole retention setting, every field given: what a clinic's policy sets (clinics.ts). */
+export const retentionSettingsField = z.strictObject({ audioDays: partDays, transcriptDays: partDays, sessionDays });
+
+/** A whole consent setting: what a clinic's policy sets (clinics.ts). */
+export const consentSettingsField = z.strictObject({ required: z.boolean(), statement: consentStatementField });
+
 /** POST /profile/retention/impact: the settings one is about to save (any subset; the rest stay as they are). */
 export const retentionImpactBody = z.strictObject(retentionFields);
 

@@ -28,12 +28,25 @@ export interface Profile {
   consent: ConsentSettings;
   retention: RetentionSettings;
   /**
+   * Which of `consent` and `retention` the clinician's clinic sets for its members (docs/clinics.md "Policies"):
+   * those values are then the clinic's, in force for this clinician, and PUT /profile/consent or
+   * /profile/retention answers 403 for them. Absent or null: the clinician's own settings, all of them.
+   */
+  setByClinic?: ClinicPrivacySetter | null;
+  /**
    * When the clinician finished or skipped the first-run step (name, title, specialty, default template),
    * set by PUT /profile `completeFirstRun`; null until then, while the app offers the step.
    */
   firstRunCompletedAt: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** The clinic whose policy sets a member's consent or retention, and which of the two it sets. */
+export interface ClinicPrivacySetter {
+  clinicName: string;
+  consent: boolean;
+  retention: boolean;
 }
 
 export interface ProfileResponse {

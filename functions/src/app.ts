@@ -6,6 +6,7 @@ import { auditRoutes, publicAuditRoutes } from './audit/routes.js';
 import { referralRoutes, stripeRoutes, stripeWebhookHandlers } from './billing/routes.js';
 import { chatRoutes } from './chat/routes.js';
 import { CLINIC_BASE, clinicRoutes } from './clinics/routes.js';
+import { enforceSignInPolicy } from './clinics/sign-in-policy.js';
 import { sessionShareRoutes, sharedWithMeRoutes } from './session-shares/routes.js';
 import { creationRoutes, documentationRoutes, sessionDocumentationRoutes } from './documentation/routes.js';
 import { authenticate } from './http/authenticate.js';
@@ -54,7 +55,8 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.use(jsonBody(config.jsonBodyLimitBytes));
 
   // A new sign-in (a new auth_time for a uid) is recorded with the first request it makes: no client reports it.
-  const requireUser = [authenticate(identity, logger), recordSignIns(services.auditTrail)];
+  // Then the caller's clinic may refuse how they signed in (docs/clinics.md "Policies"), read afresh each time.
+  const requireUser = [authenticate(identity, logger), recordSignIns(services.auditTrail), enforceSignInPolicy(services.clinicService, API_BASE_PATH)];
   const limits = routeLimits(services.rateLimiter, services.audioStorageUsage, config.limits);
   const api = Router();
   api.get('/health', limits.publicByAddress, (_req, res) => {

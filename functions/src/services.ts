@@ -53,6 +53,7 @@ import { ProcessService } from './pipeline/process-service.js';
 import { StalledWorkQueries } from './pipeline/stalled-work.js';
 import { ProfileRepo } from './profile/profile-repo.js';
 import { ProfileService } from './profile/profile-service.js';
+import { PrivacySettingsInForce, type ClinicPrivacyPolicies } from './profile/effective-privacy.js';
 import { OwnerRetention, type SessionDeletions } from './retention/owner-retention.js';
 import { RetentionCheckpoints } from './retention/retention-checkpoint.js';
 import { RetentionQueries } from './retention/retention-queries.js';
@@ -178,11 +179,20 @@ export function createServices(deps: AppDeps) {
     authors,
     now,
   );
+  // A clinic's consent and retention policies (docs/clinics.md "Policies") stand in for its members' own settings
+  // wherever they are enforced, read from Firestore on every use.
+  const clinicPrivacyPolicies: ClinicPrivacyPolicies = {
+    privacyPolicyOf: async (uid, tx) => {
+      const found = await clinicService.policiesFor(uid, tx);
+      return found ? { clinicName: found.clinicName, consent: found.policies.consent, retention: found.policies.retention } : null;
+    },
+  };
+  const privacySettings = new PrivacySettingsInForce(profileRepo, clinicPrivacyPolicies);
   const templateAssistant = new TemplateAssistant(deps.ai.model, writer, { contextOf: (uid) => profileRepo.find(null, uid) });
 
   // Data a session owns goes with it.
   const sessionOwnedData: SessionDataOwner[] = [];
-  const sessionService = new SessionService(sessionRepo, lifecycle, uploadRepo, profileRepo, templates, audioStore, audioReadyOutbox(events), sessionOwnedData, now);
+  const sessionService = new SessionService(sessionRepo, lifecycle, uploadRepo, profileRepo, privacySettings, templates, audioStore, audioReadyOutbox(events), sessionOwnedData, now);
   const uploadService = new UploadService(uploadRepo, sessionService, audioStore, logger, now, { chunksArrived: (event) => emitWindowsDue(events, event) });
   const sessionAudio = sessionAudioOwner(uploadRepo, uploadService);
   sessionOwnedData.push(sessionAudio, {
@@ -215,8 +225,8 @@ export function createServices(deps: AppDeps) {
     find: (sessionId) => sessionRepo.find(sessionId),
   };
   const retentionQueries = new RetentionQueries(db);
-  const ownerRetention = new OwnerRetention({ profiles: profileRepo, queries: retentionQueries, sessions: retentionDeletions, logger });
-  const retentionService = new RetentionService(profileRepo, retentionQueries, ownerRetention, now);
+  const ownerRetention = new OwnerRetention({ settings: privacySettings, queries: retentionQueries, sessions: retentionDeletions, logger });
+  const retentionService = new RetentionService(privacySettings, retentionQueries, ownerRetention, now);
 
   // Writing a session's note, one way for the pipeline (audio, and text pasted into /creation) and regenerate.
   const noteWriting = new NoteWritingStep({ docs: documentationRepo, sessions: sessionRepo, lifecycle, profiles: profileRepo, writer, now });
@@ -308,7 +318,7 @@ export function createServices(deps: AppDeps) {
     clinicService,
     /** A clinic's own library of templates, for its members only (clinics/). */
     clinicLibrary,
-    profileService: new ProfileService(profileRepo, templates, referralService, logger, now),
+    profileService: new ProfileService(profileRepo, templates, referralService, logger, clinicPrivacyPolicies, now),
     subscriptionService: new SubscriptionService(subscriptionRepo, {
       setCancelAtPeriodEnd: async (subscriptionId, cancelAtPeriodEnd) => subscriptionSync.record(await billingGateway.require().setCancelAtPeriodEnd(subscriptionId, cancelAtPeriodEnd)),
     }),
@@ -354,6 +364,8 @@ export function createServices(deps: AppDeps) {
     /** What retention deletes through, and its queries: tests build sweeps of their own users with them. */
     retentionDeletions,
     retentionQueries,
+    /** Each user's consent and retention in force (theirs, or their clinic's policy): tests' own sweeps read through it. */
+    privacySettings,
     /** Sign-in by a code sent by email (POST /auth/send-code, /auth/verify-code). */
     oneTimeCodeService: new OneTimeCodeService(
       new OneTimeCodeRepo(db),

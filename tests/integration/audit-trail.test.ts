@@ -351,6 +351,11 @@ const EXERCISES: Exercise[] = [
     actor: () => leaver.uid,
   },
   {
+    route: 'POST /clinic/policies/set',
+    send: () => post(owner, '/clinic/policies/set', { consent: { required: true, statement: 'May I record our visit?' } }),
+    expected: () => [{ action: 'clinic.policies_changed', ...noSession('clinic') }],
+  },
+  {
     route: 'POST /clinic/templates/publish',
     send: async () => {
       const res = await post(owner, '/clinic/templates/publish', { templateId });

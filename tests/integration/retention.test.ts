@@ -13,7 +13,6 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS, type Session } from '@charta/contract';
 import { uploadChunksPrefix } from '../../functions/src/audio/audio-upload.js';
 import { memoryLogger } from '../../functions/src/logging/logger.js';
-import { ProfileRepo } from '../../functions/src/profile/profile-repo.js';
 import { OwnerRetention } from '../../functions/src/retention/owner-retention.js';
 import { RetentionCheckpoints } from '../../functions/src/retention/retention-checkpoint.js';
 import { RETENTION_POLICY } from '../../functions/src/retention/retention-policy.js';
@@ -65,7 +64,7 @@ async function sessionOf(user: TestUser, sessionId: string): Promise<Session> {
 }
 
 function ownerRetention(probe?: ConstructorParameters<typeof OwnerRetention>[0]['probe']) {
-  return new OwnerRetention({ profiles: new ProfileRepo(db), queries: services.retentionQueries, sessions: services.retentionDeletions, logger: memoryLogger(), probe });
+  return new OwnerRetention({ settings: services.privacySettings, queries: services.retentionQueries, sessions: services.retentionDeletions, logger: memoryLogger(), probe });
 }
 
 const sweepOwner = (user: TestUser) => ownerRetention().sweepOwner(user.uid, clock);

@@ -47,6 +47,8 @@ export function errorsOf(operation: ApiOperation): ErrorCode[] {
   const codes = new Set<ErrorCode>();
   if (operation.body || operation.multipart || operation.query || operation.params) codes.add('invalid_argument');
   if (operation.access === 'user' || operation.access === 'verified_user') codes.add('unauthenticated');
+  // The caller's clinic may allow other sign-in methods (docs/clinics.md "Policies"; a route or two is exempt).
+  if (operation.access === 'user' || operation.access === 'verified_user') codes.add('sign_in_method_not_allowed');
   if (operation.access === 'verified_user') codes.add('permission_denied');
   if (operation.body || operation.multipart) codes.add('payload_too_large');
   if (operation.limited) codes.add('rate_limited');

@@ -1,6 +1,7 @@
 import {
   acceptProposalBody,
   clinicTemplateIdBody,
+  setClinicPoliciesBody,
   createClinicBody,
   deleteClinicBody,
   invitationIdBody,
@@ -261,6 +262,7 @@ export const API_OPERATIONS: Readonly<Record<string, ApiOperation>> = {
   'POST /clinic/members/remove': { tag: 'Clinics', summary: 'Remove a member (admins, owner; only the owner removes admins; never the owner)', access: 'user', body: memberUidBody, success: { status: 200, description: '`{ removed: true }`' }, owned: true, errors: ['permission_denied'] },
   'POST /clinic/leave': { tag: 'Clinics', summary: 'Leave the clinic', description: 'The owner hands the clinic on or deletes it instead (409 conflict).', access: 'user', success: { status: 200, description: '`{ left: true }`' }, owned: true, errors: ['conflict'] },
   'POST /clinic/delete': { tag: 'Clinics', summary: 'Delete the clinic (owner)', description: 'Memberships, invitations and the clinic library go; every member keeps their own sessions and templates.', access: 'user', body: deleteClinicBody, success: { status: 200, description: '`{ deleted: true }`' }, owned: true, errors: ['permission_denied'] },
+  'POST /clinic/policies/set': { tag: 'Clinics', summary: "Set the clinic's consent, retention and sign-in policies (admins, owner)", description: 'Each policy sent replaces the old one (null: members choose again); one left out stays. In force for every member from their next request. A sign-in policy that refuses the caller\'s own sign-in answers 409 conflict. Docs: docs/clinics.md "Policies".', access: 'user', body: setClinicPoliciesBody, success: { status: 200, description: MY_CLINIC }, owned: true, errors: ['permission_denied', 'conflict'] },
   'POST /clinic/templates/list': { tag: 'Clinics', summary: "The clinic library (members)", access: 'user', success: { status: 200, description: '`ClinicTemplatesResponse` (contract/src/clinics.ts)' }, owned: true },
   'POST /clinic/templates/publish': { tag: 'Clinics', summary: "Publish one of the caller's templates to the clinic library (never the public one)", access: 'user', body: publishToClinicBody, success: { status: 200, description: '`{ template: ClinicTemplate }` (contract/src/clinics.ts)' }, owned: true, errors: ['permission_denied'] },
   'POST /clinic/templates/add': { tag: 'Clinics', summary: "Copy a clinic template into the caller's templates", access: 'user', body: clinicTemplateIdBody, success: { status: 200, description: TEMPLATE }, owned: true, errors: ['permission_denied'] },

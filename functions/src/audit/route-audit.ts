@@ -258,6 +258,8 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
   'POST /clinic/members/remove': audited('clinic.member_removed', memberIn('uid')),
   'POST /clinic/leave': audited('clinic.left', noResource('clinic')),
   'POST /clinic/delete': audited('clinic.deleted', ({ body }) => [{ type: 'clinic', id: idIn(fieldOf(body, 'clinicId')), sessionId: null }]),
+  // What every member's consent, retention and sign-in must be: the settings' own events, set for a whole clinic.
+  'POST /clinic/policies/set': audited('clinic.policies_changed', noResource('clinic')),
   'POST /clinic/templates/list': notAudited(TEMPLATES_ONLY),
   'POST /clinic/templates/publish': audited('template.shared_with_clinic', templateIn('templateId')),
   'POST /clinic/templates/add': notAudited('copying a clinic library template: no patient data'),

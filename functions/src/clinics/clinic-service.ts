@@ -1,4 +1,5 @@
-import { CLINIC_LIMITS, CLINIC_ROLES, EMAIL_NOT_VERIFIED_MESSAGE, type ClinicMember, type ClinicRole, type InvitationPreview, type InvitedRole, type MyClinicResponse } from '@charta/contract';
+import { CLINIC_LIMITS, CLINIC_ROLES, EMAIL_NOT_VERIFIED_MESSAGE, type ClinicMember, type ClinicPolicies, type ClinicRole, type InvitationPreview, type InvitedRole, type MyClinicResponse } from '@charta/contract';
+import type { Transaction } from 'firebase-admin/firestore';
 import type { CallerIdentity } from '../identity/identity-provider.js';
 import { conflict, notFound, permissionDenied, unavailable } from '../http/errors.js';
 import { logId, type Logger } from '../logging/logger.js';
@@ -6,13 +7,18 @@ import { logClinicInvitationNotSent } from '../logging/log-events.js';
 import type { Mailer } from '../mail/mailer.js';
 import { authorNameOf, type AuthorNames } from '../templates/author-name.js';
 import {
+  changedPolicies,
   hashInvitationToken,
   hasClinicRole,
   invitationProblem,
   invitationStatus,
   newInvitationToken,
+  policiesOf,
   removalProblem,
   roleChangeProblem,
+  selfLockoutProblem,
+  signInRefusal,
+  toClinicContract,
   toInvitationContract,
   type ClinicInvitation,
   type ClinicRecord,
@@ -78,14 +84,47 @@ export class ClinicService {
     const [members, invitations] = await Promise.all([this.repo.membersOf(clinic.id), hasClinicRole(me.role, 'admin') ? this.repo.pendingInvitationsOf(clinic.id) : Promise.resolve([])]);
     const now = this.now();
     return {
-      clinic,
+      clinic: toClinicContract(clinic),
       role: me.role,
+      policies: policiesOf(clinic),
       members: await Promise.all(members.sort(byRoleThenJoined).map((m) => this.toMemberContract(m))),
       invitations: invitations
         .map((i) => toInvitationContract(i, now))
         .filter((i) => i.status === 'pending')
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
     };
+  }
+
+  /**
+   * Sets the clinic's policies (admins and the owner; docs/clinics.md "Policies"). They count from the next
+   * request of every member: enforcement reads them from Firestore each time (policiesFor), never from a token.
+   */
+  async setPolicies(caller: CallerIdentity, changes: Partial<ClinicPolicies>): Promise<MyClinicResponse> {
+    await this.repo.runTransaction(async (tx) => {
+      const actor = await this.requireMember(caller.uid, tx);
+      if (!hasClinicRole(actor.role, 'admin')) throw permissionDenied('Only admins and the owner set the clinic’s policies');
+      const lockout = selfLockoutProblem(changes.signInMethods, caller.signInMethod);
+      if (lockout) throw conflict(lockout, 'signInMethods');
+      const clinic = await this.requireClinic(actor.clinicId, tx);
+      this.repo.saveClinic(tx, { ...clinic, policies: changedPolicies(policiesOf(clinic), changes) });
+    });
+    return this.myClinic(caller.uid);
+  }
+
+  /**
+   * The clinic `uid` is in and its policies, read now (in `tx` when given, so a deciding transaction sees the
+   * policy it decides under); null outside a clinic. Every enforcement reads through this.
+   */
+  async policiesFor(uid: string, tx?: Transaction): Promise<{ clinicName: string; policies: ClinicPolicies } | null> {
+    const me = await this.repo.findMember(uid, tx);
+    const clinic = me ? await this.repo.findClinic(me.clinicId, tx) : null;
+    return clinic ? { clinicName: clinic.name, policies: policiesOf(clinic) } : null;
+  }
+
+  /** Why the caller's sign-in method is refused by their clinic's policy (the 403's sentence), or null. */
+  async signInRefusalFor(caller: CallerIdentity): Promise<string | null> {
+    const found = await this.policiesFor(caller.uid);
+    return found ? signInRefusal(found.clinicName, found.policies, caller.signInMethod) : null;
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashInvitationToken, invitationProblem, invitationStatus, mayRemoveClinicTemplate, newInvitationToken, removalProblem, roleChangeProblem, type ClinicRole, type ClinicTemplateRecord, type InvitationRecord, type MemberRecord } from './clinic.js';
+import { changedPolicies, hashInvitationToken, invitationProblem, policiesOf, selfLockoutProblem, signInRefusal, invitationStatus, mayRemoveClinicTemplate, newInvitationToken, removalProblem, roleChangeProblem, type ClinicRole, type ClinicTemplateRecord, type InvitationRecord, type MemberRecord } from './clinic.js';
 
 const member = (uid: string, role: ClinicRole): MemberRecord => ({ uid, clinicId: 'c1', role, email: `${uid}@example.com`, joinedAt: '2026-01-01T00:00:00.000Z' });
 const owner = member('o', 'owner');
@@ -58,5 +58,34 @@ describe('Invitation tokens', () => {
     expect(invitationStatus(record, new Date('2026-01-08T00:00:00Z'))).toBe('expired');
     expect(invitationStatus({ ...record, status: 'accepted' }, new Date('2027-01-01T00:00:00Z'))).toBe('accepted');
     expect(invitationStatus({ ...record, status: 'revoked' }, new Date('2027-01-01T00:00:00Z'))).toBe('revoked');
+  });
+});
+
+describe('Policies', () => {
+  const password = { consent: null, retention: null, signInMethods: ['password' as const] };
+
+  it('Refuses a token of a method the clinic does not allow, naming the allowed ones; lets the allowed ones through', () => {
+    expect(signInRefusal('Hillside', password, 'password')).toBeNull();
+    expect(signInRefusal('Hillside', { ...password, signInMethods: null }, 'custom')).toBeNull();
+    expect(signInRefusal('Hillside', password, 'google.com')).toBe('Hillside allows signing in to Charta only with a password. You signed in with Google. Sign out, then sign in with it.');
+    expect(signInRefusal('Hillside', { ...password, signInMethods: ['google', 'organisation', 'password'] }, 'custom')).toBe(
+      'Hillside allows signing in to Charta only with a password, Google or organisation single sign-on. You signed in with an emailed code. Sign out, then sign in with one of those.',
+    );
+    expect(signInRefusal('Hillside', { ...password, signInMethods: ['organisation'] }, 'saml.acme')).toBeNull();
+    expect(signInRefusal('Hillside', password, 'anonymous')).toMatch(/^Hillside allows signing in to Charta only with a password\. Sign out/);
+  });
+
+  it('Refuses a sign-in policy that would refuse the admin setting it', () => {
+    expect(selfLockoutProblem(['google'], 'password')).toMatch(/You signed in with a password/);
+    expect(selfLockoutProblem(['google', 'password'], 'password')).toBeNull();
+    expect(selfLockoutProblem(null, 'password')).toBeNull();
+    expect(selfLockoutProblem(undefined, null)).toBeNull();
+  });
+
+  it('A change replaces the policies it names (null lifts one) and keeps the rest; a clinic made before policies has none', () => {
+    const retention = { audioDays: 7 as const, transcriptDays: 30 as const, sessionDays: 90 as const };
+    expect(policiesOf({ id: 'c1', name: 'C', createdAt: '2026-01-01T00:00:00.000Z' })).toEqual({ consent: null, retention: null, signInMethods: null });
+    expect(changedPolicies(password, { retention })).toEqual({ ...password, retention });
+    expect(changedPolicies({ ...password, retention }, { signInMethods: null })).toEqual({ consent: null, retention, signInMethods: null });
   });
 });

@@ -4,13 +4,72 @@
  * another member (the owner is never demoted or removed; only the owner makes or unmakes admins).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { hasClinicRole, type Clinic, type ClinicInvitation, type ClinicRole, type InvitationStatus, type InvitedRole, type TemplateSection } from '@charta/contract';
+import {
+  hasClinicRole,
+  NO_CLINIC_POLICIES,
+  SIGN_IN_METHOD_USED,
+  signInMethodOfProvider,
+  signInMethodsSentence,
+  type Clinic,
+  type ClinicInvitation,
+  type ClinicPolicies,
+  type ClinicRole,
+  type InvitationStatus,
+  type InvitedRole,
+  type TemplateSection,
+} from '@charta/contract';
 
 export { CLINIC_LIMITS, hasClinicRole } from '@charta/contract';
 export type { Clinic, ClinicInvitation, ClinicRole, InvitedRole };
 
-/** `clinics/{id}`. */
-export type ClinicRecord = Clinic;
+/** `clinics/{id}`: clinics made before policies existed have none (every member chooses). */
+export type ClinicRecord = Clinic & { policies?: Partial<ClinicPolicies> };
+
+export function toClinicContract(record: ClinicRecord): Clinic {
+  return { id: record.id, name: record.name, createdAt: record.createdAt };
+}
+
+// --- Policies (docs/clinics.md "Policies") ------------------------------------------------------------------
+
+/** The clinic's policies, each null (members choose) where it never set one. */
+export function policiesOf(record: ClinicRecord): ClinicPolicies {
+  return { ...NO_CLINIC_POLICIES, ...Object.fromEntries(Object.entries(record.policies ?? {}).filter(([, v]) => v !== undefined)) };
+}
+
+/** The policies after a change: each one given replaces the old (null lifts it), the rest stay. */
+export function changedPolicies(current: ClinicPolicies, changes: Partial<ClinicPolicies>): ClinicPolicies {
+  return {
+    consent: changes.consent !== undefined ? changes.consent : current.consent,
+    retention: changes.retention !== undefined ? changes.retention : current.retention,
+    signInMethods: changes.signInMethods !== undefined ? changes.signInMethods : current.signInMethods,
+  };
+}
+
+/**
+ * Why the sign-in method of a token (its `firebase.sign_in_provider`) may not be used in this clinic, as the
+ * sentence the 403 carries (naming the methods that are allowed), or null when it may.
+ */
+export function signInRefusal(clinicName: string, policies: ClinicPolicies, provider: string | null): string | null {
+  const allowed = policies.signInMethods;
+  if (!allowed) return null;
+  const method = signInMethodOfProvider(provider);
+  if (method && allowed.includes(method)) return null;
+  const used = method ? ` You signed in with ${SIGN_IN_METHOD_USED[method]}.` : '';
+  return `${clinicName} allows signing in to Charta only with ${signInMethodsSentence(allowed)}.${used} Sign out, then sign in with ${allowed.length === 1 ? 'it' : 'one of those'}.`;
+}
+
+/**
+ * Why an admin may not set these sign-in methods, or null: a policy that refuses the very sign-in the admin is
+ * using would lock them out of the clinic page that changes it (and, set by mistake, everyone else too).
+ */
+export function selfLockoutProblem(methods: ClinicPolicies['signInMethods'] | undefined, callerProvider: string | null): string | null {
+  if (!methods) return null;
+  const method = signInMethodOfProvider(callerProvider);
+  if (method && methods.includes(method)) return null;
+  return method
+    ? `You signed in with ${SIGN_IN_METHOD_USED[method]}, which this policy does not allow: allow it too, or sign in with an allowed method before setting it`
+    : 'Your own sign-in would not be allowed by this policy: sign in with an allowed method before setting it';
+}
 
 /** `clinicMembers/{uid}`: one per clinician, so nobody is in two clinics. */
 export interface MemberRecord {

@@ -26,6 +26,8 @@ export const CLINIC_ROUTE_ACCESS: Readonly<Record<string, ClinicAccess>> = {
   'POST /clinic/members/remove': atLeast('admin'),
   'POST /clinic/leave': atLeast('member'),
   'POST /clinic/delete': atLeast('owner'),
+  // Consent, retention and sign-in methods for every member (docs/clinics.md "Policies"); members see them in GET /clinic.
+  'POST /clinic/policies/set': atLeast('admin'),
   'POST /clinic/templates/list': atLeast('member'),
   'POST /clinic/templates/publish': atLeast('member'),
   'POST /clinic/templates/add': atLeast('member'),

@@ -9,6 +9,7 @@ import {
   inviteBody,
   memberUidBody,
   publishToClinicBody,
+  setClinicPoliciesBody,
   setMemberRoleBody,
 } from '@charta/contract';
 import { notFound, permissionDenied } from '../http/errors.js';
@@ -97,6 +98,11 @@ export function clinicRoutes(clinics: ClinicService, library: ClinicLibrary, lim
     const { clinicId } = parseInput(deleteClinicBody, req.body);
     await clinics.deleteClinic(callerOf(req).uid, clinicId);
     res.json({ deleted: true });
+  });
+
+  on('post', '/policies/set', async (req, res) => {
+    const changes = parseInput(setClinicPoliciesBody, req.body);
+    res.json(await clinics.setPolicies(callerOf(req), changes));
   });
 
   on('post', '/templates/list', async (req, res) => {

@@ -41,3 +41,5 @@ export const replacesEditedText = (message: string) => new ApiError('replaces_ed
 export const consentRequired = (message: string) => new ApiError('consent_required', message, CONSENT_REQUIRED_FIELD);
 /** What the route needs was deleted by the clinician's retention setting (docs/privacy.md "Retention"). */
 export const deletedByRetention = (message: string) => new ApiError('deleted_by_retention', message);
+/** The caller's clinic does not allow the sign-in method of their token (docs/clinics.md "Policies"); the message names the allowed ones. */
+export const signInMethodNotAllowed = (message: string) => new ApiError('sign_in_method_not_allowed', message);

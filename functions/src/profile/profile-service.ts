@@ -1,11 +1,12 @@
 import { RETENTION_KIND_LABELS, shortenedRetentionKinds, type ConsentSettings, type RetentionSettings } from '@charta/contract';
 import type { CallerIdentity } from '../identity/identity-provider.js';
-import { conflict, invalidArgument, notFound } from '../http/errors.js';
+import { conflict, invalidArgument, notFound, permissionDenied } from '../http/errors.js';
 import type { TemplateCatalog } from '../templates/template-catalog.js';
 import { logId, type Logger } from '../logging/logger.js';
 import { logProfileCreated } from '../logging/log-events.js';
 import { profileFromIdentity, type Profile, type ProfileChanges } from './profile.js';
 import type { ProfileRepo } from './profile-repo.js';
+import { withClinicPolicy, type ClinicPrivacyPolicies, type ClinicPrivacyPolicy } from './effective-privacy.js';
 
 /**
  * Whether an account may still record who referred it (billing's referral rules fill it in): throws the
@@ -22,11 +23,19 @@ export class ProfileService {
     private readonly templates: TemplateCatalog,
     private readonly referrals: ReferralGate,
     private readonly logger: Logger,
+    private readonly clinics: ClinicPrivacyPolicies,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** The caller's profile, made from their token's claims on first use (two first calls make one). */
+  /**
+   * The caller's profile, made from their token's claims on first use (two first calls make one), with the
+   * consent and retention in force: their clinic's where its policy sets them (docs/clinics.md "Policies").
+   */
   async getOrCreate(caller: CallerIdentity): Promise<Profile> {
+    return this.inForce(await this.ownOrCreate(caller));
+  }
+
+  private async ownOrCreate(caller: CallerIdentity): Promise<Profile> {
     const existing = await this.repo.find(null, caller.uid);
     if (existing) return existing;
     const fresh = profileFromIdentity(caller, this.now());
@@ -45,7 +54,7 @@ export class ProfileService {
     if (edits.defaultTemplateId && !(await this.templates.isUsableBy(caller.uid, edits.defaultTemplateId))) {
       throw invalidArgument('defaultTemplateId is not a template you can use', 'defaultTemplateId');
     }
-    const profile = await this.getOrCreate(caller);
+    const profile = await this.ownOrCreate(caller);
     // The first time only: a retried or repeated "done" keeps when the step was done.
     const fields: ProfileChanges = completeFirstRun && !profile.firstRunCompletedAt ? { ...edits, firstRunCompletedAt: this.now().toISOString() } : edits;
     if (referredByCode !== undefined) await this.setReferredBy(profile, referredByCode);
@@ -55,7 +64,8 @@ export class ProfileService {
 
   /** "Ask for the patient's consent before recording" and the statement to read aloud (docs/privacy.md "Consent"). */
   async updateConsent(caller: CallerIdentity, changes: Partial<ConsentSettings>): Promise<Profile> {
-    await this.getOrCreate(caller);
+    refuseWhereClinicSets(await this.clinics.privacyPolicyOf(caller.uid), 'consent');
+    await this.ownOrCreate(caller);
     await this.repo.applyConsent(caller.uid, changes, this.now().toISOString());
     return this.requireProfile(caller.uid);
   }
@@ -68,7 +78,8 @@ export class ProfileService {
    * whichever came last.
    */
   async updateRetention(caller: CallerIdentity, changes: Partial<RetentionSettings>, confirmShorter: boolean): Promise<Profile> {
-    await this.getOrCreate(caller);
+    refuseWhereClinicSets(await this.clinics.privacyPolicyOf(caller.uid), 'retention');
+    await this.ownOrCreate(caller);
     await this.repo.runTransaction(async (tx) => {
       const current = await this.repo.find(tx, caller.uid);
       if (!current) throw notFound('No such profile');
@@ -103,10 +114,21 @@ export class ProfileService {
     const profile = await this.repo.find(null, uid);
     // Only account deletion removes a profile, and it revokes the caller's tokens first.
     if (!profile) throw notFound('No such profile');
-    return profile;
+    return this.inForce(profile);
+  }
+
+  private async inForce(profile: Profile): Promise<Profile> {
+    return withClinicPolicy(profile, await this.clinics.privacyPolicyOf(profile.uid));
   }
 }
 
 function definedOnly<T extends object>(value: Partial<T>): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** A member may not change what their clinic's policy sets: 403 naming the clinic and who changes it. */
+function refuseWhereClinicSets(policy: ClinicPrivacyPolicy | null, setting: 'consent' | 'retention'): void {
+  if (!policy?.[setting]) return;
+  const what = setting === 'consent' ? 'whether to ask for the patient’s consent, and what to read aloud' : 'how long audio, transcripts and sessions are kept';
+  throw permissionDenied(`${policy.clinicName} sets ${what}, for every member: ask its admins to change it`);
 }

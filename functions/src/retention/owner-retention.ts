@@ -2,10 +2,11 @@ import type { RetentionDeletion, RetentionKind } from '@charta/contract';
 import { retentionCutoff } from '@charta/contract';
 import { logCode, logId, type Logger } from '../logging/logger.js';
 import { logRetentionDeleted, logRetentionItemFailed } from '../logging/log-events.js';
-import type { ProfileRepo } from '../profile/profile-repo.js';
+import type { Transaction } from 'firebase-admin/firestore';
+import type { RetentionSettings } from '@charta/contract';
 import type { RetentionDue } from '../sessions/session-service.js';
 import type { SessionRecord } from '../sessions/session.js';
-import { daysFor, dueSetting, retentionClock, RETENTION_ORDER, retentionSettingsOf } from './retention-policy.js';
+import { daysFor, dueSetting, retentionClock, RETENTION_ORDER } from './retention-policy.js';
 import type { RetentionQueries } from './retention-queries.js';
 
 /** What one user's sweep deleted. */
@@ -29,8 +30,13 @@ export interface SessionDeletions {
   find(sessionId: string): Promise<SessionRecord | null>;
 }
 
+/** The retention setting in force for a user: theirs, or their clinic's where its policy sets it (docs/clinics.md "Policies"). */
+export interface RetentionSettingsInForce {
+  retentionOf(uid: string, tx?: Transaction): Promise<RetentionSettings>;
+}
+
 export interface OwnerRetentionDeps {
-  profiles: ProfileRepo;
+  settings: RetentionSettingsInForce;
   queries: RetentionQueries;
   sessions: SessionDeletions;
   logger: Logger;
@@ -50,13 +56,13 @@ export class OwnerRetention {
   /** In the deleting transaction: the user's current setting for `kind`, and whether the session is due under it at `now`. */
   due(kind: RetentionKind, uid: string, now: Date): RetentionDue {
     return async (tx, session) => {
-      const settings = retentionSettingsOf(await this.d.profiles.find(tx, uid));
+      const settings = await this.d.settings.retentionOf(uid, tx);
       return dueSetting(daysFor(kind, settings), session[retentionClock(kind)], now);
     };
   }
 
   async sweepOwner(uid: string, now: Date): Promise<RetentionCounts> {
-    const settings = retentionSettingsOf(await this.d.profiles.find(null, uid));
+    const settings = await this.d.settings.retentionOf(uid);
     let counts = NO_DELETIONS;
     for (const kind of RETENTION_ORDER) {
       const days = daysFor(kind, settings);

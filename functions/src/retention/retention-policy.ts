@@ -1,4 +1,4 @@
-import { DEFAULT_RETENTION_SETTINGS, retentionCutoff, RETENTION_KINDS, RETENTION_SETTING_OF, type RetentionKind, type RetentionSettings } from '@charta/contract';
+import { retentionCutoff, RETENTION_KINDS, RETENTION_SETTING_OF, type RetentionKind, type RetentionSettings } from '@charta/contract';
 
 /**
  * When each kind of patient data is due (docs/privacy.md "Retention"): the domain rules alone, without Firestore.
@@ -26,11 +26,6 @@ export const RETENTION_POLICY = {
   /** Sessions read per query while going through one user's. */
   pageSize: 100,
 } as const;
-
-/** A user's settings: their profile's, or the defaults if they have no profile. */
-export function retentionSettingsOf(profile: { retention: RetentionSettings } | null): RetentionSettings {
-  return profile?.retention ?? DEFAULT_RETENTION_SETTINGS;
-}
 
 /**
  * The setting (days) under which a part held since `since` is due at `now`, or null if it is not due (it

@@ -1,13 +1,12 @@
 import { isShorterRetention, retentionCutoff, RETENTION_KINDS, type RetentionImpact, type RetentionKind, type RetentionSettings } from '@charta/contract';
-import type { ProfileRepo } from '../profile/profile-repo.js';
-import type { OwnerRetention } from './owner-retention.js';
-import { daysFor, retentionSettingsOf } from './retention-policy.js';
+import type { OwnerRetention, RetentionSettingsInForce } from './owner-retention.js';
+import { daysFor } from './retention-policy.js';
 import type { RetentionQueries } from './retention-queries.js';
 
 /** Retention as the clinician meets it: what a change would delete, and "when the note is ready" kept to its word. */
 export class RetentionService {
   constructor(
-    private readonly profiles: ProfileRepo,
+    private readonly settings: RetentionSettingsInForce,
     private readonly queries: RetentionQueries,
     private readonly owners: OwnerRetention,
     private readonly now: () => Date,
@@ -19,7 +18,7 @@ export class RetentionService {
    * Settings asks with these numbers before it saves a shorter setting.
    */
   async impact(uid: string, proposed: Partial<RetentionSettings>): Promise<RetentionImpact> {
-    const current = retentionSettingsOf(await this.profiles.find(null, uid));
+    const current = await this.settings.retentionOf(uid);
     const next: RetentionSettings = { ...current, ...Object.fromEntries(Object.entries(proposed).filter(([, v]) => v !== undefined)) };
     const now = this.now();
     const counts = new Map(

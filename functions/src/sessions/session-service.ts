@@ -1,4 +1,4 @@
-import { isResourceId, retentionDeletionLabel, type ConsentMethod, type SessionConsent, type SessionsPage } from '@charta/contract';
+import { isResourceId, retentionDeletionLabel, type ConsentMethod, type ConsentSettings, type SessionConsent, type SessionsPage } from '@charta/contract';
 import type { Transaction } from 'firebase-admin/firestore';
 import type { AudioUpload } from '../audio/audio-upload.js';
 import type { StoredAudio } from '../audio/playback.js';
@@ -90,6 +90,8 @@ export class SessionService implements SessionAudioTarget {
     private readonly lifecycle: SessionLifecycle,
     private readonly uploads: UploadRepo,
     private readonly profiles: ProfileRepo,
+    /** The consent setting in force: the clinician's, or their clinic's where its policy sets it (docs/clinics.md "Policies"). */
+    private readonly consentSettings: { consentOf(uid: string, tx?: Transaction): Promise<ConsentSettings> },
     private readonly templates: TemplateCatalog,
     private readonly store: AudioStore,
     private readonly outbox: AudioReadyOutbox,
@@ -343,10 +345,12 @@ export class SessionService implements SessionAudioTarget {
     return upload;
   }
 
-  /** Whether uid's setting asks for consent before recording (on for a user without a profile: the default). */
+  /**
+   * Whether the setting in force for uid asks for consent before recording: their clinic's where its policy sets
+   * it, else their own (on for a user without a profile: the default).
+   */
   private async consentNeeded(uid: string, tx?: Transaction): Promise<boolean> {
-    const profile = await this.profiles.find(tx ?? null, uid);
-    return profile?.consent.required ?? true;
+    return (await this.consentSettings.consentOf(uid, tx)).required;
   }
 
   private async requireConsentNotNeeded(uid: string): Promise<void> {

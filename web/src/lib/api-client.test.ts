@@ -123,6 +123,19 @@ describe('createApiClient', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('reports a refused sign-in method to onSignInMethodRefused, and other 403s not', async () => {
+    const onSignInMethodRefused = vi.fn();
+    const { client, fetchMock } = setup({ onSignInMethodRefused });
+    const sentence = 'Northside allows signing in to Charta only with Google. You signed in with a password. Sign out, then sign in with it.';
+    fetchMock.mockResolvedValueOnce(jsonResponse({ error: { code: 'sign_in_method_not_allowed', message: sentence } }, { status: 403 }));
+    fetchMock.mockResolvedValueOnce(jsonResponse({ error: { code: 'permission_denied', message: 'Only admins and the owner may do this' } }, { status: 403 }));
+
+    await expect(client.get('/profile')).rejects.toMatchObject({ status: 403, code: 'sign_in_method_not_allowed', message: sentence });
+    await expect(client.post('/clinic/policies/set', {})).rejects.toMatchObject({ status: 403, code: 'permission_denied' });
+    expect(onSignInMethodRefused).toHaveBeenCalledTimes(1);
+    expect(onSignInMethodRefused).toHaveBeenCalledWith(expect.objectContaining({ message: sentence }));
+  });
+
   it('refuses to call the API when nobody is signed in', async () => {
     const { client, fetchMock } = setup({ getIdToken: () => Promise.resolve(null) });
     await expect(client.get('/profile')).rejects.toMatchObject({ status: 401, code: 'unauthenticated' });

@@ -2,9 +2,11 @@
 // a backend call lives here: a fresh ID token per call, a 120 s timeout, no cookies, JSON bodies, and errors
 // that callers can tell apart (API error vs timeout vs network failure vs cancellation), and every 401
 // reported to onUnauthorized. JSON calls, audio bytes and multipart uploads with progress all go through it.
-import { AUDIT_CLIENT_HEADER, errorCodeForStatus, type AuditClient } from '@charta/contract';
+import { AUDIT_CLIENT_HEADER, errorCodeForStatus, type AuditClient, type ErrorCode } from '@charta/contract';
 
 export const API_TIMEOUT_MS = 120_000;
+
+const SIGN_IN_METHOD_NOT_ALLOWED: ErrorCode = 'sign_in_method_not_allowed';
 
 /** A non-2xx answer from the API, parsed from the contract's `{ error: { code, message, field? } }`. */
 export class ApiError extends Error {
@@ -76,6 +78,11 @@ export interface ApiClientDeps {
   timeoutMs?: number;
   /** Told about every 401, wherever it comes from (the app signs the user out). */
   onUnauthorized?: (error: ApiError) => void;
+  /**
+   * Told about every 403 `sign_in_method_not_allowed` (the clinic allows other ways of signing in: docs/clinics.md
+   * "Policies"): the app says so once, with a way to sign out, instead of each page failing on its own.
+   */
+  onSignInMethodRefused?: (error: ApiError) => void;
   /** Makes the XMLHttpRequest behind upload(); tests hand in a fake. */
   createXhr?: () => XMLHttpRequest;
   /** Which app is calling (the web app, or its build in the extension's panel): the audit trail records it. A function so it is read when used. */
@@ -200,6 +207,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   function failure(answer: RawAnswer): ApiError {
     const error = toApiError(answer);
     if (error.status === 401) deps.onUnauthorized?.(error);
+    if (error.code === SIGN_IN_METHOD_NOT_ALLOWED) deps.onSignInMethodRefused?.(error);
     return error;
   }
 

@@ -3,6 +3,7 @@
 import { getEnv } from '@/config/env';
 import { createApiClient } from './api-client';
 import { getCurrentIdToken, signOutQuietly } from './firebase-on-demand';
+import { signInRefusal } from './sign-in-refusal';
 
 export const api = createApiClient({
   baseUrl: () => getEnv().apiBaseUrl,
@@ -11,4 +12,5 @@ export const api = createApiClient({
   onUnauthorized: () => {
     void signOutQuietly();
   },
+  onSignInMethodRefused: (error) => signInRefusal.refused(error.message),
 });

@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useNavigationActions } from '@/components/layout/navigation-state';
 import { signOutUser } from '@/features/auth';
+import { signInRefusal } from '@/lib/sign-in-refusal';
 import { setViewportWidth } from '@/test/viewport';
 import { renderShell } from './render-shell.test-support';
 
@@ -73,6 +74,21 @@ describe('Shell', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Account' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     expect(signOutUser).toHaveBeenCalled();
+  });
+
+  it('says once, above the page, that the clinic refuses this way of signing in, and signs out from there', async () => {
+    vi.mocked(signOutUser).mockClear();
+    renderShell();
+    expect(screen.queryByText('Your clinic does not allow this way of signing in')).not.toBeInTheDocument();
+    const sentence = 'Northside allows signing in to Charta only with Google. You signed in with a password. Sign out, then sign in with it.';
+    act(() => signInRefusal.refused(sentence));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your clinic does not allow this way of signing in');
+    expect(alert).toHaveTextContent(sentence);
+    expect(screen.getByText('Record page')).toBeInTheDocument();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(signOutUser).toHaveBeenCalled());
+    act(() => signInRefusal.cleared());
   });
 
   it('uses bottom navigation on a small screen', () => {

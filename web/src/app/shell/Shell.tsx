@@ -14,6 +14,7 @@ import { SwrProvider } from '../providers/swr/SwrProvider';
 import { AppHeader } from './AppHeader';
 import { BottomNavigationBar } from './BottomNavigationBar';
 import { LegalFooter } from './LegalLinks';
+import { SignInRefusedBanner } from './SignInRefusedBanner';
 import { SideNavigation } from './SideNavigation';
 import { UpdatePrompt } from './UpdatePrompt';
 
@@ -37,6 +38,7 @@ function ShellLayout({ userKnown }: { userKnown: boolean }) {
         <Box component="main" sx={{ flex: 1, p: isMobileLayout ? 2 : 3 }}>
           <Box sx={{ mb: 2, display: 'grid', gap: 2, '&:empty': { display: 'none' } }}>
             <UpdatePrompt />
+            <SignInRefusedBanner />
             <VerifyEmailBanner />
           </Box>
           <Page userKnown={userKnown} />

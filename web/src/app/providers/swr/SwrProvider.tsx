@@ -38,6 +38,8 @@ function afterUserKnown(userKnown: Promise<void>): Middleware {
 function shouldAnnounce(error: unknown): boolean {
   // A 401 signs the user out (see lib/api.ts), which says more than a snackbar; a cancellation was wanted.
   if (error instanceof ApiError && error.status === 401) return false;
+  // A sign-in method the clinic refuses is said once, above every page, with Sign out (app/shell/SignInRefusedBanner).
+  if (error instanceof ApiError && error.code === 'sign_in_method_not_allowed') return false;
   // With no connection every read fails: the page says what it could not load in place, and the Record tab
   // that it is offline (docs/decisions.md "Installable, and working through a dropped connection").
   if (error instanceof ApiNetworkError && !navigator.onLine) return false;

@@ -1,6 +1,6 @@
 // The clinic routes the clinic screens call (docs/clinics.md; docs/api.md "Clinics"). Who may do what is
 // decided on the server on every request; these only send what the screens ask and keep GET /clinic fresh.
-import type { ClinicInvitation, ClinicRole, InvitationPreview, InvitedRole, MyClinicResponse } from '@charta/contract';
+import type { ClinicInvitation, ClinicPolicies, ClinicRole, InvitationPreview, InvitedRole, MyClinicResponse } from '@charta/contract';
 import useSWR from 'swr';
 import { api } from '@/lib/api';
 
@@ -51,4 +51,9 @@ export function useInvitationPreview(token: string, emailVerified: boolean) {
 
 export function acceptInvitation(token: string): Promise<MyClinicResponse> {
   return api.post<MyClinicResponse>('/clinic/invitations/accept', { token });
+}
+
+/** POST /clinic/policies/set (admins, owner): every policy sent replaces the clinic's (null: members choose). */
+export function setClinicPolicies(policies: ClinicPolicies): Promise<MyClinicResponse> {
+  return api.post<MyClinicResponse>('/clinic/policies/set', policies);
 }

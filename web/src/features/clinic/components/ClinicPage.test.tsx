@@ -1,4 +1,4 @@
-import type { ClinicInvitation, ClinicRole, MyClinicResponse } from '@charta/contract';
+import { NO_CLINIC_POLICIES, type ClinicInvitation, type ClinicRole, type MyClinicResponse } from '@charta/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -29,6 +29,7 @@ const inClinic = (role: ClinicRole): InClinic => ({
   role,
   members: [owner, admin, plain],
   invitations: role === 'member' ? [] : [invitation],
+  policies: NO_CLINIC_POLICIES,
 });
 const meFor = { owner: owner.uid, admin: admin.uid, member: plain.uid } as const;
 

@@ -1,4 +1,4 @@
-import type { InvitationPreview, MyClinicResponse } from '@charta/contract';
+import { NO_CLINIC_POLICIES, type InvitationPreview, type MyClinicResponse } from '@charta/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -28,6 +28,7 @@ const joined: MyClinicResponse = {
   role: 'member',
   members: [],
   invitations: [],
+  policies: NO_CLINIC_POLICIES,
 };
 
 function renderInvitation({ invitation, myClinic = { clinic: null }, accept, user = colleague }: { invitation: Handler; myClinic?: MyClinicResponse; accept?: Handler; user?: SignedInUser }) {

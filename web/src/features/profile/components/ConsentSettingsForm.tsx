@@ -13,13 +13,16 @@ import { useUpdatePrivacySettings } from '@/data/profile';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { useLeaveGuard } from '@/lib/use-leave-guard';
+import { SetByClinicNotice } from './SetByClinicNotice';
 
 /**
  * Settings → Consent (docs/privacy.md "Consent"): whether the Record tab asks for the patient's consent before
  * recording or uploading, and the statement it offers to read aloud. What the clinician typed stays until it
- * is saved: a failed save keeps it, and leaving the page with it unsaved asks first.
+ * is saved: a failed save keeps it, and leaving the page with it unsaved asks first. When the clinician's clinic
+ * sets consent for its members (`setByClinic`), the clinic's setting shows, disabled, with no Save.
  */
-export function ConsentSettingsForm({ settings }: { settings: ConsentSettings }) {
+export function ConsentSettingsForm({ settings, setByClinic = null }: { settings: ConsentSettings; setByClinic?: string | null }) {
+  const locked = setByClinic !== null;
   const notify = useNotify();
   const { updateConsent } = useUpdatePrivacySettings();
   const [required, setRequired] = useState(settings.required);
@@ -55,9 +58,13 @@ export function ConsentSettingsForm({ settings }: { settings: ConsentSettings })
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void handleSubmit(event)} aria-label="Consent">
+      {locked && <SetByClinicNotice clinicName={setByClinic} />}
       {formError && <Alert severity="error">{formError}</Alert>}
       <div>
-        <FormControlLabel control={<Switch checked={required} onChange={(event) => setRequired(event.target.checked)} />} label="Ask for the patient’s consent before recording" />
+        <FormControlLabel
+          control={<Switch checked={required} disabled={locked} onChange={(event) => setRequired(event.target.checked)} />}
+          label="Ask for the patient’s consent before recording"
+        />
         <Typography variant="body2" color="text.secondary">
           {required
             ? 'The Record tab asks you to confirm verbal or written consent before you record or upload, and keeps who confirmed it and when with the session.'
@@ -69,14 +76,17 @@ export function ConsentSettingsForm({ settings }: { settings: ConsentSettings })
         multiline
         minRows={3}
         value={statement}
+        disabled={locked}
         onChange={(event) => {
           setStatement(event.target.value);
           setStatementError(null);
         }}
         error={Boolean(statementError)}
-        helperText={statementError ?? `Offered on the Record tab. At most ${CONSENT_LIMITS.statement} characters.`}
+        // A disabled field's helper text is greyed below readable contrast; the clinic's notice says why it is locked.
+        helperText={locked ? undefined : (statementError ?? `Offered on the Record tab. At most ${CONSENT_LIMITS.statement} characters.`)}
         slotProps={{ htmlInput: { maxLength: CONSENT_LIMITS.statement } }}
       />
+      {!locked && (
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button type="submit" variant="contained" loading={saving} disabled={!dirty}>
           Save
@@ -92,6 +102,7 @@ export function ConsentSettingsForm({ settings }: { settings: ConsentSettings })
           </Button>
         )}
       </Stack>
+      )}
       <ConfirmDialog
         open={blocker.state === 'blocked'}
         title="Leave without saving?"

@@ -140,3 +140,36 @@ describe('impactLines', () => {
     expect(impactLines(['session'], { audio: 0, transcript: 0, sessions: 0 })).toEqual(['No whole session yet (none is that old)']);
   });
 });
+
+describe('Settings set by the clinic', () => {
+  it('shows the clinic’s consent and retention disabled, saying who sets them, with no Save', async () => {
+    profile = {
+      ...profileFixture(),
+      consent: { required: true, statement: 'Northside records visits. May I?' },
+      retention: { audioDays: 0, transcriptDays: 7, sessionDays: 30 },
+      setByClinic: { clinicName: 'Northside Practice', consent: true, retention: true },
+    };
+    renderPage(<SettingsPage />);
+    for (const form of [await consentForm(), await retentionForm()]) {
+      expect(within(form).getByText(/^Set by your clinic, Northside Practice/)).toBeInTheDocument();
+      expect(within(form).getByRole('link', { name: 'Clinic' })).toHaveAttribute('href', '/clinic');
+      expect(within(form).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    }
+    const consent = await consentForm();
+    expect(within(consent).getByRole('switch', { name: 'Ask for the patient’s consent before recording' })).toBeDisabled();
+    expect(within(consent).getByRole('textbox', { name: 'What to read aloud' })).toHaveValue('Northside records visits. May I?');
+    expect(within(consent).getByRole('textbox', { name: 'What to read aloud' })).toBeDisabled();
+    const retention = await retentionForm();
+    expect(within(retention).getByLabelText('Keep whole sessions with their notes')).toHaveValue('30');
+    expect(within(retention).getByLabelText('Keep whole sessions with their notes')).toBeDisabled();
+  });
+
+  it('leaves the setting the clinic does not set to the clinician', async () => {
+    profile = { ...profileFixture(), setByClinic: { clinicName: 'Northside Practice', consent: false, retention: true } };
+    renderPage(<SettingsPage />);
+    const consent = await consentForm();
+    expect(within(consent).queryByText(/^Set by your clinic/)).not.toBeInTheDocument();
+    expect(within(consent).getByRole('switch', { name: 'Ask for the patient’s consent before recording' })).toBeEnabled();
+    expect(within(await retentionForm()).getByText(/^Set by your clinic, Northside Practice/)).toBeInTheDocument();
+  });
+});

@@ -47,6 +47,9 @@ export function PrivacySections() {
   const profile = data?.profile;
   const { hash } = useLocation();
   const loaded = Boolean(profile);
+  // The clinic whose policy sets each (docs/clinics.md "Policies"), or null where the clinician chooses.
+  const consentSetter = profile?.setByClinic?.consent ? profile.setByClinic.clinicName : null;
+  const retentionSetter = profile?.setByClinic?.retention ? profile.setByClinic.clinicName : null;
   // The Record tab's "Change it in Settings" links to #consent-heading: the router does not scroll to it.
   useEffect(() => {
     if (loaded && hash) document.getElementById(hash.slice(1))?.scrollIntoView();
@@ -56,14 +59,23 @@ export function PrivacySections() {
     <>
       <SectionCard id="consent-heading" title="Consent" intro="Whether the patient agreed to be recorded, asked before every recording.">
         {profile ? (
-          <ConsentSettingsForm key={profile.uid} settings={profile.consent} />
+          <ConsentSettingsForm
+            // Remounted when the clinic starts or stops setting it: the form then starts from what is in force.
+            key={`${profile.uid}-${consentSetter ?? 'own'}`}
+            settings={profile.consent}
+            setByClinic={consentSetter}
+          />
         ) : (
           (failed ?? <FormSkeleton label="Loading consent settings" rows={2} />)
         )}
       </SectionCard>
       <SectionCard id="retention-heading" title="Retention" intro="How long Charta keeps patient data. The note you put in your EHR is yours to keep there.">
         {profile ? (
-          <RetentionSettingsForm key={`${profile.uid}-${JSON.stringify(profile.retention)}`} settings={profile.retention} />
+          <RetentionSettingsForm
+            key={`${profile.uid}-${retentionSetter ?? 'own'}-${JSON.stringify(profile.retention)}`}
+            settings={profile.retention}
+            setByClinic={retentionSetter}
+          />
         ) : (
           (failed ?? <FormSkeleton label="Loading retention settings" rows={3} />)
         )}

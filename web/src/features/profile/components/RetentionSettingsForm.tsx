@@ -22,6 +22,7 @@ import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { useNotify } from '@/components/feedback/notifications';
 import { retentionImpact, useUpdatePrivacySettings } from '@/data/profile';
 import { describeError } from '@/lib/error-message';
+import { SetByClinicNotice } from './SetByClinicNotice';
 
 // A native select's value is a string: "keep" stands for null (keep until deleted).
 const KEEP = 'keep';
@@ -51,9 +52,11 @@ interface Pending {
 /**
  * Settings → Retention (docs/privacy.md "Retention"): how long Charta keeps audio, transcripts and whole sessions.
  * A change that deletes sooner is asked about first, with how many sessions it affects (the API counts them);
- * a longer one is saved at once. The choices stay as the clinician left them whatever fails.
+ * a longer one is saved at once. The choices stay as the clinician left them whatever fails. When the clinician's
+ * clinic sets retention for its members (`setByClinic`), the clinic's windows show, disabled, with no Save.
  */
-export function RetentionSettingsForm({ settings }: { settings: RetentionSettings }) {
+export function RetentionSettingsForm({ settings, setByClinic = null }: { settings: RetentionSettings; setByClinic?: string | null }) {
+  const locked = setByClinic !== null;
   const notify = useNotify();
   const { updateRetention } = useUpdatePrivacySettings();
   const [values, setValues] = useState<RetentionSettings>(settings);
@@ -95,6 +98,7 @@ export function RetentionSettingsForm({ settings }: { settings: RetentionSetting
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void handleSubmit(event)} aria-label="Retention">
+      {locked && <SetByClinicNotice clinicName={setByClinic} />}
       <Typography variant="body2">{retentionSummary(settings)}</Typography>
       {formError && <Alert severity="error">{formError}</Alert>}
       {RETENTION_KINDS.map((kind) => {
@@ -105,8 +109,10 @@ export function RetentionSettingsForm({ settings }: { settings: RetentionSetting
             select
             label={RETENTION_FIELD_LABELS[kind]}
             value={toValue(values[key])}
+            disabled={locked}
             onChange={(event) => setValues((current) => ({ ...current, [key]: fromValue(event.target.value) }))}
-            helperText={values[key] === DEFAULT_RETENTION_SETTINGS[key] ? 'The default' : `Default: ${retentionChoiceLabel(kind, DEFAULT_RETENTION_SETTINGS[key]).toLowerCase()}`}
+            // A disabled field's helper text is greyed below readable contrast; the clinic's notice says why it is locked.
+            helperText={locked ? undefined : values[key] === DEFAULT_RETENTION_SETTINGS[key] ? 'The default' : `Default: ${retentionChoiceLabel(kind, DEFAULT_RETENTION_SETTINGS[key]).toLowerCase()}`}
             slotProps={{ select: { native: true } }}
           >
             {RETENTION_CHOICES_OF[kind].map((days) => (
@@ -120,11 +126,13 @@ export function RetentionSettingsForm({ settings }: { settings: RetentionSetting
       <Typography variant="body2" color="text.secondary">
         A daily job deletes what is due, for good, Cloud Storage included. Sessions say what was deleted and when.
       </Typography>
-      <Box>
-        <Button type="submit" variant="contained" loading={busy !== null && !pending} disabled={!dirty}>
-          Save
-        </Button>
-      </Box>
+      {!locked && (
+        <Box>
+          <Button type="submit" variant="contained" loading={busy !== null && !pending} disabled={!dirty}>
+            Save
+          </Button>
+        </Box>
+      )}
       <ConfirmDialog
         open={pending !== null}
         title="Delete sooner?"

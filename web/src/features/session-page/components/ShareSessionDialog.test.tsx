@@ -1,4 +1,4 @@
-import type { ClinicMember, MyClinicResponse, SessionShare } from '@charta/contract';
+import { NO_CLINIC_POLICIES, type ClinicMember, type MyClinicResponse, type SessionShare } from '@charta/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,6 +20,7 @@ const clinicWith = (members: ClinicMember[]): MyClinicResponse => ({
   role: 'member',
   members,
   invitations: [],
+  policies: NO_CLINIC_POLICIES,
 });
 
 /** The session page of a ready session, in (or out of) a clinic; the share routes as `shareRoutes` answers them. */

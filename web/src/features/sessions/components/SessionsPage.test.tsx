@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { answerGets, answerPosts } from '@/test/api';
 import { session as sessionFixture } from '@/test/fixtures';
 import { renderPage } from '@/test/render';
-import { defaultSessionTitle, sessionStatusLabel, type Session } from '@charta/contract';
+import { defaultSessionTitle, NO_CLINIC_POLICIES, sessionStatusLabel, type Session } from '@charta/contract';
 import { SessionsPage } from './SessionsPage';
 
 vi.mock('@/lib/api');
@@ -258,7 +258,7 @@ describe('SessionsPage', () => {
 
   it('offers Shared with me in a clinic (colleagues may share sessions), and not outside one', async () => {
     answerPosts({ '/session/sessions': () => ({ sessions: [session(1)], nextCursor: null }) });
-    answerGets({ '/clinic': () => ({ clinic: { id: 'c1', name: 'Northside Practice', createdAt: '2026-11-01T10:00:00.000Z' }, role: 'member', members: [], invitations: [] }) });
+    answerGets({ '/clinic': () => ({ clinic: { id: 'c1', name: 'Northside Practice', createdAt: '2026-11-01T10:00:00.000Z' }, role: 'member', members: [], invitations: [], policies: NO_CLINIC_POLICIES }) });
     renderPage(<SessionsPage />);
     expect(await screen.findByRole('link', { name: 'Shared with me' })).toHaveAttribute('href', '/shared');
   });

@@ -1,4 +1,4 @@
-import type { ClinicRole, ClinicTemplate, MyClinicResponse } from '@charta/contract';
+import { NO_CLINIC_POLICIES, type ClinicRole, type ClinicTemplate, type MyClinicResponse } from '@charta/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,7 +14,7 @@ vi.mock('@/lib/api');
 const NOT_IN_A_CLINIC: MyClinicResponse = { clinic: null };
 
 function inClinic(role: ClinicRole): MyClinicResponse {
-  return { clinic: { id: 'c1', name: 'Harbour Practice', createdAt: '2026-11-01T10:00:00.000Z' }, role, members: [], invitations: [] };
+  return { clinic: { id: 'c1', name: 'Harbour Practice', createdAt: '2026-11-01T10:00:00.000Z' }, role, members: [], invitations: [], policies: NO_CLINIC_POLICIES };
 }
 
 function clinicTemplate(overrides: Partial<ClinicTemplate> = {}): ClinicTemplate {
