@@ -90,6 +90,11 @@ export const SIGNED_IN = [FIREBASE_AUTH, SHELL];
  * caller's clinic, read to list colleagues) 327.0 to 328.9 KB, ceiling 328 to 330; /sessions' Shared with me
  * 316.8 KB (ceiling 317 kept). The colleague's pages: /shared 266.2 KB (ceiling 268), /shared/:id 273.4 (275).
  *
+ * Clinic policies (issue 25, the same day): the shell's notice for a sign-in the clinic refuses (shown on every
+ * signed-in page) added about 0.4 KB to each: Record 266.7 KB, /sessions 317.2, /sessions/:id 329.6,
+ * /templates 294.8, the editor 343.8, /templates/library 320.0, /settings 301.2, /settings/activity 318.0,
+ * /billing 289.9, the invitation link 269.0; the ceilings at or within 0.5 KB of these went up 1 KB.
+ *
  * `page`: the build also writes the route its own copy of index.html that preloads the route's chunks, and
  * Hosting serves it at the route's address (firebase.json rewrites; see routePage below).
  * `afterPaint`: modules the route loads only once it has painted, printed apart and outside the budget.
@@ -100,22 +105,22 @@ export const ROUTE_BUDGETS = [
   { route: '/sign-up', modules: ['features/auth/sign-up.page.ts'], budgetKb: 212, page: 'sign-up.html' },
   // The page account emails' links open (password reset, verification): the sign-in page's weight and Firebase's action calls.
   { route: '/auth/action', modules: ['features/auth/email-action.page.ts'], budgetKb: 221 },
-  { route: '/ (Record)', modules: [SHELL, 'features/record/record.page.ts'], afterPaint: [FIREBASE_AUTH], budgetKb: 267 },
-  { route: '/sessions', modules: [...SIGNED_IN, 'features/sessions/sessions.page.ts'], budgetKb: 317 },
+  { route: '/ (Record)', modules: [SHELL, 'features/record/record.page.ts'], afterPaint: [FIREBASE_AUTH], budgetKb: 268 },
+  { route: '/sessions', modules: [...SIGNED_IN, 'features/sessions/sessions.page.ts'], budgetKb: 318 },
   { route: '/sessions/:id', modules: [...SIGNED_IN, 'features/session-page/session.page.ts'], budgetKb: 330 },
   { route: '/shared', modules: [...SIGNED_IN, 'features/shared-sessions/shared-sessions.page.ts'], budgetKb: 268 },
   { route: '/shared/:id', modules: [...SIGNED_IN, 'features/shared-sessions/shared-session.page.ts'], budgetKb: 275 },
-  { route: '/templates', modules: [...SIGNED_IN, 'features/templates/templates.page.ts'], budgetKb: 295 },
-  { route: '/templates/:id (editor)', modules: [...SIGNED_IN, 'features/templates/template-editor.page.ts'], budgetKb: 344 },
+  { route: '/templates', modules: [...SIGNED_IN, 'features/templates/templates.page.ts'], budgetKb: 296 },
+  { route: '/templates/:id (editor)', modules: [...SIGNED_IN, 'features/templates/template-editor.page.ts'], budgetKb: 345 },
   { route: '/templates/from-note', modules: [...SIGNED_IN, 'features/templates/from-note.page.ts'], budgetKb: 304 },
-  { route: '/templates/library', modules: [...SIGNED_IN, 'features/templates/library.page.ts'], budgetKb: 320 },
-  { route: '/templates/shared/:id', modules: [...SIGNED_IN, 'features/templates/shared-template.page.ts'], budgetKb: 293 },
-  { route: '/settings', modules: [...SIGNED_IN, 'features/profile/settings.page.ts', 'features/auth/account-settings.page.ts'], budgetKb: 301 },
-  { route: '/settings/activity', modules: [...SIGNED_IN, 'features/activity/activity.page.ts'], budgetKb: 318 },
-  { route: '/billing', modules: [...SIGNED_IN, 'features/billing/billing.page.ts'], budgetKb: 290 },
+  { route: '/templates/library', modules: [...SIGNED_IN, 'features/templates/library.page.ts'], budgetKb: 321 },
+  { route: '/templates/shared/:id', modules: [...SIGNED_IN, 'features/templates/shared-template.page.ts'], budgetKb: 294 },
+  { route: '/settings', modules: [...SIGNED_IN, 'features/profile/settings.page.ts', 'features/auth/account-settings.page.ts'], budgetKb: 302 },
+  { route: '/settings/activity', modules: [...SIGNED_IN, 'features/activity/activity.page.ts'], budgetKb: 319 },
+  { route: '/billing', modules: [...SIGNED_IN, 'features/billing/billing.page.ts'], budgetKb: 291 },
   { route: '/clinic', modules: [...SIGNED_IN, 'features/clinic/clinic.page.ts'], budgetKb: 295 },
   // The invitation link: the shell (signed in) and its signed-out view come in one module.
-  { route: '/clinic/invitations/:token', modules: [...SIGNED_IN, 'features/clinic/invitation.page.ts'], budgetKb: 269 },
+  { route: '/clinic/invitations/:token', modules: [...SIGNED_IN, 'features/clinic/invitation.page.ts'], budgetKb: 270 },
 ];
 
 /** A lazily loaded page module: every one must belong to a budgeted route, so a new page cannot skip the check. */
