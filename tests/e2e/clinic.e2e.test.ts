@@ -205,6 +205,8 @@ describe('Clinics in Chromium', () => {
     await until(ownerPage, memberRow(ownerPage, colleague.email));
     await memberRow(ownerPage, colleague.email).getByRole('button', { name: /^Remove / }).click();
     await ownerPage.getByRole('dialog').getByRole('button', { name: 'Remove from clinic' }).click();
+    // Said once the API has answered (the row's role locator also "detaches" while the dialog hides the page).
+    await ownerPage.getByText('Dr Bo Lind is no longer in the clinic').waitFor({ timeout: 90_000 });
     await memberRow(ownerPage, colleague.email).waitFor({ state: 'detached', timeout: 90_000 });
 
     // At once, with the same ID token: the colleague's next clinic request is refused, and the share is over.
