@@ -95,6 +95,9 @@ export const SIGNED_IN = [FIREBASE_AUTH, SHELL];
  * /templates 294.8, the editor 343.8, /templates/library 320.0, /settings 301.2, /settings/activity 318.0,
  * /billing 289.9, the invitation link 269.0; the ceilings at or within 0.5 KB of these went up 1 KB.
  *
+ * Single sign-on by domain (issue 25, the same day): the clinic page's Single sign-on card, 294.4 to 295.3 KB
+ * (ceiling 295 to 297); the sign-in page's detour to a clinic's provider, 189.7 to 190.6 KB (ceiling 195 kept).
+ *
  * `page`: the build also writes the route its own copy of index.html that preloads the route's chunks, and
  * Hosting serves it at the route's address (firebase.json rewrites; see routePage below).
  * `afterPaint`: modules the route loads only once it has painted, printed apart and outside the budget.
@@ -118,7 +121,7 @@ export const ROUTE_BUDGETS = [
   { route: '/settings', modules: [...SIGNED_IN, 'features/profile/settings.page.ts', 'features/auth/account-settings.page.ts'], budgetKb: 302 },
   { route: '/settings/activity', modules: [...SIGNED_IN, 'features/activity/activity.page.ts'], budgetKb: 319 },
   { route: '/billing', modules: [...SIGNED_IN, 'features/billing/billing.page.ts'], budgetKb: 291 },
-  { route: '/clinic', modules: [...SIGNED_IN, 'features/clinic/clinic.page.ts'], budgetKb: 295 },
+  { route: '/clinic', modules: [...SIGNED_IN, 'features/clinic/clinic.page.ts'], budgetKb: 297 },
   // The invitation link: the shell (signed in) and its signed-out view come in one module.
   { route: '/clinic/invitations/:token', modules: [...SIGNED_IN, 'features/clinic/invitation.page.ts'], budgetKb: 270 },
 ];

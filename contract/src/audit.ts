@@ -61,6 +61,7 @@ export const AUDIT_ACTIONS = [
   'clinic.left',
   'clinic.deleted',
   'clinic.policies_changed',
+  'clinic.sso_changed',
   // The account.
   'account.signed_in',
   'account.sign_in_failed',
@@ -127,6 +128,7 @@ export const AUDIT_ACTION_LABELS = {
   'clinic.left': 'Left the clinic',
   'clinic.deleted': 'Deleted the clinic',
   'clinic.policies_changed': 'Changed the clinic’s policies',
+  'clinic.sso_changed': 'Changed the clinic’s single sign-on',
   'account.signed_in': 'Signed in',
   'account.sign_in_failed': 'Sign-in failed',
   'account.signed_out': 'Signed out',
@@ -161,7 +163,7 @@ export const AUDIT_ACTION_GROUPS: readonly { label: string; actions: readonly Au
   { label: 'Sharing', actions: ['template.shared', 'template.published', 'template.unpublished', 'template.shared_with_clinic', 'template.removed_from_clinic', 'session.shared', 'session.unshared'] },
   {
     label: 'Clinic',
-    actions: ['clinic.created', 'clinic.member_invited', 'clinic.invitation_revoked', 'clinic.joined', 'clinic.role_changed', 'clinic.member_removed', 'clinic.left', 'clinic.deleted', 'clinic.policies_changed'],
+    actions: ['clinic.created', 'clinic.member_invited', 'clinic.invitation_revoked', 'clinic.joined', 'clinic.role_changed', 'clinic.member_removed', 'clinic.left', 'clinic.deleted', 'clinic.policies_changed', 'clinic.sso_changed'],
   },
   {
     label: 'Account and settings',

@@ -89,6 +89,46 @@ export interface ClinicPolicies {
 
 export const NO_CLINIC_POLICIES: ClinicPolicies = { consent: null, retention: null, signInMethods: null };
 
+/**
+ * Single sign-on by email domain (docs/clinics.md "Single sign-on by domain"): everyone whose address is at the
+ * clinic's verified domain is sent to the clinic's identity provider at sign-in. The provider is one Firebase
+ * Auth knows (`oidc.*` or `saml.*`, set up in the Firebase console); the domain is verified by the admin who
+ * sets it holding a verified address there, and belongs to one clinic at a time.
+ */
+export interface ClinicSingleSignOn {
+  domain: string;
+  providerId: string;
+}
+
+/** A Firebase Auth OIDC or SAML provider's id, as the console names them. */
+export const SSO_PROVIDER_ID_PATTERN = /^(oidc|saml)\.[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Addresses anyone can get: no clinic can claim these domains (their users are not the clinic's). Not a
+ * complete list (none is): the verification that matters is the admin's own verified address at the domain.
+ */
+export const PUBLIC_EMAIL_DOMAINS: readonly string[] = [
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'yahoo.com',
+  'icloud.com',
+  'me.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.com',
+  'mail.com',
+];
+
+/** The domain of an address, lower-cased ("ana@Northside.example" → "northside.example"). */
+export function emailDomainOf(email: string): string {
+  return email.slice(email.lastIndexOf('@') + 1).trim().toLowerCase();
+}
+
 /** "a password or Google": the allowed methods as the refusal and the clinic page say them. */
 export function signInMethodsSentence(methods: readonly SignInMethod[]): string {
   const labels = SIGN_IN_METHODS.filter((m) => methods.includes(m)).map((m) => SIGN_IN_METHOD_USED[m]);
@@ -142,7 +182,7 @@ export interface ClinicInvitation {
  */
 export type MyClinicResponse =
   | { clinic: null }
-  | { clinic: Clinic; role: ClinicRole; members: ClinicMember[]; invitations: ClinicInvitation[]; policies: ClinicPolicies };
+  | { clinic: Clinic; role: ClinicRole; members: ClinicMember[]; invitations: ClinicInvitation[]; policies: ClinicPolicies; singleSignOn: ClinicSingleSignOn | null };
 
 /** `POST /clinic/invitations/get`: what the invitation page shows before the invitee accepts. */
 export interface InvitationPreview {
@@ -218,3 +258,22 @@ export const setClinicPoliciesBody = z
       .optional(),
   })
   .refine((body) => body.consent !== undefined || body.retention !== undefined || body.signInMethods !== undefined, { message: 'send consent, retention, signInMethods or several', path: ['consent'] });
+
+/** POST /clinic/sso/set (admins and the owner): the clinic's domain and its identity provider. */
+export const setClinicSingleSignOnBody = z.strictObject({
+  domain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(253, 'must be at most 253 characters')
+    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name, such as northside.example'),
+  providerId: z.string().trim().regex(SSO_PROVIDER_ID_PATTERN, 'must be a Firebase Auth provider id: oidc.<name> or saml.<name>'),
+});
+
+/** POST /auth/sso_for_email (public, for the sign-in page): whose provider an address signs in with. */
+export const singleSignOnForEmailBody = z.strictObject({ email: emailAddress });
+
+/** The provider an address at a claimed domain signs in with; null for every other address. */
+export interface SingleSignOnForEmailResponse {
+  providerId: string | null;
+}

@@ -5,7 +5,7 @@ import { auditTrailMiddleware, recordSignIns } from './audit/audit-http.js';
 import { auditRoutes, publicAuditRoutes } from './audit/routes.js';
 import { referralRoutes, stripeRoutes, stripeWebhookHandlers } from './billing/routes.js';
 import { chatRoutes } from './chat/routes.js';
-import { CLINIC_BASE, clinicRoutes } from './clinics/routes.js';
+import { CLINIC_BASE, clinicRoutes, singleSignOnLookupRoutes } from './clinics/routes.js';
 import { enforceSignInPolicy } from './clinics/sign-in-policy.js';
 import { sessionShareRoutes, sharedWithMeRoutes } from './session-shares/routes.js';
 import { creationRoutes, documentationRoutes, sessionDocumentationRoutes } from './documentation/routes.js';
@@ -66,6 +66,8 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   api.use(apiReferenceRoutes(limits));
   // Public: the caller is signing in (docs/api.md "Sign-in by one-time code").
   api.use('/auth', oneTimeCodeRoutes(services.oneTimeCodeService, limits, services.auditTrail));
+  // Public: which clinic provider an address signs in with (docs/clinics.md "Single sign-on by domain").
+  api.use('/auth', singleSignOnLookupRoutes(services.clinicService, limits));
   // Public: a failed sign-in or a password reset is reported before anyone is signed in (per address).
   api.use('/audit', publicAuditRoutes(services.auditTrail, limits));
   api.use('/audit', requireUser, auditRoutes(services.auditTrail, limits));

@@ -2,6 +2,8 @@ import {
   acceptProposalBody,
   clinicTemplateIdBody,
   setClinicPoliciesBody,
+  setClinicSingleSignOnBody,
+  singleSignOnForEmailBody,
   createClinicBody,
   deleteClinicBody,
   invitationIdBody,
@@ -160,6 +162,7 @@ export const API_OPERATIONS: Readonly<Record<string, ApiOperation>> = {
   'GET /openapi.json': { tag: 'Reference', summary: 'This OpenAPI document', access: 'public', limited: true, success: { status: 200, description: 'The OpenAPI 3.1 document of the API' } },
   'GET /reference': { tag: 'Reference', summary: 'This document as a readable page', access: 'public', limited: true, success: { status: 200, description: 'An HTML page, without scripts', contentType: 'text/html' } },
 
+  'POST /auth/sso_for_email': { tag: 'Clinics', summary: "The single sign-on provider an address signs in with, if its domain is a clinic's", description: '`{ providerId }`, null for any other address; says nothing of accounts or clinics. Docs: docs/clinics.md "Single sign-on by domain".', access: 'public', limited: true, body: singleSignOnForEmailBody, success: { status: 200, description: '`SingleSignOnForEmailResponse` (contract/src/clinics.ts)' } },
   'POST /auth/send-code': { tag: 'Sign-in by one-time code', summary: 'Send a sign-in code by email', access: 'public', limited: true, body: sendCodeBody, success: { status: 202, description: '`SendCodeResponse` (contract/src/auth.ts)' } },
   'POST /auth/verify-code': { tag: 'Sign-in by one-time code', summary: 'Exchange a sign-in code for a custom token', access: 'public', limited: true, body: verifyCodeBody, success: { status: 200, description: '`VerifyCodeResponse` (contract/src/auth.ts)' }, errors: ['permission_denied'] },
 
@@ -263,6 +266,8 @@ export const API_OPERATIONS: Readonly<Record<string, ApiOperation>> = {
   'POST /clinic/leave': { tag: 'Clinics', summary: 'Leave the clinic', description: 'The owner hands the clinic on or deletes it instead (409 conflict).', access: 'user', success: { status: 200, description: '`{ left: true }`' }, owned: true, errors: ['conflict'] },
   'POST /clinic/delete': { tag: 'Clinics', summary: 'Delete the clinic (owner)', description: 'Memberships, invitations and the clinic library go; every member keeps their own sessions and templates.', access: 'user', body: deleteClinicBody, success: { status: 200, description: '`{ deleted: true }`' }, owned: true, errors: ['permission_denied'] },
   'POST /clinic/policies/set': { tag: 'Clinics', summary: "Set the clinic's consent, retention and sign-in policies (admins, owner)", description: 'Each policy sent replaces the old one (null: members choose again); one left out stays. In force for every member from their next request. A sign-in policy that refuses the caller\'s own sign-in answers 409 conflict. Docs: docs/clinics.md "Policies".', access: 'user', body: setClinicPoliciesBody, success: { status: 200, description: MY_CLINIC }, owned: true, errors: ['permission_denied', 'conflict'] },
+  'POST /clinic/sso/set': { tag: 'Clinics', summary: "Claim the clinic's email domain for single sign-on with a Firebase Auth provider (admins, owner)", description: 'The caller\'s own verified address must be at the domain (403 otherwise, and for addresses anyone can get); a domain another clinic holds answers 409 conflict. From then on the sign-in page sends every address at the domain to the provider. Docs: docs/clinics.md "Single sign-on by domain".', access: 'user', body: setClinicSingleSignOnBody, success: { status: 200, description: MY_CLINIC }, owned: true, errors: ['permission_denied', 'conflict'] },
+  'POST /clinic/sso/clear': { tag: 'Clinics', summary: "End the clinic's single sign-on and let its domain go (admins, owner)", access: 'user', success: { status: 200, description: MY_CLINIC }, owned: true, errors: ['permission_denied'] },
   'POST /clinic/templates/list': { tag: 'Clinics', summary: "The clinic library (members)", access: 'user', success: { status: 200, description: '`ClinicTemplatesResponse` (contract/src/clinics.ts)' }, owned: true },
   'POST /clinic/templates/publish': { tag: 'Clinics', summary: "Publish one of the caller's templates to the clinic library (never the public one)", access: 'user', body: publishToClinicBody, success: { status: 200, description: '`{ template: ClinicTemplate }` (contract/src/clinics.ts)' }, owned: true, errors: ['permission_denied'] },
   'POST /clinic/templates/add': { tag: 'Clinics', summary: "Copy a clinic template into the caller's templates", access: 'user', body: clinicTemplateIdBody, success: { status: 200, description: TEMPLATE }, owned: true, errors: ['permission_denied'] },

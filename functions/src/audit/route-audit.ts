@@ -155,6 +155,7 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
     'the account is looked up while the code is mailed, so the answer takes as long whether or not the address has one',
   ),
   'POST /auth/verify-code': audited('account.code_used', noResource('account'), { actor: 'noted' }),
+  'POST /auth/sso_for_email': notAudited('before anyone is signed in: whether an address is at a clinic’s single sign-on domain, no account or patient data read'),
 
   // The account.
   'GET /profile': notAudited('the clinician’s own profile: no patient data (their sign-ins are recorded from their tokens)'),
@@ -260,6 +261,9 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
   'POST /clinic/delete': audited('clinic.deleted', ({ body }) => [{ type: 'clinic', id: idIn(fieldOf(body, 'clinicId')), sessionId: null }]),
   // What every member's consent, retention and sign-in must be: the settings' own events, set for a whole clinic.
   'POST /clinic/policies/set': audited('clinic.policies_changed', noResource('clinic')),
+  // Where members sign in: who claimed the clinic's domain for which provider, and when it ended.
+  'POST /clinic/sso/set': audited('clinic.sso_changed', noResource('clinic')),
+  'POST /clinic/sso/clear': audited('clinic.sso_changed', noResource('clinic')),
   'POST /clinic/templates/list': notAudited(TEMPLATES_ONLY),
   'POST /clinic/templates/publish': audited('template.shared_with_clinic', templateIn('templateId')),
   'POST /clinic/templates/add': notAudited('copying a clinic library template: no patient data'),

@@ -1,17 +1,19 @@
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../firestore/collections.js';
 import { recordConverter } from '../firestore/converter.js';
-import { CLINIC_LIMITS, type ClinicRecord, type ClinicTemplateRecord, type InvitationRecord, type MemberRecord } from './clinic.js';
+import { CLINIC_LIMITS, type ClinicRecord, type ClinicTemplateRecord, type DomainClaimRecord, type InvitationRecord, type MemberRecord } from './clinic.js';
 
 const clinicConverter = recordConverter<ClinicRecord>().storingAsTimestamps('createdAt');
 const memberConverter = recordConverter<MemberRecord>().storingAsTimestamps('joinedAt');
 const invitationConverter = recordConverter<InvitationRecord>().storingAsTimestamps('createdAt', 'expiresAt', 'closedAt');
 const templateConverter = recordConverter<ClinicTemplateRecord>().storingAsTimestamps('publishedAt');
+const domainConverter = recordConverter<DomainClaimRecord>().storingAsTimestamps('claimedAt');
 /** The community library's name for its add markers (templates/library-repo.ts), so one collection-group query finds both. */
 const ADDERS = 'adders';
 
 /**
- * Typed access to the clinics' four collections (clinics, clinicMembers, clinicInvitations, clinicTemplates).
+ * Typed access to the clinics' five collections (clinics, clinicMembers, clinicInvitations, clinicTemplates,
+ * clinicDomains).
  * Every query is scoped to one clinic by an equality on clinicId (single-field indexes serve them) and bounded
  * by CLINIC_LIMITS, so a clinic's members, invitations and library are each one read.
  */
@@ -32,6 +34,23 @@ export class ClinicRepo {
 
   private get templates() {
     return this.db.collection(COLLECTIONS.clinicTemplates).withConverter(templateConverter);
+  }
+
+  private get domains() {
+    return this.db.collection(COLLECTIONS.clinicDomains).withConverter(domainConverter);
+  }
+
+  async findDomainClaim(domain: string, tx?: Transaction): Promise<DomainClaimRecord | null> {
+    const ref = this.domains.doc(domain);
+    return (tx ? await tx.get(ref) : await ref.get()).data() ?? null;
+  }
+
+  saveDomainClaim(tx: Transaction, claim: DomainClaimRecord): void {
+    tx.set(this.domains.doc(claim.domain), claim);
+  }
+
+  deleteDomainClaim(tx: Transaction, domain: string): void {
+    tx.delete(this.domains.doc(domain));
   }
 
   runTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -165,7 +184,7 @@ export class ClinicRepo {
   /** A deleted clinic: its members, invitations and library, then the clinic. */
   async deleteClinicWithEverything(clinicId: string): Promise<number> {
     let deleted = 0;
-    for (const collection of [this.members, this.invitations, this.templates]) {
+    for (const collection of [this.members, this.invitations, this.templates, this.domains]) {
       const snap = await collection.where('clinicId', '==', clinicId).select().get();
       // Recursively: a library template's add markers go with it.
       await Promise.all(snap.docs.map((doc) => this.db.recursiveDelete(doc.ref)));

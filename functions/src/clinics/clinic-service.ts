@@ -1,4 +1,16 @@
-import { CLINIC_LIMITS, CLINIC_ROLES, EMAIL_NOT_VERIFIED_MESSAGE, type ClinicMember, type ClinicPolicies, type ClinicRole, type InvitationPreview, type InvitedRole, type MyClinicResponse } from '@charta/contract';
+import {
+  CLINIC_LIMITS,
+  CLINIC_ROLES,
+  EMAIL_NOT_VERIFIED_MESSAGE,
+  emailDomainOf,
+  type ClinicMember,
+  type ClinicPolicies,
+  type ClinicRole,
+  type ClinicSingleSignOn,
+  type InvitationPreview,
+  type InvitedRole,
+  type MyClinicResponse,
+} from '@charta/contract';
 import type { Transaction } from 'firebase-admin/firestore';
 import type { CallerIdentity } from '../identity/identity-provider.js';
 import { conflict, notFound, permissionDenied, unavailable } from '../http/errors.js';
@@ -8,6 +20,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { authorNameOf, type AuthorNames } from '../templates/author-name.js';
 import {
   changedPolicies,
+  domainClaimProblem,
   hashInvitationToken,
   hasClinicRole,
   invitationProblem,
@@ -87,6 +100,7 @@ export class ClinicService {
       clinic: toClinicContract(clinic),
       role: me.role,
       policies: policiesOf(clinic),
+      singleSignOn: clinic.singleSignOn ?? null,
       members: await Promise.all(members.sort(byRoleThenJoined).map((m) => this.toMemberContract(m))),
       invitations: invitations
         .map((i) => toInvitationContract(i, now))
@@ -109,6 +123,49 @@ export class ClinicService {
       this.repo.saveClinic(tx, { ...clinic, policies: changedPolicies(policiesOf(clinic), changes) });
     });
     return this.myClinic(caller.uid);
+  }
+
+  /**
+   * Claims `sso.domain` for the caller's clinic and names the provider its addresses sign in with (admins and the
+   * owner; docs/clinics.md "Single sign-on by domain"). The caller's own verified address must be at the domain;
+   * a domain another clinic holds answers 409; a clinic that had another domain lets it go in the same write.
+   */
+  async setSingleSignOn(caller: CallerIdentity, sso: ClinicSingleSignOn): Promise<MyClinicResponse> {
+    await this.repo.runTransaction(async (tx) => {
+      const actor = await this.requireMember(caller.uid, tx);
+      if (!hasClinicRole(actor.role, 'admin')) throw permissionDenied('Only admins and the owner set up single sign-on');
+      const problem = domainClaimProblem(sso.domain, caller);
+      if (problem) throw permissionDenied(problem);
+      const clinic = await this.requireClinic(actor.clinicId, tx);
+      const claim = await this.repo.findDomainClaim(sso.domain, tx);
+      if (claim && claim.clinicId !== clinic.id) throw conflict(`Another clinic uses single sign-on for ${sso.domain}`, 'domain');
+      const previous = clinic.singleSignOn;
+      if (previous && previous.domain !== sso.domain) this.repo.deleteDomainClaim(tx, previous.domain);
+      this.repo.saveDomainClaim(tx, { domain: sso.domain, clinicId: clinic.id, providerId: sso.providerId, claimedAt: this.now().toISOString() });
+      this.repo.saveClinic(tx, { ...clinic, singleSignOn: { domain: sso.domain, providerId: sso.providerId } });
+    });
+    return this.myClinic(caller.uid);
+  }
+
+  /** Ends the clinic's single sign-on and lets its domain go (admins and the owner). Ending it twice is fine. */
+  async clearSingleSignOn(caller: CallerIdentity): Promise<MyClinicResponse> {
+    await this.repo.runTransaction(async (tx) => {
+      const actor = await this.requireMember(caller.uid, tx);
+      if (!hasClinicRole(actor.role, 'admin')) throw permissionDenied('Only admins and the owner set up single sign-on');
+      const clinic = await this.requireClinic(actor.clinicId, tx);
+      if (!clinic.singleSignOn) return;
+      this.repo.deleteDomainClaim(tx, clinic.singleSignOn.domain);
+      this.repo.saveClinic(tx, { ...clinic, singleSignOn: null });
+    });
+    return this.myClinic(caller.uid);
+  }
+
+  /**
+   * The provider an address signs in with when its domain is a clinic's (the sign-in page asks before anyone is
+   * signed in), else null. Says nothing else: not the clinic, not whether the address has an account.
+   */
+  async singleSignOnFor(email: string): Promise<string | null> {
+    return (await this.repo.findDomainClaim(emailDomainOf(email)))?.providerId ?? null;
   }
 
   /**

@@ -5,8 +5,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  emailDomainOf,
   hasClinicRole,
   NO_CLINIC_POLICIES,
+  PUBLIC_EMAIL_DOMAINS,
   SIGN_IN_METHOD_USED,
   signInMethodOfProvider,
   signInMethodsSentence,
@@ -14,6 +16,7 @@ import {
   type ClinicInvitation,
   type ClinicPolicies,
   type ClinicRole,
+  type ClinicSingleSignOn,
   type InvitationStatus,
   type InvitedRole,
   type TemplateSection,
@@ -22,8 +25,31 @@ import {
 export { CLINIC_LIMITS, hasClinicRole } from '@charta/contract';
 export type { Clinic, ClinicInvitation, ClinicRole, InvitedRole };
 
-/** `clinics/{id}`: clinics made before policies existed have none (every member chooses). */
-export type ClinicRecord = Clinic & { policies?: Partial<ClinicPolicies> };
+/** `clinics/{id}`: clinics made before policies existed have none (every member chooses); no single sign-on unless set. */
+export type ClinicRecord = Clinic & { policies?: Partial<ClinicPolicies>; singleSignOn?: ClinicSingleSignOn | null };
+
+// --- Single sign-on by domain (docs/clinics.md "Single sign-on by domain") -------------------------------------
+
+/** `clinicDomains/{domain}`: the clinic that claimed a domain, and the provider its addresses sign in with. */
+export interface DomainClaimRecord {
+  domain: string;
+  clinicId: string;
+  providerId: string;
+  claimedAt: string;
+}
+
+/**
+ * Why the caller may not claim `domain` for their clinic, or null. The proof that the clinic holds the domain
+ * is the admin's own verified address at it (Firebase Auth verified it by mail); a domain anyone can have an
+ * address at proves nothing and would send strangers to the clinic's provider.
+ */
+export function domainClaimProblem(domain: string, caller: { email: string | null; emailVerified: boolean }): string | null {
+  if (PUBLIC_EMAIL_DOMAINS.includes(domain)) return `Anyone can have an address at ${domain}: a clinic can claim only a domain of its own`;
+  if (!caller.email || !caller.emailVerified || emailDomainOf(caller.email) !== domain) {
+    return `To claim ${domain}, sign in with a verified address at ${domain}: that shows the clinic holds the domain`;
+  }
+  return null;
+}
 
 export function toClinicContract(record: ClinicRecord): Clinic {
   return { id: record.id, name: record.name, createdAt: record.createdAt };

@@ -28,6 +28,9 @@ export const CLINIC_ROUTE_ACCESS: Readonly<Record<string, ClinicAccess>> = {
   'POST /clinic/delete': atLeast('owner'),
   // Consent, retention and sign-in methods for every member (docs/clinics.md "Policies"); members see them in GET /clinic.
   'POST /clinic/policies/set': atLeast('admin'),
+  // Single sign-on by domain (docs/clinics.md "Single sign-on by domain"); members see it in GET /clinic.
+  'POST /clinic/sso/set': atLeast('admin'),
+  'POST /clinic/sso/clear': atLeast('admin'),
   'POST /clinic/templates/list': atLeast('member'),
   'POST /clinic/templates/publish': atLeast('member'),
   'POST /clinic/templates/add': atLeast('member'),

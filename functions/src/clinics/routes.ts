@@ -10,7 +10,10 @@ import {
   memberUidBody,
   publishToClinicBody,
   setClinicPoliciesBody,
+  setClinicSingleSignOnBody,
   setMemberRoleBody,
+  singleSignOnForEmailBody,
+  type SingleSignOnForEmailResponse,
 } from '@charta/contract';
 import { notFound, permissionDenied } from '../http/errors.js';
 import { callerOf } from '../http/request-context.js';
@@ -105,6 +108,15 @@ export function clinicRoutes(clinics: ClinicService, library: ClinicLibrary, lim
     res.json(await clinics.setPolicies(callerOf(req), changes));
   });
 
+  on('post', '/sso/set', async (req, res) => {
+    const sso = parseInput(setClinicSingleSignOnBody, req.body);
+    res.json(await clinics.setSingleSignOn(callerOf(req), sso));
+  });
+
+  on('post', '/sso/clear', async (req, res) => {
+    res.json(await clinics.clearSingleSignOn(callerOf(req)));
+  });
+
   on('post', '/templates/list', async (req, res) => {
     res.json({ templates: await library.list(callerOf(req).uid) });
   });
@@ -126,5 +138,19 @@ export function clinicRoutes(clinics: ClinicService, library: ClinicLibrary, lim
     res.json({ removed: true });
   });
 
+  return router;
+}
+
+/**
+ * /auth/sso_for_email: public (the caller is signing in), limited per address like the other public routes. The
+ * sign-in page asks it for an address typed there, and sends an address at a clinic's domain to its provider.
+ */
+export function singleSignOnLookupRoutes(clinics: ClinicService, limits: RouteLimits): Router {
+  const router = Router();
+  router.post('/sso_for_email', limits.publicByAddress, async (req, res) => {
+    const { email } = parseInput(singleSignOnForEmailBody, req.body);
+    const answer: SingleSignOnForEmailResponse = { providerId: await clinics.singleSignOnFor(email) };
+    res.json(answer);
+  });
   return router;
 }

@@ -34,6 +34,11 @@ export const COLLECTIONS = {
   /** A clinic's library (`clinicTemplates/{clinicId}_{templateId}`): snapshots its members published; authorUid. */
   clinicTemplates: 'clinicTemplates',
   /**
+   * A clinic's claim on an email domain for single sign-on (`clinicDomains/{domain}`: clinicId, providerId), one
+   * clinic a domain; read by the public sign-in lookup. Deleted with the clinic or when it changes its domain.
+   */
+  clinicDomains: 'clinicDomains',
+  /**
    * A session shared by its owner with a colleague of the same clinic (`sessionShares/{sessionId}_{colleagueUid}`,
    * ownerUid, colleagueUid, clinicId; ids only): read-only access for the colleague while both are in that clinic.
    * Deleted with the session, when either leaves the clinic or it is deleted, and with either account.

@@ -105,6 +105,7 @@ export const refreshVerification = onceLoaded('refreshVerification');
 export const sendPasswordReset = onceLoaded('sendPasswordReset');
 export const signInWithGoogle = onceLoaded('signInWithGoogle');
 export const signInWithSso = onceLoaded('signInWithSso');
+export const singleSignOnProviderFor = onceLoaded('singleSignOnProviderFor');
 /** After coming back from a provider's redirect; without one started here, nothing to load or finish. */
 export async function completeProviderRedirect(): Promise<ProviderSignInOutcome | null> {
   if (!sessionStorage.getItem(REDIRECT_PENDING_KEY)) return null;

@@ -24,7 +24,7 @@ import {
   signInWithRedirect,
   type User,
 } from 'firebase/auth';
-import type { SendCodeResponse, VerifyCodeResponse } from '@charta/contract';
+import type { SendCodeResponse, SingleSignOnForEmailResponse, VerifyCodeResponse } from '@charta/contract';
 import { reportAccountEvent, reportSignOut } from '@/data/activity';
 import { api } from '@/lib/api';
 import { getFirebaseAuth, signOutQuietly } from '@/lib/firebase';
@@ -192,6 +192,24 @@ export function signInWithGoogle(): Promise<ProviderSignInOutcome> {
 export function signInWithSso(providerId: string): Promise<ProviderSignInOutcome> {
   return signInWithProvider(ssoProvider(providerId));
 }
+
+/**
+ * The clinic provider an address signs in with, when its domain is a clinic's (docs/clinics.md "Single sign-on
+ * by domain"); null for any other address, and when the question cannot be asked (offline, the API down or
+ * slow): the sign-in then goes on as typed, and a clinic that allows only its provider refuses it on the server.
+ */
+export async function singleSignOnProviderFor(email: string): Promise<string | null> {
+  const asked = api
+    .post<SingleSignOnForEmailResponse>('/auth/sso_for_email', { email }, { anonymous: true })
+    .then((answer) => answer.providerId)
+    .catch(() => null);
+  // A slow answer does not hold the sign-in up for long either.
+  const waited = new Promise<null>((resolve) => setTimeout(() => resolve(null), SSO_LOOKUP_WAIT_MS));
+  return Promise.race([asked, waited]);
+}
+
+/** How long sign-in waits to hear whether an address signs in with its clinic's single sign-on. */
+const SSO_LOOKUP_WAIT_MS = 5000;
 
 /**
  * After coming back from a provider's redirect: null when no redirect was started here. This call finishes

@@ -17,6 +17,8 @@ import { EmailField } from './EmailField';
 interface CodeSignInFormProps {
   initialEmail: string;
   onBack: () => void;
+  /** Whether the address signs in with its clinic's single sign-on instead (the page then says so): no code is sent. */
+  sentToSingleSignOn?: (email: string) => Promise<boolean>;
 }
 
 const CODE_PATTERN = new RegExp(`^[0-9]{${ONE_TIME_CODE.length}}$`);
@@ -38,7 +40,7 @@ function describeCodeFailure(error: unknown): { message: string; retryAfterSecon
 }
 
 /** Sign-in by a one-time code sent by email: the address, then the code from the email. */
-export function CodeSignInForm({ initialEmail, onBack }: CodeSignInFormProps) {
+export function CodeSignInForm({ initialEmail, onBack, sentToSingleSignOn }: CodeSignInFormProps) {
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [email, setEmail] = useState(initialEmail);
   const [code, setCode] = useState('');
@@ -72,6 +74,10 @@ export function CodeSignInForm({ initialEmail, onBack }: CodeSignInFormProps) {
     event.preventDefault();
     setSubmitted(true);
     if (validateEmail(email)) return;
+    setBusy(true);
+    const toProvider = await (sentToSingleSignOn?.(email.trim()) ?? Promise.resolve(false));
+    setBusy(false);
+    if (toProvider) return;
     await send();
   }
 

@@ -14,11 +14,16 @@ vi.mock('../api/auth', () => ({
   sendPasswordReset: vi.fn(() => Promise.resolve()),
   sendSignInCode: vi.fn(() => Promise.resolve()),
   signInWithCode: vi.fn(() => Promise.resolve()),
+  singleSignOnProviderFor: vi.fn(() => Promise.resolve(null)),
 }));
 
 const firebaseError = (code: string) => Object.assign(new Error(code), { code });
 
-beforeEach(() => vi.clearAllMocks());
+beforeEach(() => {
+  vi.clearAllMocks();
+  // No address is at a single sign-on domain unless a test says so.
+  vi.mocked(auth.singleSignOnProviderFor).mockImplementation(() => Promise.resolve(null));
+});
 afterEach(() => vi.useRealTimers());
 
 describe('SignInMethods', () => {
@@ -126,5 +131,54 @@ describe('SignInMethods', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('You can ask for a new one in 3 minutes.');
     expect(screen.getByRole('button', { name: /Email me a code \(in 3 minutes\)/ })).toBeDisabled();
+  });
+
+  it('sends an address at a clinic’s single sign-on domain to its provider instead of checking the password', async () => {
+    const user = userEvent.setup();
+    vi.mocked(auth.singleSignOnProviderFor).mockImplementation((email: string) => Promise.resolve(email.endsWith('@northside.example') ? 'oidc.northside' : null));
+    render(<SignInMethods />);
+    await user.type(screen.getByLabelText('Email'), 'ana@northside.example');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText(/Your clinic signs in everyone at northside\.example with its single sign-on/)).toBeInTheDocument();
+    expect(auth.signInWithPasswordAndLink).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Continue with single sign-on' }));
+    expect(auth.signInWithSso).toHaveBeenCalledWith('oidc.northside');
+
+    // Another address: back to the form, what was typed kept; an address elsewhere signs in with its password.
+    await user.click(screen.getByRole('button', { name: 'Use another address' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('ana@northside.example');
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'ana@example.org');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(auth.signInWithPasswordAndLink).toHaveBeenCalledWith('ana@example.org', 'secret1', null);
+  });
+
+  it('sends no code to an address at a single sign-on domain, and says why', async () => {
+    const user = userEvent.setup();
+    vi.mocked(auth.singleSignOnProviderFor).mockResolvedValueOnce('saml.northside');
+    render(<SignInMethods />);
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in code' }));
+    await user.type(screen.getByLabelText('Email'), 'ana@northside.example');
+    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+
+    expect(await screen.findByRole('button', { name: 'Continue with single sign-on' })).toBeInTheDocument();
+    expect(auth.sendSignInCode).not.toHaveBeenCalled();
+  });
+
+  it('says a single sign-on failure in a sentence, and can be tried again', async () => {
+    const user = userEvent.setup();
+    vi.mocked(auth.singleSignOnProviderFor).mockResolvedValueOnce('oidc.northside');
+    vi.mocked(auth.signInWithSso).mockRejectedValueOnce(firebaseError('auth/network-request-failed'));
+    render(<SignInMethods />);
+    await user.type(screen.getByLabelText('Email'), 'ana@northside.example');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue with single sign-on' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Cannot reach the sign-in service');
+    await user.click(screen.getByRole('button', { name: 'Continue with single sign-on' }));
+    expect(auth.signInWithSso).toHaveBeenCalledTimes(2);
   });
 });

@@ -7,12 +7,13 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import type { AuthCredential } from 'firebase/auth';
 import { useEffect, useState } from 'react';
-import { completeProviderRedirect, signInWithPasswordAndLink, type ProviderSignInOutcome } from '../api/auth';
+import { completeProviderRedirect, signInWithPasswordAndLink, singleSignOnProviderFor, type ProviderSignInOutcome } from '../api/auth';
 import { describeAuthError } from '../api/auth-errors';
 import { CodeSignInForm } from './CodeSignInForm';
 import { CredentialsForm } from './CredentialsForm';
 import { PasswordResetForm } from './PasswordResetForm';
 import { ProviderButtons } from './ProviderButtons';
+import { SingleSignOnStep } from './SingleSignOnStep';
 
 type View = 'password' | 'reset' | 'code';
 
@@ -32,10 +33,25 @@ export function SignInMethods() {
   const [pendingLink, setPendingLink] = useState<PendingLink | null>(null);
   // What was typed travels between the forms, so switching method never means typing the address again.
   const [email, setEmail] = useState('');
+  // An address at a clinic's single sign-on domain goes to its provider, not a password or a code (docs/clinics.md).
+  const [singleSignOn, setSingleSignOn] = useState<{ email: string; providerId: string } | null>(null);
+
+  /** Whether `address` signs in with its clinic's provider: if so, the page shows that way in instead. */
+  async function sentToSingleSignOn(address: string): Promise<boolean> {
+    const providerId = await singleSignOnProviderFor(address);
+    if (!providerId) return false;
+    setEmail(address);
+    setSingleSignOn({ email: address, providerId });
+    setView('password');
+    return true;
+  }
 
   function onOutcome(outcome: ProviderSignInOutcome) {
     setProviderError(null);
     if (outcome.kind === 'needs-password') {
+      // The provider's address has a password account already: one password sign-in links the two (no detour
+      // to single sign-on again for it).
+      setSingleSignOn(null);
       setPendingLink({ email: outcome.email, credential: outcome.pendingCredential });
       setEmail(outcome.email);
       setView('password');
@@ -60,8 +76,11 @@ export function SignInMethods() {
     };
   }, []);
 
+  if (singleSignOn) {
+    return <SingleSignOnStep email={singleSignOn.email} providerId={singleSignOn.providerId} onOutcome={onOutcome} onOtherAddress={() => setSingleSignOn(null)} />;
+  }
   if (view === 'reset') return <PasswordResetForm initialEmail={email} onBack={() => setView('password')} />;
-  if (view === 'code') return <CodeSignInForm initialEmail={email} onBack={() => setView('password')} />;
+  if (view === 'code') return <CodeSignInForm initialEmail={email} onBack={() => setView('password')} sentToSingleSignOn={sentToSingleSignOn} />;
 
   return (
     <Stack spacing={2}>
@@ -77,7 +96,10 @@ export function SignInMethods() {
         submitLabel="Sign in"
         initialEmail={email}
         onEmailChange={setEmail}
-        onSubmit={(typedEmail, password) => signInWithPasswordAndLink(typedEmail, password, pendingLink?.credential ?? null)}
+        onSubmit={async (typedEmail, password) => {
+          if (!pendingLink && (await sentToSingleSignOn(typedEmail))) return;
+          await signInWithPasswordAndLink(typedEmail, password, pendingLink?.credential ?? null);
+        }}
       />
       <Box sx={{ textAlign: 'right', mt: -1 }}>
         <Link component="button" type="button" variant="body2" onClick={() => setView('reset')}>

@@ -57,3 +57,13 @@ export function acceptInvitation(token: string): Promise<MyClinicResponse> {
 export function setClinicPolicies(policies: ClinicPolicies): Promise<MyClinicResponse> {
   return api.post<MyClinicResponse>('/clinic/policies/set', policies);
 }
+
+/** POST /clinic/sso/set (admins, owner): the clinic's email domain and the provider its addresses sign in with. */
+export function setClinicSingleSignOn(domain: string, providerId: string): Promise<MyClinicResponse> {
+  return api.post<MyClinicResponse>('/clinic/sso/set', { domain, providerId });
+}
+
+/** POST /clinic/sso/clear (admins, owner): addresses at the domain sign in as any other again. */
+export function clearClinicSingleSignOn(): Promise<MyClinicResponse> {
+  return api.post<MyClinicResponse>('/clinic/sso/clear', {});
+}

@@ -30,6 +30,7 @@ const inClinic = (role: ClinicRole): InClinic => ({
   members: [owner, admin, plain],
   invitations: role === 'member' ? [] : [invitation],
   policies: NO_CLINIC_POLICIES,
+  singleSignOn: null,
 });
 const meFor = { owner: owner.uid, admin: admin.uid, member: plain.uid } as const;
 
@@ -243,5 +244,53 @@ describe('ClinicPage: managing members', () => {
 
     expect(await screen.findByRole('heading', { name: 'You are not in a clinic' })).toBeInTheDocument();
     expect(postsTo('/clinic/delete')).toEqual([{ clinicId: 'c1' }]);
+  });
+});
+
+describe('ClinicPage: single sign-on by domain', () => {
+  const sso = () => within(screen.getByRole('region', { name: 'Single sign-on' }));
+
+  it('the owner claims their address’s domain for a provider; what is in force is said to everyone', async () => {
+    const user = userEvent.setup();
+    let clinic: MyClinicResponse = inClinic('owner');
+    renderClinic(() => clinic, {
+      '/clinic/sso/set': (body) => (clinic = { ...inClinic('owner'), singleSignOn: { domain: String(body['domain']).toLowerCase(), providerId: String(body['providerId']) } }),
+    });
+    await screen.findByRole('heading', { name: 'Single sign-on' });
+    const card = sso();
+    expect(card.getByText('Not set up: everyone signs in the way they choose.')).toBeInTheDocument();
+    // The domain of the owner's own address is offered: the one they can claim.
+    expect(card.getByRole('textbox', { name: 'Email domain' })).toHaveValue('clinic.example');
+    await user.type(card.getByRole('textbox', { name: 'Provider id' }), 'oidc.northside');
+    await user.click(card.getByRole('button', { name: 'Save single sign-on' }));
+
+    expect(await card.findByText(/Everyone signing in with an address at clinic\.example is sent to the clinic’s identity provider \(oidc\.northside\)/)).toBeInTheDocument();
+    expect(postsTo('/clinic/sso/set')).toEqual([{ domain: 'clinic.example', providerId: 'oidc.northside' }]);
+    expect(card.getByRole('button', { name: 'Turn off single sign-on' })).toBeInTheDocument();
+  });
+
+  it('says a refusal at the field it names and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    renderClinic(() => inClinic('owner'), {
+      '/clinic/sso/set': () => {
+        throw new ApiError({ status: 409, code: 'conflict', field: 'domain', message: 'Another clinic uses single sign-on for clinic.example' });
+      },
+    });
+    await screen.findByRole('heading', { name: 'Single sign-on' });
+    const card = sso();
+    await user.type(card.getByRole('textbox', { name: 'Provider id' }), 'oidc.northside');
+    await user.click(card.getByRole('button', { name: 'Save single sign-on' }));
+    expect(await card.findByText('Another clinic uses single sign-on for clinic.example')).toBeInTheDocument();
+    expect(card.getByRole('textbox', { name: 'Email domain' })).toHaveAccessibleDescription('Another clinic uses single sign-on for clinic.example');
+    expect(card.getByRole('textbox', { name: 'Provider id' })).toHaveValue('oidc.northside');
+  });
+
+  it('a member reads it and has nothing to change', async () => {
+    renderClinic(() => ({ ...inClinic('member'), singleSignOn: { domain: 'clinic.example', providerId: 'saml.northside' } }), {}, 'member');
+    await screen.findByRole('heading', { name: 'Single sign-on' });
+    const card = sso();
+    expect(card.getByText(/address at clinic\.example is sent to the clinic’s identity provider \(saml\.northside\)/)).toBeInTheDocument();
+    expect(card.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(card.queryByRole('button')).not.toBeInTheDocument();
   });
 });

@@ -15,6 +15,7 @@ import { managesMembers } from '../lib/clinic-rules';
 import { InvitationsCard } from './InvitationsCard';
 import { LeaveOrDeleteCard } from './LeaveOrDeleteCard';
 import { MembersCard } from './MembersCard';
+import { SingleSignOnCard } from './SingleSignOnCard';
 import { NoClinic } from './NoClinic';
 
 // A chunk of its own (its switches, checkboxes and retention choices are 7 KB gzip the rest of the page does not
@@ -80,7 +81,7 @@ export function ClinicPage() {
   } else if (data.clinic === null) {
     body = <NoClinic onCreated={replace} />;
   } else {
-    const { clinic, role, members, invitations, policies } = data;
+    const { clinic, role, members, invitations, policies, singleSignOn } = data;
     body = (
       <>
         <Card component="section" aria-labelledby="clinic-heading">
@@ -103,6 +104,7 @@ export function ClinicPage() {
         <Suspense fallback={<PoliciesLoading />}>
           <PoliciesCard policies={policies} canEdit={managesMembers(role)} onSaved={replace} />
         </Suspense>
+        <SingleSignOnCard singleSignOn={singleSignOn} canEdit={managesMembers(role)} myEmail={user?.email} onSaved={replace} />
         <LeaveOrDeleteCard clinic={clinic} myRole={role} onDone={reload} />
       </>
     );

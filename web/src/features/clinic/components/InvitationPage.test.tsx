@@ -29,6 +29,7 @@ const joined: MyClinicResponse = {
   members: [],
   invitations: [],
   policies: NO_CLINIC_POLICIES,
+  singleSignOn: null,
 };
 
 function renderInvitation({ invitation, myClinic = { clinic: null }, accept, user = colleague }: { invitation: Handler; myClinic?: MyClinicResponse; accept?: Handler; user?: SignedInUser }) {

@@ -19,6 +19,7 @@ function clinicWith(role: ClinicRole, policies: ClinicPolicies): MyClinicRespons
     members: [{ uid: people[role], displayName: 'Dr Ana Patiño', email: `${people[role]}@clinic.example`, role, joinedAt: '2026-11-20T10:00:00.000Z' }],
     invitations: [],
     policies,
+    singleSignOn: null,
   };
 }
 

@@ -21,6 +21,7 @@ const clinicWith = (members: ClinicMember[]): MyClinicResponse => ({
   members,
   invitations: [],
   policies: NO_CLINIC_POLICIES,
+  singleSignOn: null,
 });
 
 /** The session page of a ready session, in (or out of) a clinic; the share routes as `shareRoutes` answers them. */

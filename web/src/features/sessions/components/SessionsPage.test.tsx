@@ -258,7 +258,7 @@ describe('SessionsPage', () => {
 
   it('offers Shared with me in a clinic (colleagues may share sessions), and not outside one', async () => {
     answerPosts({ '/session/sessions': () => ({ sessions: [session(1)], nextCursor: null }) });
-    answerGets({ '/clinic': () => ({ clinic: { id: 'c1', name: 'Northside Practice', createdAt: '2026-11-01T10:00:00.000Z' }, role: 'member', members: [], invitations: [], policies: NO_CLINIC_POLICIES }) });
+    answerGets({ '/clinic': () => ({ clinic: { id: 'c1', name: 'Northside Practice', createdAt: '2026-11-01T10:00:00.000Z' }, role: 'member', members: [], invitations: [], policies: NO_CLINIC_POLICIES, singleSignOn: null }) });
     renderPage(<SessionsPage />);
     expect(await screen.findByRole('link', { name: 'Shared with me' })).toHaveAttribute('href', '/shared');
   });

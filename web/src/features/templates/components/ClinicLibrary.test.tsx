@@ -14,7 +14,7 @@ vi.mock('@/lib/api');
 const NOT_IN_A_CLINIC: MyClinicResponse = { clinic: null };
 
 function inClinic(role: ClinicRole): MyClinicResponse {
-  return { clinic: { id: 'c1', name: 'Harbour Practice', createdAt: '2026-11-01T10:00:00.000Z' }, role, members: [], invitations: [], policies: NO_CLINIC_POLICIES };
+  return { clinic: { id: 'c1', name: 'Harbour Practice', createdAt: '2026-11-01T10:00:00.000Z' }, role, members: [], invitations: [], policies: NO_CLINIC_POLICIES, singleSignOn: null };
 }
 
 function clinicTemplate(overrides: Partial<ClinicTemplate> = {}): ClinicTemplate {
