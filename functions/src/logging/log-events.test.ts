@@ -40,20 +40,30 @@ describe('error codes from other libraries', () => {
     expect(errorCodeOf(Object.assign(new Error('Ana Ruiz said her chest hurts'), { code: 'ECONNRESET' }))).toBe('ECONNRESET');
     expect(errorCodeOf(new TypeError('note text here'))).toBe('TypeError');
     expect(errorCodeOf('a thrown string')).toBe('unknown');
-    // A library that put free text in its code: spaces, '@' and the rest become '?', and it is cut at 64.
+    // A library that put free text in its code: none of its words are logged, not even masked.
     const leaky = errorCodeOf(Object.assign(new Error('x'), { code: 'failed for ana.ruiz@example.com: patient says chest pain since Monday morning' }));
     expect(leaky).not.toContain('@');
     expect(leaky).not.toContain(' ');
     expect(leaky.length).toBeLessThanOrEqual(64);
+    expect(leaky).toBe('unrecognised');
+    expect(errorCodeOf(Object.assign(new Error('x'), { code: 'Ana Ruiz' }))).toBe('unrecognised');
+    expect(errorCodeOf(Object.assign(new Error('x'), { code: 'x'.repeat(65) }))).toBe('unrecognised');
+    expect(errorCodeOf(Object.assign(new Error('x'), { code: 'auth/id-token-expired' }))).toBe('auth/id-token-expired');
+    expect(errorCodeOf(Object.assign(new Error('x'), { code: 14 }))).toBe('14');
     expect(asCodeText('')).toBe('unknown');
   });
 
   it('A failed transcription window logs ids, numbers and a code', () => {
     const log = memoryLogger();
-    logTranscriptionWindow(log, { uploadId: logId('u1'), index: 3, startMs: 90_000, endMs: 120_000, durationMs: 812, segments: 0, failed: asCodeText('SpeechError/4 the patient said hello') });
+    logTranscriptionWindow(log, { uploadId: logId('u1'), index: 3, startMs: 90_000, endMs: 120_000, durationMs: 812, segments: 0, failed: asCodeText('SpeechError/4') });
     expect(log.entries).toEqual([
-      { level: 'warn', event: 'transcription_window_failed', fields: { uploadId: 'u1', index: 3, startMs: 90_000, endMs: 120_000, durationMs: 812, segments: 0, failed: 'SpeechError/4?the?patient?said?hello' } },
+      { level: 'warn', event: 'transcription_window_failed', fields: { uploadId: 'u1', index: 3, startMs: 90_000, endMs: 120_000, durationMs: 812, segments: 0, failed: 'SpeechError/4' } },
     ]);
+    // Words where a code should be never reach the line, not even with their spaces masked.
+    const words = memoryLogger();
+    logTranscriptionWindow(words, { uploadId: logId('u1'), index: 3, startMs: 0, endMs: 1, durationMs: 1, segments: 0, failed: asCodeText('SpeechError/4 the patient said hello') });
+    expect(JSON.stringify(words.entries)).not.toMatch(/patient|hello/);
+    expect(words.entries[0]?.fields['failed']).toBe('unrecognised');
   });
 });
 

@@ -26,9 +26,17 @@ export function errorCodeOf(err: unknown): LogCode {
   return asCodeText(raw);
 }
 
-/** Only the characters of a code (letters, digits, `_ . : / -`), at most 64: anything else becomes `?`. */
+/** What a code that is not one (free text a library put where its code goes) is logged as. */
+export const UNRECOGNISED_CODE = 'unrecognised';
+
+/**
+ * A code as a code looks: one token of code characters (letters, digits, `_ . : / -`), at most 64. Anything else
+ * is free text (a sentence, an address) that a library put where its code goes, and is logged as
+ * `unrecognised`, whole: masking its spaces would still log its words (a patient's name among them).
+ */
 export function asCodeText(text: string): LogCode {
-  return logCode(text.replace(/[^A-Za-z0-9_.:/-]/g, '?').slice(0, 64) || 'unknown');
+  if (text === '') return logCode('unknown');
+  return logCode(/^[A-Za-z0-9_.:/-]{1,64}$/.test(text) ? text : UNRECOGNISED_CODE);
 }
 
 /** Structured log fields: vouched ids and codes, numbers and flags; never free text. */

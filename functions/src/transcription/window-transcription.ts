@@ -314,9 +314,9 @@ export class WindowTranscription {
 
   /** A window that failed stays planned, with how often and why (the error's name and code: never its message). */
   private failedRecord(index: number, window: { startMs: number; endMs: number }, error: unknown, attempts = 1): WindowRecord {
-    const name = error instanceof Error ? error.name : 'unknown';
-    const code = typeof error === 'object' && error !== null && 'code' in error ? `/${String(error.code)}` : '';
-    // Kept to code characters (asCodeText): it is stored on the window and logged when the window fails.
+    const name = asCodeText(error instanceof Error ? error.name : 'unknown');
+    const code = typeof error === 'object' && error !== null && 'code' in error ? `/${asCodeText(String(error.code))}` : '';
+    // Each part a code or `unrecognised` (asCodeText): it is stored on the window and logged when the window fails.
     return { ...this.plannedRecord(index, window), attempts, lastError: asCodeText(`${name}${code}`) };
   }
 }
