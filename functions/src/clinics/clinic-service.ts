@@ -115,8 +115,7 @@ export class ClinicService {
    */
   async setPolicies(caller: CallerIdentity, changes: Partial<ClinicPolicies>): Promise<MyClinicResponse> {
     await this.repo.runTransaction(async (tx) => {
-      const actor = await this.requireMember(caller.uid, tx);
-      if (!hasClinicRole(actor.role, 'admin')) throw permissionDenied('Only admins and the owner set the clinic’s policies');
+      const actor = await this.requireAdmin(caller.uid, tx, 'set the clinic’s policies');
       const lockout = selfLockoutProblem(changes.signInMethods, caller.signInMethod);
       if (lockout) throw conflict(lockout, 'signInMethods');
       const clinic = await this.requireClinic(actor.clinicId, tx);
@@ -132,8 +131,7 @@ export class ClinicService {
    */
   async setSingleSignOn(caller: CallerIdentity, sso: ClinicSingleSignOn): Promise<MyClinicResponse> {
     await this.repo.runTransaction(async (tx) => {
-      const actor = await this.requireMember(caller.uid, tx);
-      if (!hasClinicRole(actor.role, 'admin')) throw permissionDenied('Only admins and the owner set up single sign-on');
+      const actor = await this.requireAdmin(caller.uid, tx, 'set up single sign-on');
       const problem = domainClaimProblem(sso.domain, caller);
       if (problem) throw permissionDenied(problem);
       const clinic = await this.requireClinic(actor.clinicId, tx);
@@ -150,8 +148,7 @@ export class ClinicService {
   /** Ends the clinic's single sign-on and lets its domain go (admins and the owner). Ending it twice is fine. */
   async clearSingleSignOn(caller: CallerIdentity): Promise<MyClinicResponse> {
     await this.repo.runTransaction(async (tx) => {
-      const actor = await this.requireMember(caller.uid, tx);
-      if (!hasClinicRole(actor.role, 'admin')) throw permissionDenied('Only admins and the owner set up single sign-on');
+      const actor = await this.requireAdmin(caller.uid, tx, 'set up single sign-on');
       const clinic = await this.requireClinic(actor.clinicId, tx);
       if (!clinic.singleSignOn) return;
       this.repo.deleteDomainClaim(tx, clinic.singleSignOn.domain);
@@ -233,8 +230,7 @@ export class ClinicService {
   async revoke(uid: string, invitationId: string): Promise<ClinicInvitation> {
     const now = this.now();
     return this.repo.runTransaction(async (tx) => {
-      const actor = await this.requireMember(uid, tx);
-      if (!hasClinicRole(actor.role, 'admin')) throw permissionDenied('Only admins and the owner revoke invitations');
+      const actor = await this.requireAdmin(uid, tx, 'revoke invitations');
       const invitation = await this.repo.findInvitation(invitationId, tx);
       if (!invitation || invitation.clinicId !== actor.clinicId) throw notFound('No such invitation');
       if (invitation.status === 'accepted') throw conflict('This invitation was accepted already: remove the member instead');
@@ -371,6 +367,13 @@ export class ClinicService {
   async requireMember(uid: string, tx?: Parameters<ClinicRepo['findMember']>[1]): Promise<MemberRecord> {
     const me = await this.repo.findMember(uid, tx);
     if (!me) throw notFound(NOT_IN_A_CLINIC);
+    return me;
+  }
+
+  /** The caller's membership as an admin or the owner: 404 outside a clinic, 403 "Only admins and the owner <what>" below. */
+  private async requireAdmin(uid: string, tx: Transaction, what: string): Promise<MemberRecord> {
+    const me = await this.requireMember(uid, tx);
+    if (!hasClinicRole(me.role, 'admin')) throw permissionDenied(`Only admins and the owner ${what}`);
     return me;
   }
 
