@@ -1,6 +1,6 @@
 // The caller's clinic (docs/clinics.md), read by the clinic screens and by the template library's clinic tab:
 // shared here (features never import each other), one SWR key, so both read one cache entry and one request.
-import type { MyClinicResponse } from '@charta/contract';
+import type { ClinicMember, MyClinicResponse } from '@charta/contract';
 import useSWR from 'swr';
 import { api } from '@/lib/api';
 
@@ -9,4 +9,9 @@ export const MY_CLINIC_KEY = '/clinic';
 /** GET /clinic: the caller's clinic, their role, its members and (admins, owner) its pending invitations; `{ clinic: null }` outside one. */
 export function useMyClinic() {
   return useSWR<MyClinicResponse, unknown>(MY_CLINIC_KEY, () => api.get<MyClinicResponse>(MY_CLINIC_KEY));
+}
+
+/** A member's name as the clinic shows it (Clinic settings, the share dialog), falling back to their address. */
+export function memberName(member: ClinicMember): string {
+  return member.displayName.trim() || member.email;
 }

@@ -18,6 +18,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { DialogSubmitActions } from '@/components/feedback/DialogSubmitActions';
 import { useNotify } from '@/components/feedback/notifications';
+import { memberName } from '@/data/my-clinic';
 import { formatDate } from '@/lib/format';
 import { useSubmit } from '@/lib/use-submit';
 import { removeMember, setMemberRole } from '../api/clinic';
@@ -35,14 +36,12 @@ function roleHint(role: ClinicRole): string {
   }
 }
 
-/** A member's name as the clinic sees it, falling back to their address. */
-const nameOf = (member: ClinicMember) => member.displayName.trim() || member.email;
 
 /**
  * Who, for a screen reader's button and row names: the name and the address, since two members may show the
  * same name (the API's fallback for a clinician with no display name is the same for everyone).
  */
-const whoOf = (member: ClinicMember) => (member.email && member.email !== nameOf(member) ? `${nameOf(member)} (${member.email})` : nameOf(member));
+const whoOf = (member: ClinicMember) => (member.email && member.email !== memberName(member) ? `${memberName(member)} (${member.email})` : memberName(member));
 
 function RoleDialog({ member, onClose, onChanged }: { member: ClinicMember | null; onClose: () => void; onChanged: () => Promise<unknown> }) {
   const titleId = useId();
@@ -54,7 +53,7 @@ function RoleDialog({ member, onClose, onChanged }: { member: ClinicMember | nul
     await onChanged();
   });
   if (!member) return null;
-  const name = nameOf(member);
+  const name = memberName(member);
 
   const save = async () => {
     if (await change.submit(member.uid, role)) {
@@ -133,7 +132,7 @@ function RemoveDialog({ member, onClose, onRemoved }: { member: ClinicMember | n
     await removeMember(uid);
     await onRemoved();
   });
-  const name = member ? nameOf(member) : '';
+  const name = member ? memberName(member) : '';
   return (
     <ConfirmDialog
       open={member !== null}
@@ -185,7 +184,7 @@ export function MembersCard({ members, myRole, myUid, onChanged }: MembersCardPr
         </Typography>
         <Stack component="ul" aria-labelledby="clinic-members-heading" spacing={0} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {members.map((member) => {
-            const name = nameOf(member);
+            const name = memberName(member);
             const who = whoOf(member);
             const you = member.uid === myUid;
             return (

@@ -14,6 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '@/components/feedback/ErrorState';
 import { useNotify } from '@/components/feedback/notifications';
 import { paths } from '@/config/paths';
+import { memberName } from '@/data/my-clinic';
 import { describeError } from '@/lib/error-message';
 import { formatDate } from '@/lib/format';
 import { shareSession, unshareSession, useSessionShares } from '../api/shares';
@@ -26,8 +27,6 @@ interface ShareSessionDialogProps {
   colleagues: readonly ClinicMember[];
 }
 
-/** A colleague's name as the clinic shows it, falling back to their address. */
-const nameOf = (member: ClinicMember) => member.displayName.trim() || member.email;
 
 /**
  * Share this session with colleagues in the clinic, one by one, and stop sharing (docs/clinics.md "Sharing a
@@ -53,7 +52,7 @@ export function ShareSessionDialog({ open, onClose, sessionId, colleagues }: Sha
       if (sharing) await shareSession(sessionId, colleague.uid);
       else await unshareSession(sessionId, colleague.uid);
       await shares.mutate();
-      notify({ message: sharing ? `Shared with ${nameOf(colleague)}` : `No longer shared with ${nameOf(colleague)}`, severity: 'success' });
+      notify({ message: sharing ? `Shared with ${memberName(colleague)}` : `No longer shared with ${memberName(colleague)}`, severity: 'success' });
     } catch (error) {
       setFailures((current) => ({ ...current, [colleague.uid]: `${sharing ? 'Could not share' : 'Could not stop sharing'}: ${describeError(error)}` }));
     } finally {
@@ -92,7 +91,7 @@ export function ShareSessionDialog({ open, onClose, sessionId, colleagues }: Sha
           const share = sharedWith.get(colleague.uid);
           const busy = pending.has(colleague.uid);
           const failure = failures[colleague.uid];
-          const name = nameOf(colleague);
+          const name = memberName(colleague);
           return (
             <Box component="li" key={colleague.uid} aria-label={name} sx={{ py: 0.5 }}>
               <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
