@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cutPolicies, SAMPLE_RATE, WindowCutter, type CutWindow } from './window-cutter.js';
+import { cutPolicies, LIVE_TAIL_MS, liveWindows, SAMPLE_RATE, WindowCutter, type CutWindow } from './window-cutter.js';
 
 const samplesOf = (ms: number) => Math.round((ms * SAMPLE_RATE) / 1000);
 
@@ -106,4 +106,40 @@ describe('WindowCutter', () => {
     expect(windows.map((w) => w.silent)).toContain(true);
     expect(windows[0]!.silent).toBe(false);
   });
+});
+
+describe('liveWindows: what a live worker cuts from the audio arrived since it last cut', () => {
+  const policies = cutPolicies(30);
+  const { live, file } = policies;
+
+  it('Keeping up (less than a live window waiting): live windows, as a live cutter alone cuts them', () => {
+    const { pcm } = audio([{ speechMs: 5000, pauseMs: 600 }, { speechMs: 5000, pauseMs: 700 }, { speechMs: 4000, pauseMs: 500 }, { speechMs: 9000, pauseMs: 3000 }]);
+    const alone = new WindowCutter(12_000, live).push(pcm).map((w) => [w.startMs, w.endMs]);
+    expect(alone.length).toBeGreaterThan(0);
+    expect(liveWindows(12_000, pcm, policies).map((w) => [w.startMs, w.endMs])).toEqual(alone);
+  });
+
+  it('Behind by minutes: file windows (fewer engine calls) until less than one is waiting, then live windows; every sample once, in order, no cut inside speech', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ speechMs: fc.integer({ min: 300, max: 6000 }), pauseMs: fc.integer({ min: 400, max: 2500 }) }), { minLength: 30, maxLength: 40 }), (parts) => {
+        const { pcm, speech } = audio(parts);
+        const windows = liveWindows(5_000, pcm, policies);
+        windows.forEach((w, i) => expect(w.startMs).toBe(i === 0 ? 5_000 : windows[i - 1]!.endMs));
+        expect(joined(windows)).toEqual(pcm.subarray(0, joined(windows).length));
+        const arrivedEndMs = 5_000 + (pcm.length / SAMPLE_RATE) * 1000;
+        // What is left for the next cut is less than a file window and the tail that may still be arriving.
+        expect(arrivedEndMs - windows.at(-1)!.endMs).toBeLessThan(file.maxMs + LIVE_TAIL_MS);
+        const catchUp = windows.filter((w) => w.endMs - w.startMs > live.maxMs);
+        expect(catchUp.length).toBeGreaterThan(0);
+        for (const w of catchUp) expect(w.endMs - w.startMs).toBeLessThanOrEqual(file.maxMs);
+        for (const w of windows) {
+          const inSpeech = speech.some((s) => w.endMs - 5_000 > s.startMs + 10 && w.endMs - 5_000 < s.endMs - 10);
+          if (inSpeech) expect(w.endMs - w.startMs).toBeGreaterThanOrEqual(live.maxMs - 10);
+        }
+        // Fewer, longer windows than live windows alone would have cut from the same audio.
+        expect(windows.length).toBeLessThan(new WindowCutter(5_000, live).push(pcm).length);
+      }),
+      { numRuns: 6 },
+    );
+  }, 60_000);
 });

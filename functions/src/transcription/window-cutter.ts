@@ -235,6 +235,27 @@ export class WindowCutter {
   }
 }
 
+/**
+ * The windows a live worker cuts from the audio arrived since `startMs` (advanceLive): file windows while more
+ * than a live window's worth is waiting, then live windows. The file cut is not let near the end of what has
+ * arrived (LIVE_TAIL_MS), as the live cut is not: the rest is left to the live cut.
+ */
+export function liveWindows(startMs: number, pcm: Int16Array, policies: { live: CutPolicy; file: CutPolicy }): CutWindow[] {
+  const behind = (pcm.length * 1000) / SAMPLE_RATE;
+  const windows: CutWindow[] = [];
+  let from = startMs;
+  if (behind > policies.live.maxMs + LIVE_TAIL_MS) {
+    const catchUp = new WindowCutter(startMs, policies.file);
+    windows.push(...catchUp.push(pcm.subarray(0, pcm.length - samplesAt(LIVE_TAIL_MS))));
+    from = catchUp.nextStartMs;
+  }
+  const live = new WindowCutter(from, policies.live);
+  windows.push(...live.push(pcm.subarray(samplesAt(from - startMs))));
+  return windows;
+}
+
+const samplesAt = (ms: number) => Math.max(0, Math.round((ms * SAMPLE_RATE) / 1000));
+
 /** The middle of a pause, on a frame boundary. */
 const middle = (run: { startMs: number; endMs: number }) => run.startMs + Math.floor((run.endMs - run.startMs) / 2 / FRAME_MS) * FRAME_MS;
 

@@ -16,7 +16,7 @@ import type { UnnumberedSegment } from '../transcripts/transcript.js';
 import { decodePcm, pcmToWav, type PcmSource } from './pcm.js';
 import { audioForTranscriber } from './transcription-audio.js';
 import { headerLength } from '../audio/webm-clusters.js';
-import { SAMPLE_RATE, WindowCutter, type CutPolicy, type CutWindow } from './window-cutter.js';
+import { liveWindows, SAMPLE_RATE, WindowCutter, type CutPolicy, type CutWindow } from './window-cutter.js';
 import type { WindowRecord, WindowRepo } from './window-repo.js';
 
 export interface WindowTranscriptionDeps {
@@ -225,6 +225,11 @@ export class WindowTranscription {
    * A recording in progress: transcribes the windows its chunks so far make (WebM, as browsers record;
    * other containers wait for the recording to end). Called after chunks arrive; does nothing when another
    * worker is at it, or when there is not a window's worth of new audio yet.
+   *
+   * A worker that finds itself behind the voice (the engine slower than speech for a while, or the machine
+   * busy) catches up: audio more than a live window behind is cut as file windows (longer: each engine call
+   * pays its start-up once for more audio) and they are transcribed up to the engine's concurrency at once,
+   * where live windows would go one at a time and the backlog would still be there at Stop.
    */
   async advanceLive(uploadId: string, language: string): Promise<number> {
     const upload = await this.d.uploads.find(uploadId);
@@ -237,8 +242,7 @@ export class WindowTranscription {
       const priming = new PrimingTail(this.d.transcriber.primingMs ?? 0);
       const source = await this.liveAudioFrom(upload, Math.max(0, plan.nextStartMs - priming.ms));
       if (!source) return 0;
-      const cutter = new WindowCutter(plan.nextStartMs, this.d.policies.live);
-      const cut: { window: CutWindow; priming: Int16Array }[] = [];
+      const decoded: Int16Array[] = [];
       // The decoded audio starts at the Cluster's time: samples before the next window's start are not cut
       // (the last of them prime the first window).
       let lead = samplesIn(plan.nextStartMs - source.startMs);
@@ -246,20 +250,32 @@ export class WindowTranscription {
         const before = pcm.subarray(0, Math.min(lead, pcm.length));
         lead -= before.length;
         priming.hear(before);
-        for (const window of cutter.push(pcm.subarray(before.length))) cut.push({ window, priming: priming.before(window.pcm) });
+        if (before.length < pcm.length) decoded.push(pcm.slice(before.length));
       });
-      let index = plan.nextIndex;
-      for (const { window, priming: before } of cut) {
-        // Once the recording is complete the rest is the pipeline's: its run cuts file windows and transcribes
-        // them in parallel, where going on here one at a time would hold the windows and keep the run waiting.
-        if ((await this.d.uploads.find(uploadId))?.status !== 'receiving') break;
-        if (!(await this.d.windows.putWindow(uploadId, holder, this.plannedRecord(index, window)))) break;
-        const outcome = await this.transcribeWindow(uploadId, holder, index, window, language, 0, before);
-        // A failed window stays planned: the next worker (or the run after the recording ends) tries again.
-        if (outcome) break;
-        index++;
+      const cut = liveWindows(plan.nextStartMs, joinedAll(decoded), this.d.policies).map((window) => ({ window, priming: priming.before(window.pcm) }));
+      // Planned in order first: a window not begun when the recording ends is the run's, with these bounds.
+      const planned: typeof cut = [];
+      for (const [n, entry] of cut.entries()) {
+        if (!(await this.d.windows.putWindow(uploadId, holder, this.plannedRecord(plan.nextIndex + n, entry.window)))) break;
+        planned.push(entry);
       }
-      return index - plan.nextIndex;
+      const limit = pLimit(this.d.concurrency);
+      let failedAt: number | null = null;
+      const done = await Promise.all(
+        planned.map(({ window, priming: before }, n) =>
+          limit(async () => {
+            // Once the recording is complete the rest is the pipeline's: its run transcribes what is left in
+            // parallel, where going on here would hold the windows and keep the run waiting. Nor does a window
+            // begin after one before it failed (it stays planned: the run after the recording ends tries again).
+            if (failedAt !== null && failedAt < n) return false;
+            if ((await this.d.uploads.find(uploadId))?.status !== 'receiving') return false;
+            const outcome = await this.transcribeWindow(uploadId, holder, plan.nextIndex + n, window, language, 0, before);
+            if (outcome) failedAt = Math.min(failedAt ?? n, n);
+            return outcome === null;
+          }),
+        ),
+      );
+      return done.filter(Boolean).length;
     } finally {
       await this.d.windows.release(uploadId, holder, this.d.now());
     }
@@ -329,6 +345,16 @@ function placed(segment: RecognizedSegment, window: { startMs: number; endMs: nu
 }
 
 const samplesIn = (ms: number) => Math.max(0, Math.round((ms * SAMPLE_RATE) / 1000));
+
+function joinedAll(parts: readonly Int16Array[]): Int16Array {
+  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
 
 function joined(a: Int16Array, b: Int16Array): Int16Array {
   const out = new Int16Array(a.length + b.length);
