@@ -336,10 +336,15 @@ export function createServices(deps: AppDeps) {
     processService: new ProcessService(events, sessionRepo, lifecycle, now, planLimits),
     creationService: new CreationService(sessionService, sessionRepo, lifecycle, transcriptRepo, documentationRepo, templates, pipeline, now, planLimits),
     pipeline,
-    /** Transcribes the windows a recording in progress makes (the trigger calls it on "windows due"). */
+    /**
+     * Transcribes the windows a recording in progress makes, and joins its chunks so far into parts (the
+     * trigger calls it on "windows due"); returns the windows transcribed.
+     */
     advanceLiveWindows: async (uploadId: string, sessionId: string) => {
       const session = await sessionRepo.find(sessionId);
-      return session ? windowTranscription.advanceLive(uploadId, session.language) : 0;
+      if (!session) return 0;
+      const [windows] = await Promise.all([windowTranscription.advanceLive(uploadId, session.language), uploadService.joinArrivedChunks(uploadId)]);
+      return windows;
     },
     liveTranscriptService: new LiveTranscriptService(sessionRepo, uploadRepo, windowTranscription),
     /** Resumes or fails sessions whose run stopped, deletes abandoned uploads (a scheduled function runs it). */

@@ -2,11 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emulatorApi, testAudioStore } from '../support/api-app.js';
+import { chunkPath, joinedPartPath } from '../../functions/src/audio/audio-upload.js';
+import type { AudioStore } from '../../functions/src/storage/audio-store.js';
 import { fixture, fixtureBytes, measuredDurationSec, type FixtureName } from '../support/audio-fixtures.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { bearer, createSession, uploadAudio } from '../support/sessions.js';
 
-const { app, db, audioStore } = emulatorApi();
+const { app, db, audioStore, services } = emulatorApi();
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 let user: TestUser;
 let referenceSec: number;
@@ -182,5 +184,74 @@ describe('POST /session/upload_audio: chunked recordings', () => {
     const other = await createTestUser();
     const theirs = await createSession(app, other);
     await uploadAudio(app, user, fixtureBytes('dialogue.webm'), 'rec.webm', { sessionId: theirs.id }).expect(404);
+  });
+});
+
+describe('A long recording joined a part at a time while it arrives', () => {
+  const data = () => fixtureBytes('dialogue.wav');
+  /** 70 chunks: two parts of 32 and 6 chunks after them. */
+  const seventyChunks = (bytes: Buffer) => {
+    const size = Math.ceil(bytes.length / 70);
+    return Array.from({ length: 70 }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+  };
+
+  it('Parts of 32 chunks, none past the first missing chunk; completion joins the parts and the rest, byte for byte, and keeps no chunk or part', async () => {
+    const bytes = data();
+    const chunks = seventyChunks(bytes);
+    const uploadId = randomUUID();
+    // Chunk 40 is late: only the first part can be joined.
+    for (const [index, chunk] of chunks.entries()) {
+      if (index === 40 || index === 69) continue;
+      await uploadAudio(app, user, chunk, 'rec.wav', { uploadId, chunkIndex: index }).expect(201);
+    }
+    expect(await services.uploadService.joinArrivedChunks(uploadId)).toBe(1);
+    expect(await services.uploadService.joinArrivedChunks(uploadId)).toBe(0);
+    await uploadAudio(app, user, chunks[40]!, 'rec.wav', { uploadId, chunkIndex: 40 }).expect(201);
+    expect(await services.uploadService.joinArrivedChunks(uploadId)).toBe(1);
+    expect((await uploadDoc(uploadId))?.['partsJoined']).toBe(2);
+    const part = await audioStore.readRange(joinedPartPath(user.uid, uploadId, 1), 0, bytes.length);
+    expect(part.equals(Buffer.concat(chunks.slice(32, 64)))).toBe(true);
+
+    const done = await uploadAudio(app, user, chunks[69]!, 'rec.wav', { uploadId, chunkIndex: 69, final: true }).expect(201);
+    expect(done.body).toMatchObject({ complete: true, bytesReceived: bytes.length });
+    expect(sha256(await audioStore.readRange(audioStore.pathFromUri(done.body.audio_uri as string)!, 0, bytes.length + 10))).toBe(sha256(bytes));
+    for (const path of [joinedPartPath(user.uid, uploadId, 0), joinedPartPath(user.uid, uploadId, 1), chunkPath(user.uid, uploadId, 0), chunkPath(user.uid, uploadId, 69)]) {
+      expect(await audioStore.size(path)).toBeNull();
+    }
+  });
+
+  it('A part written after the recording completed is not kept', async () => {
+    // The joiner's write is held until the final chunk has completed the upload (and deleted its chunks).
+    let releaseJoin!: () => void;
+    const joinMayGoOn = new Promise<void>((resolve) => (releaseJoin = resolve));
+    let joinWaiting!: () => void;
+    const joinHeld = new Promise<void>((resolve) => (joinWaiting = resolve));
+    const inner = testAudioStore();
+    const store: AudioStore = {
+      ...inner,
+      async concat(sources, dest, type) {
+        if (dest.endsWith('/part-00000')) {
+          // The chunks are read now; the part lands later (and the second part's chunks are gone by then).
+          const bytes = Buffer.concat(await Promise.all(sources.map((s) => inner.readRange(s, 0, Number.MAX_SAFE_INTEGER))));
+          joinWaiting();
+          await joinMayGoOn;
+          await inner.save(dest, bytes, type);
+          return;
+        }
+        return inner.concat(sources, dest, type);
+      },
+    };
+    const api = emulatorApi({ audioStore: store });
+    const bytes = data();
+    const chunks = seventyChunks(bytes);
+    const uploadId = randomUUID();
+    for (const [index, chunk] of chunks.slice(0, -1).entries()) await uploadAudio(api.app, user, chunk, 'rec.wav', { uploadId, chunkIndex: index }).expect(201);
+    const joining = api.services.uploadService.joinArrivedChunks(uploadId);
+    await joinHeld;
+    await uploadAudio(api.app, user, chunks.at(-1)!, 'rec.wav', { uploadId, chunkIndex: chunks.length - 1, final: true }).expect(201);
+    releaseJoin();
+    expect(await joining).toBe(0);
+    expect(await store.size(joinedPartPath(user.uid, uploadId, 0))).toBeNull();
+    expect(await store.size(joinedPartPath(user.uid, uploadId, 1))).toBeNull();
   });
 });

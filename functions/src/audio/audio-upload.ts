@@ -23,6 +23,11 @@ export interface AudioUpload extends UploadProgress {
   /** The file's SHA-256: the client's, from the first part, if it sent one; measured when complete. */
   sha256: string | null;
   durationSec: number | null;
+  /**
+   * How many runs of JOIN_PART_CHUNKS chunks, from chunk 0 on, are already joined into parts (joinedPartPath)
+   * while the recording arrives: completion then joins those parts and the chunks after them. Absent: none.
+   */
+  partsJoined?: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -30,6 +35,14 @@ export interface AudioUpload extends UploadProgress {
 /** Chunks of one upload, joined in index order; this is where chunk `index` waits until then. */
 export const chunkPath = (uid: string, uploadId: string, index: number) =>
   `uploads/${uid}/${uploadId}/chunk-${String(index).padStart(6, '0')}`;
+
+/**
+ * Chunks joined ahead of completion, a part at a time (UploadService.joinArrivedChunks): as many as Cloud
+ * Storage composes in one request. Parts live beside the chunks, so whatever deletes the chunks deletes them.
+ */
+export const JOIN_PART_CHUNKS = 32;
+export const joinedPartPath = (uid: string, uploadId: string, part: number) =>
+  `uploads/${uid}/${uploadId}/part-${String(part).padStart(5, '0')}`;
 
 export const uploadChunksPrefix = (uid: string, uploadId: string) => `uploads/${uid}/${uploadId}/`;
 

@@ -7,7 +7,7 @@ import type { Transaction } from 'firebase-admin/firestore';
 import type { AudioStore } from '../storage/audio-store.js';
 import { detectAudioFormat } from './audio-format.js';
 import { probeStoredAudio } from './audio-probe.js';
-import { audioPath, chunkPath, uploadChunksPrefix, type AudioUpload } from './audio-upload.js';
+import { audioPath, chunkPath, JOIN_PART_CHUNKS, joinedPartPath, uploadChunksPrefix, type AudioUpload } from './audio-upload.js';
 import { chunkRefusal, firstMissingChunk, NO_PROGRESS } from './chunk-rules.js';
 import { clusterStarts } from './webm-clusters.js';
 import type { UploadRepo } from './upload-repo.js';
@@ -245,11 +245,60 @@ export class UploadService {
     });
   }
 
+  /**
+   * While a recording arrives, joins its chunks a part at a time (JOIN_PART_CHUNKS from chunk 0 on, each
+   * part once all its chunks are in), so that completion, between Stop and the rest of the transcription,
+   * joins a few parts instead of every chunk: an hour at 2 s a chunk is 1,807 of them. Called by the trigger
+   * that advances live transcription; two at once join the same bytes, and either's count stands.
+   */
+  async joinArrivedChunks(uploadId: string): Promise<number> {
+    const upload = await this.uploads.find(uploadId);
+    if (!upload || upload.status !== 'receiving') return 0;
+    const already = upload.partsJoined ?? 0;
+    // Only chunks up to the final one are ever joined (one past it is withdrawn).
+    const known = upload.finalIndex === null ? upload.chunksReceived : Math.min(upload.chunksReceived, upload.finalIndex + 1);
+    if (known < (already + 1) * JOIN_PART_CHUNKS) return 0;
+    const arrived = await this.uploads.contiguousChunks(uploadId, known);
+    const uid = upload.ownerUid;
+    let parts = already;
+    // Completed (its chunks and parts deleted) or deleted meanwhile: the parts just written may have come
+    // after that deletion, and are not kept. (The record goes before the files wherever uploads are deleted.)
+    const discardWritten = () => Promise.all(Array.from({ length: parts + 1 - already }, (_, i) => this.store.delete(joinedPartPath(uid, uploadId, already + i))));
+    try {
+      for (; (parts + 1) * JOIN_PART_CHUNKS <= arrived; parts++) {
+        const chunks = Array.from({ length: JOIN_PART_CHUNKS }, (_, i) => chunkPath(uid, uploadId, parts * JOIN_PART_CHUNKS + i));
+        await this.store.concat(chunks, joinedPartPath(uid, uploadId, parts), 'application/octet-stream');
+      }
+    } catch (error) {
+      // Its chunks went with a completion or a deletion while they were being joined.
+      if ((await this.uploads.find(uploadId))?.status === 'receiving') throw error;
+      await discardWritten();
+      return 0;
+    }
+    if (parts === already) return 0;
+    const counted = await this.uploads.runTransaction(async (tx) => {
+      const current = await this.uploads.find(uploadId, tx);
+      if (!current || current.status !== 'receiving') return false;
+      if ((current.partsJoined ?? 0) < parts) this.uploads.update(tx, uploadId, { partsJoined: parts });
+      return true;
+    });
+    if (!counted) {
+      await discardWritten();
+      return 0;
+    }
+    return parts - already;
+  }
+
   /** Joins, checks and measures the audio, then records it as complete (and attaches it to its session). */
   private async complete(upload: AudioUpload): Promise<AudioUpload> {
     const uid = upload.ownerUid;
     const finalIndex = upload.finalIndex ?? 0;
-    const sources = Array.from({ length: finalIndex + 1 }, (_, i) => chunkPath(uid, upload.uploadId, i));
+    // The parts joined while it arrived (none past the final chunk), then the chunks after them.
+    const parts = Math.min(upload.partsJoined ?? 0, Math.floor((finalIndex + 1) / JOIN_PART_CHUNKS));
+    const sources = [
+      ...Array.from({ length: parts }, (_, part) => joinedPartPath(uid, upload.uploadId, part)),
+      ...Array.from({ length: finalIndex + 1 - parts * JOIN_PART_CHUNKS }, (_, i) => chunkPath(uid, upload.uploadId, parts * JOIN_PART_CHUNKS + i)),
+    ];
     const format = upload.format;
     if (!format) throw unsupportedMediaType('The recording does not start with an audio header');
     const destination = audioPath(uid, upload.uploadId, format.ext);
@@ -369,7 +418,6 @@ export class UploadService {
     };
   }
 
-  /** Deletes an upload's audio, chunks and record (session deletion, account deletion). */
   /**
    * Deletes an upload's record (and what is beneath it), then its audio and chunks. The record goes first:
    * a chunk on its way then finds it gone, and deletes the audio it stored itself (receive).
