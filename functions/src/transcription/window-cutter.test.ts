@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cutPolicies, LIVE_TAIL_MS, liveWindows, SAMPLE_RATE, WindowCutter, type CutWindow } from './window-cutter.js';
+import { cutPolicies, LIVE_TAIL_MS, liveWindows, REST_WINDOW_FLOOR_MS, restPolicy, SAMPLE_RATE, WindowCutter, type CutWindow } from './window-cutter.js';
 
 const samplesOf = (ms: number) => Math.round((ms * SAMPLE_RATE) / 1000);
 
@@ -142,4 +142,27 @@ describe('liveWindows: what a live worker cuts from the audio arrived since it l
       { numRuns: 6 },
     );
   }, 60_000);
+});
+
+describe('restPolicy: what is left after Stop, shared among the engine\'s slots', () => {
+  const { file } = cutPolicies(30);
+
+  it('Enough for every slot: the file windows themselves', () => {
+    expect(restPolicy(file, 2 * file.targetMs, 2)).toEqual(file);
+    expect(restPolicy(file, 10 * 60_000, 2)).toEqual(file);
+  });
+
+  it('Less: windows of about a share each, so every slot works at once; never shorter than the floor', () => {
+    const { pcm } = audio(Array.from({ length: 8 }, () => ({ speechMs: 3000, pauseMs: 700 })));
+    const remainingMs = (pcm.length / SAMPLE_RATE) * 1000;
+    const policy = restPolicy(file, remainingMs, 2);
+    expect(policy.targetMs).toBeCloseTo(remainingMs / 2, -2);
+    const windows = cutAll(new WindowCutter(0, policy), pcm, [32_000]);
+    expect(windows).toHaveLength(2);
+    // File windows alone: one window, one slot.
+    expect(cutAll(new WindowCutter(0, file), pcm, [32_000])).toHaveLength(1);
+    expect(restPolicy(file, 12_000, 2).targetMs).toBe(REST_WINDOW_FLOOR_MS);
+    // Where file windows are shorter than the floor (tests' 6 s windows), they are not made longer.
+    expect(restPolicy(cutPolicies(6).file, 8_000, 2).targetMs).toBe(6_000);
+  });
 });

@@ -37,6 +37,23 @@ export function cutPolicies(windowSec: number): { live: CutPolicy; file: CutPoli
   };
 }
 
+/** The shortest window the rest of a recording is cut into for speed: shorter ones lose more than they gain. */
+export const REST_WINDOW_FLOOR_MS = 10_000;
+
+/**
+ * How to cut what is left of a recording after Stop (`remainingMs`), when every engine slot should have a
+ * share of it: the clinician is waiting, and file windows would give 30 s left to one slot while the others
+ * idle. Windows of about remainingMs / concurrency (no shorter than REST_WINDOW_FLOOR_MS, or than file windows
+ * where those are shorter still); the file policy
+ * itself when there is enough for every slot anyway.
+ */
+export function restPolicy(file: CutPolicy, remainingMs: number, concurrency: number): CutPolicy {
+  const share = remainingMs / Math.max(1, concurrency);
+  if (share >= file.targetMs) return file;
+  const target = Math.max(Math.min(REST_WINDOW_FLOOR_MS, file.targetMs), Math.round(share / FRAME_MS) * FRAME_MS);
+  return { ...file, minMs: Math.round((target * 2) / 3), targetMs: target, maxMs: Math.round(target * 1.5) };
+}
+
 /** How close to the end of what has arrived a live window may not be cut: that audio may still be arriving. */
 export const LIVE_TAIL_MS = 1_000;
 

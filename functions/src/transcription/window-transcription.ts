@@ -16,7 +16,7 @@ import type { UnnumberedSegment } from '../transcripts/transcript.js';
 import { decodePcm, pcmToWav, type PcmSource } from './pcm.js';
 import { audioForTranscriber } from './transcription-audio.js';
 import { headerLength } from '../audio/webm-clusters.js';
-import { liveWindows, SAMPLE_RATE, WindowCutter, type CutPolicy, type CutWindow } from './window-cutter.js';
+import { liveWindows, restPolicy, SAMPLE_RATE, WindowCutter, type CutPolicy, type CutWindow } from './window-cutter.js';
 import type { WindowRecord, WindowRepo } from './window-repo.js';
 
 export interface WindowTranscriptionDeps {
@@ -118,7 +118,10 @@ export class WindowTranscription {
       const plan = await this.d.windows.findPlan(upload.uploadId);
       let nextIndex = plan?.nextIndex ?? 0;
       const knownByStart = new Map(known.map((w) => [w.startMs, w]));
-      const cutter = new WindowCutter(seekMs, this.d.policies.file, known.map((w) => w.endMs));
+      // After live windows (or a run before this one), what is left is shared out among the engine's slots.
+      const durationMs = upload.durationSec === null ? null : Math.round(upload.durationSec * 1000);
+      const policy = seekMs > 0 && durationMs !== null ? restPolicy(this.d.policies.file, durationMs - seekMs, this.d.concurrency) : this.d.policies.file;
+      const cutter = new WindowCutter(seekMs, policy, known.map((w) => w.endMs));
       // Decoding starts early enough for the first window's priming; each window then primes the next.
       const priming = new PrimingTail(this.d.transcriber.primingMs ?? 0);
       const decodeFromMs = Math.max(0, seekMs - priming.ms);
