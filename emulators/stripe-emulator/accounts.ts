@@ -7,7 +7,7 @@
  * The preset catalog (the Pro price and product) is shared: every account has it.
  *
  * Only customers and Checkout Sessions record their account (a session may have no customer until it is
- * paid); subscriptions, invoices, balance transactions, payment methods and portal sessions belong to their
+ * paid); subscriptions, invoices, invoice items, balance transactions, payment methods and portal sessions belong to their
  * customer's.
  */
 import type { EmulatorState, WebhookTarget } from './state.ts';
@@ -19,6 +19,7 @@ export function accountOf(state: EmulatorState, id: string): string | null {
   if (id.startsWith('cus_') || id.startsWith('cs_')) return state.owners.get(id) ?? null;
   if (id.startsWith('sub_')) return ofCustomer(state.subscriptions.get(id)?.customer);
   if (id.startsWith('in_')) return ofCustomer(state.invoices.get(id)?.customer);
+  if (id.startsWith('ii_')) return ofCustomer(state.invoiceItems.get(id)?.customer);
   if (id.startsWith('cbtxn_')) return ofCustomer(state.balanceTransactions.get(id)?.customer);
   if (id.startsWith('bps_')) return ofCustomer(state.portalSessions.get(id)?.customer);
   if (id.startsWith('pm_')) return ofCustomer(state.paymentMethods.get(id)?.customer);
@@ -38,6 +39,7 @@ const RESOURCE_NAMES: [prefix: string, name: string][] = [
   ['cs_', 'checkout.session'],
   ['sub_', 'subscription'],
   ['in_', 'invoice'],
+  ['ii_', 'invoiceitem'],
   ['cbtxn_', 'customer balance transaction'],
   ['bps_', 'billing_portal.session'],
   ['pm_', 'payment_method'],

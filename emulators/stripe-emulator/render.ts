@@ -41,6 +41,7 @@ function lookup(state: EmulatorState, id: string): object | undefined {
   if (id.startsWith('cus_')) return state.customers.get(id) ?? (state.deletedCustomers.has(id) ? { id, object: 'customer', deleted: true } : undefined);
   if (id.startsWith('sub_')) return state.subscriptions.get(id);
   if (id.startsWith('in_')) return state.invoices.get(id);
+  if (id.startsWith('ii_')) return state.invoiceItems.get(id);
   if (id.startsWith('price_')) return state.prices.get(id);
   if (id.startsWith('prod_')) return state.products.get(id);
   if (id.startsWith('cs_')) return state.checkoutSessions.get(id);

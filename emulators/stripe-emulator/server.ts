@@ -17,7 +17,7 @@ import { actOnSubscription, addWebhookTarget, cardNumberOf, completeCheckoutSess
 import { createBalanceTransaction, createCustomer, deleteCustomer, listBalanceTransactions, listCustomers, retrieveBalanceTransaction, retrieveCustomer, updateCustomer } from './customers.ts';
 import { listEvents, retrieveEvent } from './events.ts';
 import { findReplay, fingerprint, MAX_KEY_LENGTH, remember } from './idempotency.ts';
-import { listInvoices, retrieveInvoice } from './invoices.ts';
+import { listInvoiceItems, listInvoices, retrieveInvoice } from './invoices.ts';
 import { servePage } from './pages.ts';
 import { listCustomerPaymentMethods, retrieveCustomerPaymentMethod, retrievePaymentMethod } from './payment-methods.ts';
 import { newState, type EmulatorState } from './state.ts';
@@ -52,6 +52,7 @@ const ROUTES: { method: string; pattern: RegExp; handler: ApiHandler }[] = [
   { method: 'DELETE', pattern: new RegExp(`^/v1/subscriptions/${ID}$`), handler: cancelSubscription },
   { method: 'GET', pattern: /^\/v1\/invoices$/, handler: listInvoices },
   { method: 'GET', pattern: new RegExp(`^/v1/invoices/${ID}$`), handler: retrieveInvoice },
+  { method: 'GET', pattern: /^\/v1\/invoiceitems$/, handler: listInvoiceItems },
   { method: 'GET', pattern: /^\/v1\/prices$/, handler: listPrices },
   { method: 'GET', pattern: new RegExp(`^/v1/prices/${ID}$`), handler: retrievePrice },
   { method: 'GET', pattern: new RegExp(`^/v1/products/${ID}$`), handler: retrieveProduct },

@@ -235,8 +235,35 @@ export type InvoiceLine = {
   invoice: string;
   livemode: false;
   metadata: Metadata;
+  /** What the line bills: the subscription's period (its item), or a pending invoice item (a proration). */
+  parent:
+    | { type: 'subscription_item_details'; subscription_item_details: { proration: false; subscription: string; subscription_item: string } }
+    | { type: 'invoice_item_details'; invoice_item_details: { invoice_item: string; proration: boolean; subscription: string } };
   period: { end: number; start: number };
   pricing: { price_details: { price: string; product: string }; type: 'price_details'; unit_amount_decimal: string };
+  quantity: number;
+};
+
+/**
+ * An invoice item: here always a proration a quantity change made (subscriptions.ts), pending (`invoice`
+ * null) until the subscription's next invoice takes it, or one made at once (`always_invoice`).
+ */
+export type InvoiceItem = {
+  id: string;
+  object: 'invoiceitem';
+  amount: number;
+  currency: string;
+  customer: string;
+  date: number;
+  description: string;
+  discountable: false;
+  invoice: string | null;
+  livemode: false;
+  metadata: Metadata;
+  parent: { type: 'subscription_details'; subscription_details: { subscription: string; subscription_item: string } };
+  period: { end: number; start: number };
+  pricing: { price_details: { price: string; product: string }; type: 'price_details'; unit_amount_decimal: string };
+  proration: boolean;
   quantity: number;
 };
 
@@ -248,7 +275,7 @@ export type Invoice = {
   amount_remaining: number;
   attempt_count: number;
   attempted: boolean;
-  billing_reason: 'subscription_create' | 'subscription_cycle' | 'manual';
+  billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'manual';
   collection_method: 'charge_automatically';
   created: number;
   currency: string;
@@ -314,6 +341,7 @@ export interface EmulatorState {
   portalSessions: Map<string, PortalSession>;
   subscriptions: Map<string, Subscription>;
   invoices: Map<string, Invoice>;
+  invoiceItems: Map<string, InvoiceItem>;
   events: Map<string, StoredEvent>;
   idempotency: Map<string, StoredIdempotentAnswer>;
   invoiceSequence: number;
@@ -344,6 +372,7 @@ export function newState(opts: { baseUrl: string; webhookSecret: string; webhook
     portalSessions: new Map(),
     subscriptions: new Map(),
     invoices: new Map(),
+    invoiceItems: new Map(),
     events: new Map(),
     idempotency: new Map(),
     invoiceSequence: 1,

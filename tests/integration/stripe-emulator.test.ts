@@ -346,6 +346,68 @@ describe('subscriptions', () => {
   });
 });
 
+describe('seats: an item\'s quantity changed, prorated as Stripe prorates', () => {
+  const typesFor = (customer: string) => receiver.forCustomer(customer).map((r) => (JSON.parse(r.body) as { type: string }).type);
+  /** Within a few cents of `cents`: the share of the period left moves a little between the requests. */
+  const about = (cents: number) => expect.toSatisfy((v: number) => Math.abs(v - cents) <= Math.ceil(Math.abs(cents) / 1000) + 2);
+
+  it('a seat added mid-period: two prorations (the old quantity\'s unused time credited, the new one\'s charged) that the next invoice takes', async () => {
+    const { customer, subscriptionId } = await subscribedCustomer();
+    const item = (await stripe.subscriptions.retrieve(subscriptionId)).items.data[0]!;
+    const updated = await stripe.subscriptions.update(subscriptionId, { items: [{ id: item.id, quantity: 3 }] });
+    expect(updated.items.data[0]!.quantity).toBe(3);
+
+    const pending = await stripe.invoiceItems.list({ customer: customer.id, pending: true });
+    expect(pending.data.map((ii) => ii.id).every((id) => id.startsWith('ii_'))).toBe(true);
+    const [charge, credit] = pending.data as [Stripe.InvoiceItem, Stripe.InvoiceItem];
+    // Just subscribed: almost the whole month is left.
+    expect(credit).toMatchObject({ object: 'invoiceitem', amount: about(-2900), quantity: 1, proration: true, invoice: null, description: expect.stringMatching(/^Unused time on 1 × /) });
+    expect(charge).toMatchObject({ amount: about(8700), quantity: 3, proration: true, description: expect.stringMatching(/^Remaining time on 3 × /) });
+    await expect.poll(() => typesFor(customer.id), { timeout: 3000 }).toEqual(expect.arrayContaining(['customer.subscription.updated', 'invoiceitem.created']));
+    expect(typesFor(customer.id).filter((t) => t === 'invoiceitem.created')).toHaveLength(2);
+
+    await control.renew(subscriptionId);
+    const renewed = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] });
+    const invoice = renewed.latest_invoice as Stripe.Invoice;
+    expect(invoice.lines.data).toHaveLength(3);
+    expect(invoice.total).toBe(3 * 2900 + charge.amount + credit.amount);
+    expect((await stripe.invoiceItems.list({ customer: customer.id, pending: true })).data).toHaveLength(0);
+  });
+
+  it('always_invoice: the prorations are invoiced at once; a seat taken away credits the balance; none prorates nothing', async () => {
+    const { customer, subscriptionId } = await subscribedCustomer();
+    const item = (await stripe.subscriptions.retrieve(subscriptionId)).items.data[0]!;
+    const up = await stripe.subscriptions.update(subscriptionId, { items: [{ id: item.id, quantity: 2 }], proration_behavior: 'always_invoice', expand: ['latest_invoice'] });
+    expect(up.latest_invoice).toMatchObject({ billing_reason: 'subscription_update', status: 'paid', total: about(2900), amount_paid: about(2900) });
+    expect((up.latest_invoice as Stripe.Invoice).lines.data).toHaveLength(2);
+
+    const down = await stripe.subscriptions.update(subscriptionId, { items: [{ id: item.id, quantity: 1 }], proration_behavior: 'always_invoice', expand: ['latest_invoice'] });
+    expect(down.latest_invoice).toMatchObject({ total: about(-2900), amount_due: 0, ending_balance: about(-2900) });
+    expect(((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).balance).toEqual(about(-2900));
+
+    await stripe.subscriptions.update(subscriptionId, { items: [{ id: item.id, quantity: 4 }], proration_behavior: 'none' });
+    expect((await stripe.invoiceItems.list({ customer: customer.id, pending: true })).data).toHaveLength(0);
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).items.data[0]!.quantity).toBe(4);
+  });
+
+  it('cancelled now with prorate and invoice_now: the unused time is credited to the balance', async () => {
+    const { customer, subscriptionId } = await subscribedCustomer();
+    const canceled = await stripe.subscriptions.cancel(subscriptionId, { prorate: true, invoice_now: true });
+    expect(canceled.status).toBe('canceled');
+    const invoice = await stripe.invoices.retrieve(canceled.latest_invoice as string);
+    expect(invoice).toMatchObject({ total: about(-2900), amount_due: 0 });
+    expect(((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).balance).toEqual(about(-2900));
+  });
+
+  it('what the emulator does not model is refused by name: a price change, another subscription\'s item', async () => {
+    const { subscriptionId } = await subscribedCustomer();
+    const item = (await stripe.subscriptions.retrieve(subscriptionId)).items.data[0]!;
+    await expect(stripe.subscriptions.update(subscriptionId, { items: [{ id: item.id, price: PRO }] })).rejects.toMatchObject({ statusCode: 400, code: 'parameter_unknown', param: 'items[0][price]' });
+    await expect(stripe.subscriptions.update(subscriptionId, { items: [{ id: 'si_other', quantity: 2 }] })).rejects.toMatchObject({ statusCode: 400, code: 'parameter_invalid', param: 'items[0][id]' });
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).items.data[0]!.quantity).toBe(1);
+  });
+});
+
 describe('webhooks', () => {
   it('completing a checkout sends checkout.session.completed, customer.subscription.created, invoice.paid, signed so the SDK verifies them', async () => {
     const { customer, done, subscriptionId } = await subscribedCustomer();
