@@ -6,7 +6,8 @@ import { AiServiceError } from '../../functions/src/ai/generative-model.js';
 import type { TranscriptionRequest } from '../../functions/src/ai/transcriber.js';
 import type { AppConfig } from '../../functions/src/config.js';
 import { configFromEnv } from '../../functions/src/config.js';
-import { emulatedAi, emulatorApi, IN_PROCESS_PIPELINE_EVENTS } from '../support/api-app.js';
+import { emulatedAi, emulatorApi, IN_PROCESS_PIPELINE_EVENTS, testAudioStore } from '../support/api-app.js';
+import type { AudioStore } from '../../functions/src/storage/audio-store.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { decodePcm, pcmToWav } from '../../functions/src/transcription/pcm.js';
 import { bearer, createSession, sessionWaitingForPipeline, uploadAudio } from '../support/sessions.js';
@@ -383,7 +384,11 @@ describe('Windows primed with the recording before them (an engine that needs it
   it('Recorded live, then Stop: live windows and the rest are each primed with the audio just before them', async () => {
     // One window at a time, so the engine's calls come in the windows' order (placeInOrder needs it).
     const engine = primingAi(PRIMING_MS, 1);
-    const api = emulatorApi({ ai: engine.ai, config: config(), pipelineEventsCollection: IN_PROCESS_PIPELINE_EVENTS });
+    // What is left after Stop is read from the recording's end (a range), not the whole file.
+    const inner = testAudioStore();
+    const wholeReads: string[] = [];
+    const store: AudioStore = { ...inner, openRead: (path) => (wholeReads.push(path), inner.openRead(path)) };
+    const api = emulatorApi({ ai: engine.ai, config: config(), pipelineEventsCollection: IN_PROCESS_PIPELINE_EVENTS, audioStore: store });
     const session = await createSession(api.app, user);
     const uploadId = randomUUID();
     const chunks = chunksOf(WEBM, 60);
@@ -394,7 +399,9 @@ describe('Windows primed with the recording before them (an engine that needs it
     const live = engine.calls.length;
     expect(live).toBeGreaterThan(2);
     await uploadAudio(api.app, user, chunks.at(-1)!, 'rec.webm', { uploadId, chunkIndex: chunks.length - 1, final: true, sessionId: session.id }).expect(201);
+    wholeReads.length = 0;
     expect((await untilReady(api, session.id)).status).toBe('ready');
+    expect(wholeReads).toEqual([]);
     expect(wordsOf((await transcriptOf(api.app, session.id)).segments)).toEqual(EXPECTED);
 
     // Live windows are decoded from the recording's chunks, from a Cluster before the priming: the same

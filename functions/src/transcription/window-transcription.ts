@@ -15,7 +15,7 @@ import type { AudioStore } from '../storage/audio-store.js';
 import type { UnnumberedSegment } from '../transcripts/transcript.js';
 import { decodePcm, pcmToWav, type PcmSource } from './pcm.js';
 import { audioForTranscriber } from './transcription-audio.js';
-import { headerLength } from '../audio/webm-clusters.js';
+import { clusterStarts, headerLength } from '../audio/webm-clusters.js';
 import { liveWindows, restPolicy, SAMPLE_RATE, WindowCutter, type CutPolicy, type CutWindow } from './window-cutter.js';
 import type { WindowRecord, WindowRepo } from './window-repo.js';
 
@@ -40,6 +40,13 @@ export type WindowsOutcome =
   | { kind: 'failed'; window: { startMs: number; endMs: number }; error: unknown }
   /** Another worker holds the upload's windows (a live window being finished): try again shortly. */
   | { kind: 'busy' };
+
+/** A WebM recording's header (tracks, codec setup) is within its first bytes; its first Cluster follows it. */
+const WEBM_HEAD_BYTES = 64 * 1024;
+/** Read from a recording's end: the audio left after Stop and this much before it, to find a Cluster to decode from. */
+const TAIL_MARGIN_MS = 20_000;
+/** At most this much audio is read as a tail (into memory); more (a long file handed to a next run) is read as a file. */
+const TAIL_MAX_MS = 10 * 60_000;
 
 /** A live worker holds an upload's windows this long at most: a window of a recording in progress takes seconds. */
 const LIVE_HOLD_MS = 2 * 60_000;
@@ -112,9 +119,23 @@ export class WindowTranscription {
   private async transcribeFrom(upload: AudioUpload, language: string, opts: { holder: string; deadline: number }, seekMs: number, known: WindowRecord[]): Promise<WindowsOutcome | null> {
     const dir = await mkdtemp(join(tmpdir(), 'charta-windows-'));
     try {
-      // A file, not a pipe: ffmpeg seeks in it, and MP4 keeps its index at the end, which a pipe cannot reach.
-      const path = join(dir, 'audio');
-      await pipeline(this.d.store.openRead(upload.audioPath!), createWriteStream(path, { mode: 0o600 }));
+      const priming = new PrimingTail(this.d.transcriber.primingMs ?? 0);
+      const decodeFromMs = Math.max(0, seekMs - priming.ms);
+      // The last minutes of a browser recording after Stop: its header and end, read as a range. Otherwise a
+      // file, not a pipe: ffmpeg seeks in it, and MP4 keeps its index at the end, which a pipe cannot reach.
+      const leftMs = upload.durationSec === null ? null : upload.durationSec * 1000 - decodeFromMs;
+      const tail = upload.format?.container === 'webm' && decodeFromMs > 0 && leftMs !== null && leftMs <= TAIL_MAX_MS ? await this.webmTailFrom(upload, decodeFromMs) : null;
+      let source: PcmSource;
+      let decodedFromMs: number;
+      if (tail) {
+        source = tail.audio;
+        decodedFromMs = tail.startMs;
+      } else {
+        const path = join(dir, 'audio');
+        await pipeline(this.d.store.openRead(upload.audioPath!), createWriteStream(path, { mode: 0o600 }));
+        source = { path };
+        decodedFromMs = decodeFromMs;
+      }
       const plan = await this.d.windows.findPlan(upload.uploadId);
       let nextIndex = plan?.nextIndex ?? 0;
       const knownByStart = new Map(known.map((w) => [w.startMs, w]));
@@ -122,10 +143,9 @@ export class WindowTranscription {
       const durationMs = upload.durationSec === null ? null : Math.round(upload.durationSec * 1000);
       const policy = seekMs > 0 && durationMs !== null ? restPolicy(this.d.policies.file, durationMs - seekMs, this.d.concurrency) : this.d.policies.file;
       const cutter = new WindowCutter(seekMs, policy, known.map((w) => w.endMs));
-      // Decoding starts early enough for the first window's priming; each window then primes the next.
-      const priming = new PrimingTail(this.d.transcriber.primingMs ?? 0);
-      const decodeFromMs = Math.max(0, seekMs - priming.ms);
-      let lead = samplesIn(seekMs - decodeFromMs);
+      // Decoding starts early enough for the first window's priming (from a Cluster before it, for a tail: the
+      // samples before the window are heard, the last of them prime it); each window then primes the next.
+      let lead = samplesIn(seekMs - decodedFromMs);
       const limit = pLimit(this.d.concurrency);
       const tasks: Promise<WindowsOutcome | null>[] = [];
       const unsettled = new Set<Promise<unknown>>();
@@ -168,14 +188,14 @@ export class WindowTranscription {
         }
       };
       await decodePcm(
-        { path },
+        source,
         (pcm) => {
           const primingOnly = pcm.subarray(0, Math.min(lead, pcm.length));
           lead -= primingOnly.length;
           priming.hear(primingOnly);
           return take(cutter.push(pcm.subarray(primingOnly.length)));
         },
-        { seekMs: decodeFromMs, signal: stop.signal },
+        { seekMs: tail ? 0 : decodeFromMs, signal: stop.signal },
       );
       if (!stop.signal.aborted) await take(cutter.end());
       const outcomes = await Promise.all(tasks);
@@ -302,6 +322,33 @@ export class WindowTranscription {
       parts.push(index === start.chunkIndex ? bytes.subarray(start.offset) : bytes);
     }
     return { audio: { bytes: Buffer.concat(parts) }, startMs: start.timeMs };
+  }
+
+  /**
+   * A complete WebM recording from `fromMs` on, without the rest: its header, then its bytes from the last
+   * Cluster that starts at or before `fromMs` (found in a range read from the end, widened while none is in it).
+   * After Stop only the last seconds are left, and fetching an hour's file to seek through it cost seconds that
+   * grew with the recording. Null when no such Cluster is found: the whole file is read instead.
+   */
+  private async webmTailFrom(upload: AudioUpload, fromMs: number): Promise<{ audio: PcmSource; startMs: number } | null> {
+    const size = upload.sizeBytes;
+    const durationMs = upload.durationSec === null ? null : upload.durationSec * 1000;
+    if (!size || !durationMs || !upload.audioPath) return null;
+    const head = await this.d.store.readRange(upload.audioPath, 0, Math.min(size, WEBM_HEAD_BYTES));
+    const header = headerLength(head);
+    if (header === null) return null;
+    // Bytes for the audio left and a margin (Clusters are a few seconds apart), at the recording's own rate.
+    let span = Math.ceil(((durationMs - fromMs + TAIL_MARGIN_MS) * size) / durationMs);
+    for (;;) {
+      const start = Math.max(header, size - span);
+      const bytes = await this.d.store.readRange(upload.audioPath, start, size);
+      const cluster = clusterStarts(bytes)
+        .filter((c) => c.timeMs <= fromMs)
+        .at(-1);
+      if (cluster) return { audio: { bytes: Buffer.concat([head.subarray(0, header), bytes.subarray(cluster.offset)]) }, startMs: cluster.timeMs };
+      if (start === header) return null;
+      span *= 4;
+    }
   }
 
   /** The windows of an upload whose transcript is stored: they held its text, and no second copy is kept. */
