@@ -8,6 +8,7 @@ import type { ConsentSettings } from './consent.js';
 import { nameText, resourceId, shortText } from './fields.js';
 import { consentSettingsField, retentionSettingsField } from './privacy-requests.js';
 import type { RetentionSettings } from './retention.js';
+import type { SubscriptionPlan, SubscriptionStatus } from './subscription.js';
 import type { TemplateSection } from './templates.js';
 import { TEMPLATE_LIMITS } from './templates.js';
 
@@ -177,12 +178,35 @@ export interface ClinicInvitation {
 }
 
 /**
+ * The clinic's plan (docs/clinics.md "Seats and billing"): one subscription with a seat per member, bought and
+ * managed by admins and the owner; while it is paid for, every member is Pro through it.
+ */
+export interface ClinicBilling {
+  plan: SubscriptionPlan;
+  status: SubscriptionStatus;
+  /** Members now: the seats the clinic's subscription is kept at. */
+  seats: number;
+  /** The seats Stripe bills for, as last heard from it (it follows `seats` within moments); null without a subscription. */
+  billedSeats: number | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+/**
  * `GET /clinic`: the caller's clinic, their role, its members and (for admins and the owner) its pending
  * invitations; `{ clinic: null }` for a clinician in no clinic.
  */
 export type MyClinicResponse =
   | { clinic: null }
-  | { clinic: Clinic; role: ClinicRole; members: ClinicMember[]; invitations: ClinicInvitation[]; policies: ClinicPolicies; singleSignOn: ClinicSingleSignOn | null };
+  | {
+      clinic: Clinic;
+      role: ClinicRole;
+      members: ClinicMember[];
+      invitations: ClinicInvitation[];
+      policies: ClinicPolicies;
+      singleSignOn: ClinicSingleSignOn | null;
+      billing: ClinicBilling;
+    };
 
 /** `POST /clinic/invitations/get`: what the invitation page shows before the invitee accepts. */
 export interface InvitationPreview {
@@ -277,3 +301,6 @@ export const singleSignOnForEmailBody = z.strictObject({ email: emailAddress });
 export interface SingleSignOnForEmailResponse {
   providerId: string | null;
 }
+
+/** `POST /clinic/billing/checkout` and `/clinic/billing/portal` take nothing: the caller's clinic is the one billed. */
+export const clinicBillingBody = z.strictObject({});

@@ -92,7 +92,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   api.use('/creation', requireUser, creationRoutes(services.creationService, limits));
   api.use('/magic_fill', requireUser, magicFillRoutes(services.magicFillService, limits));
   // Every clinic route reads the caller's membership afresh and checks it against its row (clinics/route-roles.ts).
-  api.use(CLINIC_BASE, requireUser, clinicRoutes(services.clinicService, services.clinicLibrary, limits));
+  api.use(CLINIC_BASE, requireUser, clinicRoutes(services.clinicService, services.clinicLibrary, services.clinicSeats, limits, config.appUrl));
   api.use('/template', requireUser, templateRoutes({ templates: services.templateService, library: services.libraryService, assistant: services.templateAssistant, limits, appUrl: config.appUrl }));
 
   app.use(API_BASE_PATH, api);

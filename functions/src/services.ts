@@ -24,6 +24,7 @@ import { WebhookService } from './billing/webhook/webhook-service.js';
 import { ClinicLibrary } from './clinics/clinic-library.js';
 import { ClinicRepo } from './clinics/clinic-repo.js';
 import { ClinicService } from './clinics/clinic-service.js';
+import { ClinicSeats } from './clinics/clinic-seats.js';
 import type { AppConfig } from './config.js';
 import { DataExportRepo } from './export/data-export-repo.js';
 import { DataExportService } from './export/data-export-service.js';
@@ -145,7 +146,8 @@ export function createServices(deps: AppDeps) {
   const subscriptionSync = new SubscriptionSync(subscriptionRepo, billingGateway, logger);
   const referralService = new ReferralService(profileRepo, referralCreditRepo, customerService, billingGateway, identity, billingConfig, logger, now);
   const planLimits = new PlanLimits({
-    planOf: async (uid) => (await subscriptionRepo.find(null, uid)).plan,
+    // A clinician's own plan, or their clinic's (clinics/clinic-seats.ts): a member of a paid clinic is Pro.
+    planOf: async (uid) => ((await subscriptionRepo.find(null, uid)).plan === 'pro' || (await clinicSeats.paidByClinic(uid)) ? 'pro' : 'free'),
     countGenerated: (uid, from, to) => documentationRepo.countGenerated(uid, from, to),
     freeDocumentationsPerMonth: billingConfig.freeDocumentationsPerMonth,
     now,
@@ -278,6 +280,18 @@ export function createServices(deps: AppDeps) {
     now,
   );
   clinicService.whenMembershipEnds((clinicId, uid) => sessionShareService.endForMember(clinicId, uid));
+  // Seats and billing (docs/clinics.md "Seats and billing"): a seat per member, every member Pro while the clinic
+  // pays, and a member's own plan ended (credited) so that nobody pays twice.
+  const checkoutService = new CheckoutService(subscriptionRepo, customerService, billingGateway, billingConfig, new CheckoutLeases(db, now));
+  const clinicSeats = new ClinicSeats(clinicRepo, subscriptionRepo, checkoutService, subscriptionSync, billingGateway, logger);
+  clinicService.describeBillingWith((clinicId, members) => clinicSeats.billingOf(clinicId, members));
+  clinicService.whenMembershipBegins(async (clinicId, uid) => {
+    await clinicSeats.syncSeatsQuietly(clinicId);
+    await clinicSeats.endOwnPlanIfPaidByClinic(uid);
+  });
+  clinicService.whenMembershipEnds((clinicId, uid) => (uid === null ? clinicSeats.endClinicPlan(clinicId) : clinicSeats.syncSeatsQuietly(clinicId)));
+  subscriptionSync.whenPlanStarts(clinicSeats.planStarts);
+  checkoutService.refuseCheckoutWhen((uid) => clinicSeats.ownCheckoutRefusal(uid));
   sessionOwnedData.push({ name: 'shares', deleteForSession: async (session) => void (await sessionShareService.deleteForSession(session.id)) });
 
   const accountDeletion = new AccountDeletion(
@@ -324,7 +338,9 @@ export function createServices(deps: AppDeps) {
     }),
     planLimits,
     customerService,
-    checkoutService: new CheckoutService(subscriptionRepo, customerService, billingGateway, billingConfig, new CheckoutLeases(db, now)),
+    checkoutService,
+    /** A clinic's seats and plan (clinics/clinic-seats.ts). */
+    clinicSeats,
     referralService,
     webhookService: new WebhookService(billingGateway, new StripeEventRepo(db), subscriptionSync, subscriptionRepo, referralService, logger, now),
     sessionService,

@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MyClinicResponse } from '@charta/contract';
 import { API_BASE_PATH } from '../../functions/src/app.js';
 import { CLINIC_ROUTE_ACCESS } from '../../functions/src/clinics/route-roles.js';
 import { DEFAULT_LIMITS } from '../../functions/src/limits/limits-config.js';
@@ -16,36 +15,12 @@ import { appRoutes } from '../support/app-routes.js';
 import { zipEntries } from '../../functions/src/export/zip-entries.test-support.js';
 import { builtExport } from '../support/data-exports.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
+import { clinicCalls, type InClinic } from '../support/clinics.js';
 import { invitationToken, mailTo } from '../support/mail-catcher.js';
 import { bearer } from '../support/sessions.js';
 
 const { app, db, services } = emulatorApi();
-const call = (user: TestUser, path: string, body: object = {}) => request(app).post(`${API_BASE_PATH}/clinic${path}`).set(bearer(user)).send(body);
-const myClinic = async (user: TestUser) => (await request(app).get(`${API_BASE_PATH}/clinic`).set(bearer(user)).expect(200)).body as MyClinicResponse;
-type InClinic = Extract<MyClinicResponse, { role: string }>;
-const inClinic = async (user: TestUser): Promise<InClinic> => {
-  const mine = await myClinic(user);
-  if (!mine.clinic) throw new Error('expected a clinic');
-  return mine;
-};
-
-async function newClinic(owner: TestUser, name = 'Northside Practice'): Promise<InClinic> {
-  const res = await call(owner, '/create', { name });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as InClinic;
-}
-
-async function invite(by: TestUser, email: string, role: 'admin' | 'member' = 'member'): Promise<string> {
-  const res = await call(by, '/invitations/create', { email, role });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return invitationToken(email);
-}
-
-async function join(owner: TestUser, user: TestUser, role: 'admin' | 'member' = 'member'): Promise<void> {
-  const token = await invite(owner, user.email, role);
-  const res = await call(user, '/invitations/accept', { token });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
+const { call, myClinic, inClinic, newClinic, invite, join } = clinicCalls(app);
 
 async function ownTemplate(user: TestUser, name: string): Promise<string> {
   const res = await request(app)

@@ -264,6 +264,8 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
   // Where members sign in: who claimed the clinic's domain for which provider, and when it ended.
   'POST /clinic/sso/set': audited('clinic.sso_changed', noResource('clinic')),
   'POST /clinic/sso/clear': audited('clinic.sso_changed', noResource('clinic')),
+  'POST /clinic/billing/checkout': notAudited(NO_PATIENT_DATA_BILLING),
+  'POST /clinic/billing/portal': notAudited(NO_PATIENT_DATA_BILLING),
   'POST /clinic/templates/list': notAudited(TEMPLATES_ONLY),
   'POST /clinic/templates/publish': audited('template.shared_with_clinic', templateIn('templateId')),
   'POST /clinic/templates/add': notAudited('copying a clinic library template: no patient data'),

@@ -3,6 +3,7 @@ import {
   CLINIC_ROLES,
   EMAIL_NOT_VERIFIED_MESSAGE,
   emailDomainOf,
+  type ClinicBilling,
   type ClinicMember,
   type ClinicPolicies,
   type ClinicRole,
@@ -73,6 +74,21 @@ export class ClinicService {
     for (const listener of this.membershipEnded) await listener(clinicId, uid);
   }
 
+  private readonly membershipBegun: ((clinicId: string, uid: string) => Promise<unknown>)[] = [];
+
+  /** What follows a clinician joining a clinic (seats: one more, and their own plan ended if the clinic pays). */
+  whenMembershipBegins(listener: (clinicId: string, uid: string) => Promise<unknown>): void {
+    this.membershipBegun.push(listener);
+  }
+
+  /** The clinic's plan as GET /clinic shows it (clinic-seats.ts); a clinic on no plan until one is set. */
+  private billingOf: (clinicId: string, members: number) => Promise<ClinicBilling> = (_clinicId, members) =>
+    Promise.resolve({ plan: 'free', status: 'none', seats: members, billedSeats: null, currentPeriodEnd: null, cancelAtPeriodEnd: false });
+
+  describeBillingWith(billingOf: (clinicId: string, members: number) => Promise<ClinicBilling>): void {
+    this.billingOf = billingOf;
+  }
+
   membershipOf(uid: string): Promise<MemberRecord | null> {
     return this.repo.findMember(uid);
   }
@@ -101,6 +117,7 @@ export class ClinicService {
       role: me.role,
       policies: policiesOf(clinic),
       singleSignOn: clinic.singleSignOn ?? null,
+      billing: await this.billingOf(clinic.id, members.length),
       members: await Promise.all(members.sort(byRoleThenJoined).map((m) => this.toMemberContract(m))),
       invitations: invitations
         .map((i) => toInvitationContract(i, now))
@@ -277,7 +294,11 @@ export class ClinicService {
       if (!clinic) throw notFound(NO_SUCH_INVITATION);
       this.repo.createMember(tx, { uid: caller.uid, clinicId: clinic.id, role: invitation.role, email: invitation.email, joinedAt: now.toISOString() });
       this.repo.saveInvitation(tx, { ...invitation, status: 'accepted', closedAt: now.toISOString() });
+      return clinic.id;
     });
+    // A retry after it worked runs these again: each is idempotent (seats set to the count, a plan ended once).
+    const joined = (await this.repo.findMember(caller.uid))?.clinicId;
+    if (joined) for (const listener of this.membershipBegun) await listener(joined, caller.uid);
     return this.myClinic(caller.uid);
   }
 

@@ -31,6 +31,9 @@ export const CLINIC_ROUTE_ACCESS: Readonly<Record<string, ClinicAccess>> = {
   // Single sign-on by domain (docs/clinics.md "Single sign-on by domain"); members see it in GET /clinic.
   'POST /clinic/sso/set': atLeast('admin'),
   'POST /clinic/sso/clear': atLeast('admin'),
+  // Seats and billing (docs/clinics.md "Seats and billing"); members see the plan in GET /clinic.
+  'POST /clinic/billing/checkout': atLeast('admin'),
+  'POST /clinic/billing/portal': atLeast('admin'),
   'POST /clinic/templates/list': atLeast('member'),
   'POST /clinic/templates/publish': atLeast('member'),
   'POST /clinic/templates/add': atLeast('member'),

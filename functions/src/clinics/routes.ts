@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import {
+  clinicBillingBody,
   clinicTemplateIdBody,
   createClinicBody,
   deleteClinicBody,
@@ -13,13 +14,17 @@ import {
   setClinicSingleSignOnBody,
   setMemberRoleBody,
   singleSignOnForEmailBody,
+  type BillingLinkResponse,
   type SingleSignOnForEmailResponse,
 } from '@charta/contract';
+import { appUrlOfRequest } from '../http/app-url.js';
+import { CheckoutInProgress } from '../billing/checkout/checkout-service.js';
 import { notFound, permissionDenied } from '../http/errors.js';
 import { callerOf } from '../http/request-context.js';
 import { parseInput } from '../http/validate.js';
 import type { RouteLimits } from '../limits/route-limits.js';
 import type { ClinicLibrary } from './clinic-library.js';
+import type { ClinicSeats } from './clinic-seats.js';
 import { NOT_IN_A_CLINIC, type ClinicService } from './clinic-service.js';
 import { CLINIC_ROUTE_ACCESS, type ClinicAccess } from './route-roles.js';
 
@@ -42,7 +47,7 @@ function requireAccess(clinics: ClinicService, access: ClinicAccess): RequestHan
 }
 
 /** /clinic/*: the caller's clinic, invitations, members and the clinic library; each route mounted from its row. */
-export function clinicRoutes(clinics: ClinicService, library: ClinicLibrary, limits: RouteLimits): Router {
+export function clinicRoutes(clinics: ClinicService, library: ClinicLibrary, seats: ClinicSeats, limits: RouteLimits, appUrl: string): Router {
   const router = Router();
   const on = (method: 'get' | 'post', path: string, ...handlers: RequestHandler[]) => {
     const key = `${method.toUpperCase()} ${CLINIC_BASE}${path === '/' ? '' : path}`;
@@ -115,6 +120,24 @@ export function clinicRoutes(clinics: ClinicService, library: ClinicLibrary, lim
 
   on('post', '/sso/clear', async (req, res) => {
     res.json(await clinics.clearSingleSignOn(callerOf(req)));
+  });
+
+  // Seats and billing (docs/clinics.md "Seats and billing"): each asks Stripe, so each is limited as billing's are.
+  on('post', '/billing/checkout', limits.billingCall, async (req, res) => {
+    parseInput(clinicBillingBody, req.body);
+    const clinicId = (await clinics.membershipOf(callerOf(req).uid))!.clinicId;
+    try {
+      res.json({ url: await seats.checkoutUrl(clinicId, appUrlOfRequest(appUrl, req)) } satisfies BillingLinkResponse);
+    } catch (err) {
+      if (err instanceof CheckoutInProgress) res.setHeader('Retry-After', String(err.retryAfterSec));
+      throw err;
+    }
+  });
+
+  on('post', '/billing/portal', limits.billingCall, async (req, res) => {
+    parseInput(clinicBillingBody, req.body);
+    const clinicId = (await clinics.membershipOf(callerOf(req).uid))!.clinicId;
+    res.json({ url: await seats.portalUrl(clinicId, appUrlOfRequest(appUrl, req)) } satisfies BillingLinkResponse);
   });
 
   on('post', '/templates/list', async (req, res) => {

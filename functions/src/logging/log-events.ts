@@ -128,6 +128,16 @@ export function logBillingCustomerCreated(log: Logger, f: { uid: LogId; customer
 }
 
 /** Our subscription record now mirrors Stripe's current state of the subscription. */
+/** A clinic's seats were set to its member count in Stripe (clinics/clinic-seats.ts). */
+export function logClinicSeatsSynced(log: Logger, f: { clinicId: LogId; seats: number; status: LogCode }): void {
+  log.info('clinic_seats_synced', f);
+}
+
+/** Setting a clinic's seats failed after a membership change (which stands); Clinic settings sets them again. */
+export function logClinicSeatsNotSynced(log: Logger, f: { clinicId: LogId; errorName: LogCode }): void {
+  log.warn('clinic_seats_not_synced', f);
+}
+
 export function logSubscriptionSynced(log: Logger, f: { uid: LogId; subscriptionId: LogId; status: LogCode; plan: LogCode }): void {
   log.info('subscription_synced', f);
 }

@@ -9,6 +9,8 @@ export type { Subscription };
  */
 export interface SubscriptionRecord extends Subscription {
   stripeSubscriptionId?: string | null;
+  /** How many of the price Stripe bills for, as last read (a clinic's seats); absent on older records. */
+  quantity?: number | null;
 }
 
 /** Everyone starts on the free plan with no paid subscription. */

@@ -1,6 +1,6 @@
 // The API's objects as tests need them: complete and valid, with overrides for what a test is about.
 // Fictional people only.
-import { DEFAULT_CONSENT_SETTINGS, DEFAULT_RETENTION_SETTINGS, type ClinicMember, type ClinicRole, type Documentation, type Profile, type PublishedTemplate, type Session, type Subscription, type Template, type Transcript } from '@charta/contract';
+import { DEFAULT_CONSENT_SETTINGS, DEFAULT_RETENTION_SETTINGS, type ClinicBilling, type ClinicMember, type ClinicRole, type Documentation, type Profile, type PublishedTemplate, type Session, type Subscription, type Template, type Transcript } from '@charta/contract';
 
 export function session(overrides: Partial<Session> = {}): Session {
   return {
@@ -124,6 +124,11 @@ export function profile(overrides: Partial<Profile> = {}): Profile {
 
 export function subscription(overrides: Partial<Subscription> = {}): Subscription {
   return { uid: 'u1', plan: 'free', status: 'none', currentPeriodEnd: null, cancelAtPeriodEnd: false, stripeCustomerId: null, ...overrides };
+}
+
+/** A clinic on no plan of its own (docs/clinics.md "Seats and billing"), with `seats` members. */
+export function noClinicPlan(seats = 1): ClinicBilling {
+  return { plan: 'free', status: 'none', seats, billedSeats: null, currentPeriodEnd: null, cancelAtPeriodEnd: false };
 }
 
 /** A clinic member (docs/clinics.md): uid, name and role; the address is made from the uid. */

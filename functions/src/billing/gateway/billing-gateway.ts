@@ -13,6 +13,8 @@ export interface ProviderSubscription {
   cancelAtPeriodEnd: boolean;
   /** The end of the period paid for (the latest of its items'); null if the provider does not say. */
   currentPeriodEnd: Date | null;
+  /** How many of the price it bills for (a clinic's seats; 1 for a clinician's own plan). */
+  quantity: number;
 }
 
 export interface ProviderCustomer {
@@ -26,9 +28,12 @@ export interface ProviderCustomer {
 export type CheckoutMode = 'hosted' | 'embedded';
 
 export interface CheckoutRequest {
+  /** Who pays: a clinician's uid, or a clinic's billing holder (clinics/clinic-seats.ts). */
   uid: string;
   customerId: string;
   priceId: string;
+  /** How many of the price: a clinic's seats; 1 for a clinician's own plan. */
+  quantity: number;
   trialDays: number;
   mode: CheckoutMode;
   /** Where the provider sends the customer after paying: hosted `success_url`, embedded `return_url`. */
@@ -83,6 +88,17 @@ export interface BillingGateway {
   setCancelAtPeriodEnd(subscriptionId: string, cancelAtPeriodEnd: boolean): Promise<ProviderSubscription>;
   /** Ends the subscription now (account deletion); one already canceled or gone is not an error. */
   cancelSubscriptionNow(subscriptionId: string): Promise<void>;
+  /**
+   * Ends the subscription now and credits the unused rest of its period to the customer's balance (a member's
+   * own plan when their clinic pays for them: never billed twice for the same days). One already ended is not
+   * an error.
+   */
+  cancelSubscriptionWithCredit(subscriptionId: string): Promise<void>;
+  /**
+   * Sets how many of its price the subscription bills for (a clinic's seats), prorated as the provider does:
+   * the change's share of the period is credited or charged on the next invoice.
+   */
+  setSubscriptionQuantity(subscriptionId: string, quantity: number): Promise<ProviderSubscription>;
   /**
    * The fingerprints of the customer's cards (Stripe's `card.fingerprint`: the same for every use of one card
    * number in our account), so two customers paying with one card can be told apart from two people. Empty

@@ -78,7 +78,14 @@ function periodEndOf(subscription: Stripe.Subscription): Date | null {
 function toSubscription(subscription: Stripe.Subscription): ProviderSubscription {
   const customerId = idOf(subscription.customer);
   if (!customerId) throw new Error('Stripe answered a subscription without a customer');
-  return { id: subscription.id, customerId, status: subscription.status, cancelAtPeriodEnd: subscription.cancel_at_period_end, currentPeriodEnd: periodEndOf(subscription) };
+  return {
+    id: subscription.id,
+    customerId,
+    status: subscription.status,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    currentPeriodEnd: periodEndOf(subscription),
+    quantity: subscription.items.data.reduce((sum, item) => sum + (item.quantity ?? 0), 0),
+  };
 }
 
 /**
@@ -153,7 +160,7 @@ export class StripeBillingGateway implements BillingGateway {
         ui_mode: UI_MODE[request.mode],
         customer: request.customerId,
         client_reference_id: request.uid,
-        line_items: [{ price: request.priceId, quantity: 1 }],
+        line_items: [{ price: request.priceId, quantity: request.quantity }],
         subscription_data: { metadata: { charta_uid: request.uid }, ...(request.trialDays > 0 ? { trial_period_days: request.trialDays } : {}) },
         ...(request.mode === 'hosted' ? { success_url: request.returnUrl, cancel_url: request.cancelUrl } : { return_url: request.returnUrl }),
       });
@@ -211,6 +218,31 @@ export class StripeBillingGateway implements BillingGateway {
       } catch (err) {
         if (!isMissing(err)) throw err;
       }
+    });
+  }
+
+  cancelSubscriptionWithCredit(subscriptionId: string): Promise<void> {
+    return calling(async () => {
+      try {
+        const current = await this.stripe.subscriptions.retrieve(subscriptionId);
+        if (current.status === 'canceled' || current.status === 'incomplete_expired') return;
+        // prorate: the unused days are credited; invoice_now: on a final invoice at once, so the credit is the
+        // customer's balance now rather than a pending item of a subscription that has ended.
+        await this.stripe.subscriptions.cancel(subscriptionId, { prorate: true, invoice_now: true });
+      } catch (err) {
+        if (!isMissing(err)) throw err;
+      }
+    });
+  }
+
+  setSubscriptionQuantity(subscriptionId: string, quantity: number): Promise<ProviderSubscription> {
+    return calling(async () => {
+      const current = await this.stripe.subscriptions.retrieve(subscriptionId);
+      const item = current.items.data[0];
+      if (!item) throw new Error('Stripe answered a subscription without items');
+      if (item.quantity === quantity) return toSubscription(current);
+      // Absolute, not a difference: a retry (the SDK's own, or ours) sets the same number again.
+      return toSubscription(await this.stripe.subscriptions.update(subscriptionId, { items: [{ id: item.id, quantity }], proration_behavior: 'create_prorations' }));
     });
   }
 

@@ -58,5 +58,6 @@ export function recordFromProvider(record: SubscriptionRecord, incoming: Provide
     cancelAtPeriodEnd: incoming.cancelAtPeriodEnd,
     stripeCustomerId: incoming.customerId,
     stripeSubscriptionId: incoming.id,
+    quantity: incoming.quantity,
   };
 }

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { answerGets, answerPosts, postsTo } from '@/test/api';
-import { clinicMember } from '@/test/fixtures';
+import { clinicMember, noClinicPlan } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { ClinicPage } from './ClinicPage';
 
@@ -30,7 +30,7 @@ const inClinic = (role: ClinicRole): InClinic => ({
   members: [owner, admin, plain],
   invitations: role === 'member' ? [] : [invitation],
   policies: NO_CLINIC_POLICIES,
-  singleSignOn: null,
+  singleSignOn: null, billing: noClinicPlan(),
 });
 const meFor = { owner: owner.uid, admin: admin.uid, member: plain.uid } as const;
 

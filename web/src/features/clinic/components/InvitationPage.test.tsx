@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { answerGets, answerPosts, postsTo, type Handler } from '@/test/api';
+import { noClinicPlan } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import type { SignedInUser } from '@/types/user';
 import { InvitationPage } from './InvitationPage';
@@ -29,7 +30,7 @@ const joined: MyClinicResponse = {
   members: [],
   invitations: [],
   policies: NO_CLINIC_POLICIES,
-  singleSignOn: null,
+  singleSignOn: null, billing: noClinicPlan(),
 };
 
 function renderInvitation({ invitation, myClinic = { clinic: null }, accept, user = colleague }: { invitation: Handler; myClinic?: MyClinicResponse; accept?: Handler; user?: SignedInUser }) {

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { answerGets, answerPosts, postsTo } from '@/test/api';
+import { noClinicPlan } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { ClinicPage } from './ClinicPage';
 
@@ -19,7 +20,7 @@ function clinicWith(role: ClinicRole, policies: ClinicPolicies): MyClinicRespons
     members: [{ uid: people[role], displayName: 'Dr Ana Patiño', email: `${people[role]}@clinic.example`, role, joinedAt: '2026-11-20T10:00:00.000Z' }],
     invitations: [],
     policies,
-    singleSignOn: null,
+    singleSignOn: null, billing: noClinicPlan(),
   };
 }
 

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { answerGets, answerPosts, postsTo, type Handler } from '@/test/api';
-import { clinicMember, documentation, session, transcript } from '@/test/fixtures';
+import { clinicMember, documentation, noClinicPlan, session, transcript } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { SessionPage } from './SessionPage';
 
@@ -21,7 +21,7 @@ const clinicWith = (members: ClinicMember[]): MyClinicResponse => ({
   members,
   invitations: [],
   policies: NO_CLINIC_POLICIES,
-  singleSignOn: null,
+  singleSignOn: null, billing: noClinicPlan(),
 });
 
 /** The session page of a ready session, in (or out of) a clinic; the share routes as `shareRoutes` answers them. */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { answerGets, answerPosts, postsTo } from '@/test/api';
-import { publishedTemplate, soap, template } from '@/test/fixtures';
+import { noClinicPlan, publishedTemplate, soap, template } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { LibraryPage } from './LibraryPage';
 import { TemplateEditorPage } from './TemplateEditorPage';
@@ -14,7 +14,7 @@ vi.mock('@/lib/api');
 const NOT_IN_A_CLINIC: MyClinicResponse = { clinic: null };
 
 function inClinic(role: ClinicRole): MyClinicResponse {
-  return { clinic: { id: 'c1', name: 'Harbour Practice', createdAt: '2026-11-01T10:00:00.000Z' }, role, members: [], invitations: [], policies: NO_CLINIC_POLICIES, singleSignOn: null };
+  return { clinic: { id: 'c1', name: 'Harbour Practice', createdAt: '2026-11-01T10:00:00.000Z' }, role, members: [], invitations: [], policies: NO_CLINIC_POLICIES, singleSignOn: null, billing: noClinicPlan() };
 }
 
 function clinicTemplate(overrides: Partial<ClinicTemplate> = {}): ClinicTemplate {
