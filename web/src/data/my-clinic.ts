@@ -6,9 +6,12 @@ import { api } from '@/lib/api';
 
 export const MY_CLINIC_KEY = '/clinic';
 
-/** GET /clinic: the caller's clinic, their role, its members and (admins, owner) its pending invitations; `{ clinic: null }` outside one. */
-export function useMyClinic() {
-  return useSWR<MyClinicResponse, unknown>(MY_CLINIC_KEY, () => api.get<MyClinicResponse>(MY_CLINIC_KEY));
+/**
+ * GET /clinic: the caller's clinic, their role, its members and (admins, owner) its pending invitations; `{ clinic: null }`
+ * outside one. `refreshInterval`: re-read that often (Clinic settings, waiting for Stripe to confirm the clinic's plan).
+ */
+export function useMyClinic(options: { refreshInterval?: number } = {}) {
+  return useSWR<MyClinicResponse, unknown>(MY_CLINIC_KEY, () => api.get<MyClinicResponse>(MY_CLINIC_KEY), options);
 }
 
 /** A member's name as the clinic shows it (Clinic settings, the share dialog), falling back to their address. */

@@ -9,11 +9,11 @@ import { answerGets, answerPosts, postsTo } from '@/test/api';
 import { profile, subscription } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { CHECKOUT_WAIT_MS } from '../hooks/use-checkout-return';
-import { leaveAppFor } from '../lib/leave-app';
+import { leaveAppFor } from '@/lib/leave-app';
 import { BillingPage } from './BillingPage';
 
 vi.mock('@/lib/api');
-vi.mock('../lib/leave-app', () => ({ leaveAppFor: vi.fn() }));
+vi.mock('@/lib/leave-app', () => ({ leaveAppFor: vi.fn() }));
 
 const free = subscription();
 const pro: Subscription = subscription({ plan: 'pro', status: 'active', currentPeriodEnd: '2026-12-21T10:00:00.000Z', stripeCustomerId: 'cus_1' });
@@ -95,6 +95,16 @@ describe('BillingPage: the plan', () => {
 
     await user.click(screen.getByRole('button', { name: 'Manage billing' }));
     await waitFor(() => expect(leaveAppFor).toHaveBeenCalledWith('http://127.0.0.1:12111/portal/bps_1'));
+  });
+
+  it('a member of a paid clinic is on Pro through it: said so, with nothing to buy or manage here', async () => {
+    serve({ plan: () => free, planUsage: usage({ plan: 'pro', monthlyLimit: null, documentationsThisMonth: 4 }) });
+    renderBilling();
+
+    expect(await screen.findByText('Your clinic pays for your Pro plan: its owner and admins manage it in Clinic settings.')).toBeInTheDocument();
+    expect(screen.getByTestId('current-plan')).toHaveTextContent('Pro plan');
+    expect(screen.queryByRole('heading', { name: 'Upgrade to Pro' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Manage billing' })).not.toBeInTheDocument();
   });
 
   it('asks for a new payment method when the last payment failed', async () => {

@@ -16,7 +16,7 @@ import { describeError } from '@/lib/error-message';
 import { planTitle, statusChip } from '@/lib/subscription';
 import { getPortalLink } from '../api/billing';
 import { useCheckoutReturn } from '../hooks/use-checkout-return';
-import { leaveAppFor } from '../lib/leave-app';
+import { leaveAppFor } from '@/lib/leave-app';
 import { canManageBilling, periodLine, subscriptionWarning } from '../lib/plan';
 import { CheckoutReturnNotice } from './CheckoutReturnNotice';
 import { ReferralCard } from './ReferralCard';
@@ -57,7 +57,7 @@ function Usage() {
   return <Skeleton variant="rounded" height={56} role="status" aria-label="Loading this month's usage" />;
 }
 
-function PlanSummary({ subscription }: { subscription: Subscription }) {
+function PlanSummary({ subscription, throughClinic }: { subscription: Subscription; throughClinic: boolean }) {
   const chip = statusChip(subscription.status);
   const period = periodLine(subscription);
   const warning = subscriptionWarning(subscription);
@@ -65,10 +65,11 @@ function PlanSummary({ subscription }: { subscription: Subscription }) {
     <Stack spacing={1}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h3" component="p" data-testid="current-plan">
-          {planTitle(subscription.plan)}
+          {planTitle(throughClinic ? 'pro' : subscription.plan)}
         </Typography>
         {chip && <Chip size="small" label={chip.label} color={chip.color} />}
       </Stack>
+      {throughClinic && <Typography>Your clinic pays for your Pro plan: its owner and admins manage it in Clinic settings.</Typography>}
       {period && <Typography color="text.secondary">{period}</Typography>}
       {warning && (
         <Alert severity="warning" role="alert">
@@ -79,9 +80,9 @@ function PlanSummary({ subscription }: { subscription: Subscription }) {
   );
 }
 
-function PlanCard({ subscription, loadError, onRetry }: { subscription: Subscription | undefined; loadError: unknown; onRetry: () => void }) {
+function PlanCard({ subscription, throughClinic, loadError, onRetry }: { subscription: Subscription | undefined; throughClinic: boolean; loadError: unknown; onRetry: () => void }) {
   let summary;
-  if (subscription) summary = <PlanSummary subscription={subscription} />;
+  if (subscription) summary = <PlanSummary subscription={subscription} throughClinic={throughClinic} />;
   else if (loadError) summary = <ErrorState message={`Your plan could not be loaded. ${describeError(loadError)}`} onRetry={onRetry} />;
   else summary = <Skeleton width={200} height={36} role="status" aria-label="Loading your plan" />;
   return (
@@ -133,13 +134,15 @@ export function BillingPage() {
   const { phase, subscription, checkAgain, dismiss } = useCheckoutReturn();
   const usage = usePlanUsage();
   const current = subscription.data?.subscription;
+  // Pro without a plan of one's own: a paid clinic's member (docs/clinics.md "Seats and billing"), offered nothing to buy.
+  const throughClinic = current?.plan === 'free' && usage.data?.usage.plan === 'pro';
   // While a payment is being confirmed the page does not offer to pay again.
-  const offerUpgrade = current?.plan === 'free' && phase !== 'waiting' && phase !== 'slow';
+  const offerUpgrade = current?.plan === 'free' && !throughClinic && phase !== 'waiting' && phase !== 'slow';
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 760 }}>
       <CheckoutReturnNotice phase={phase} onCheckAgain={checkAgain} onDismiss={dismiss} />
-      <PlanCard subscription={current} loadError={subscription.error} onRetry={() => void subscription.mutate()} />
+      <PlanCard subscription={current} throughClinic={throughClinic} loadError={subscription.error} onRetry={() => void subscription.mutate()} />
       {offerUpgrade && <UpgradeCard usage={usage.data?.usage} />}
       <ReferralCard />
     </Stack>

@@ -8,7 +8,7 @@ import { lazy, Suspense, useState } from 'react';
 import { getEnv } from '@/config/env';
 import { describeError } from '@/lib/error-message';
 import { createEmbeddedCheckout } from '../api/billing';
-import { leaveAppFor } from '../lib/leave-app';
+import { leaveAppFor } from '@/lib/leave-app';
 
 const StripeEmbeddedCheckout = lazy(() => import('./StripeEmbeddedCheckout'));
 

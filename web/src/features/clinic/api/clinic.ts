@@ -1,6 +1,6 @@
 // The clinic routes the clinic screens call (docs/clinics.md; docs/api.md "Clinics"). Who may do what is
 // decided on the server on every request; these only send what the screens ask and keep GET /clinic fresh.
-import type { ClinicInvitation, ClinicPolicies, ClinicRole, InvitationPreview, InvitedRole, MyClinicResponse } from '@charta/contract';
+import type { BillingLinkResponse, ClinicInvitation, ClinicPolicies, ClinicRole, InvitationPreview, InvitedRole, MyClinicResponse } from '@charta/contract';
 import useSWR from 'swr';
 import { api } from '@/lib/api';
 
@@ -66,4 +66,14 @@ export function setClinicSingleSignOn(domain: string, providerId: string): Promi
 /** POST /clinic/sso/clear (admins, owner): addresses at the domain sign in as any other again. */
 export function clearClinicSingleSignOn(): Promise<MyClinicResponse> {
   return api.post<MyClinicResponse>('/clinic/sso/clear', {});
+}
+
+/** POST /clinic/billing/checkout (admins, owner): Stripe Checkout for the clinic's plan, a seat per member. */
+export async function clinicCheckoutUrl(): Promise<string> {
+  return (await api.post<BillingLinkResponse>('/clinic/billing/checkout', {})).url;
+}
+
+/** POST /clinic/billing/portal (admins, owner): Stripe's portal for the clinic's plan (card, invoices, cancelling). */
+export async function clinicPortalUrl(): Promise<string> {
+  return (await api.post<BillingLinkResponse>('/clinic/billing/portal', {})).url;
 }

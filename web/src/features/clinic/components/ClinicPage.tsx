@@ -5,13 +5,15 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { ErrorState } from '@/components/feedback/ErrorState';
 import { useNavigationState } from '@/components/layout/navigation-state';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import { describeError } from '@/lib/error-message';
 import { useMyClinic } from '../api/clinic';
+import { useClinicCheckoutReturn } from '../hooks/use-clinic-checkout-return';
 import { managesMembers } from '../lib/clinic-rules';
+import { ClinicPlanCard } from './ClinicPlanCard';
 import { InvitationsCard } from './InvitationsCard';
 import { LeaveOrDeleteCard } from './LeaveOrDeleteCard';
 import { MembersCard } from './MembersCard';
@@ -55,11 +57,11 @@ function Loading() {
 function roleSentence(role: ClinicRole): string {
   switch (role) {
     case 'owner':
-      return 'You own this clinic: you invite and remove members, make admins, set its policies, and can hand the clinic on or delete it.';
+      return 'You own this clinic: you invite and remove members, make admins, set its policies and its plan, and can hand the clinic on or delete it.';
     case 'admin':
-      return 'You are an admin: you invite and remove members and set the clinic’s policies.';
+      return 'You are an admin: you invite and remove members and set the clinic’s policies and plan.';
     case 'member':
-      return 'You are a member: you share templates in the clinic library. The owner and admins manage who is in the clinic and its policies.';
+      return 'You are a member: you share templates in the clinic library. The owner and admins manage who is in the clinic, its policies and its plan.';
   }
 }
 
@@ -71,7 +73,13 @@ function roleSentence(role: ClinicRole): string {
 export function ClinicPage() {
   useShellPage('settings', 'Clinic');
   const { user } = useNavigationState();
-  const { data, error, mutate } = useMyClinic();
+  const checkoutReturn = useClinicCheckoutReturn();
+  const { data, error, mutate } = useMyClinic({ refreshInterval: checkoutReturn.pollMs });
+  const paid = data?.clinic ? data.billing.plan === 'pro' : false;
+  const { confirmed } = checkoutReturn;
+  useEffect(() => {
+    if (paid) confirmed();
+  }, [paid, confirmed]);
   const reload = () => mutate();
   const replace = (next: MyClinicResponse) => mutate(next, { revalidate: false });
 
@@ -81,7 +89,7 @@ export function ClinicPage() {
   } else if (data.clinic === null) {
     body = <NoClinic onCreated={replace} />;
   } else {
-    const { clinic, role, members, invitations, policies, singleSignOn } = data;
+    const { clinic, role, members, invitations, policies, singleSignOn, billing } = data;
     body = (
       <>
         <Card component="section" aria-labelledby="clinic-heading">
@@ -101,6 +109,16 @@ export function ClinicPage() {
         </Card>
         <MembersCard members={members} myRole={role} myUid={user?.uid} onChanged={reload} />
         {managesMembers(role) && <InvitationsCard invitations={invitations} myRole={role} onChanged={reload} />}
+        <ClinicPlanCard
+          billing={billing}
+          canManage={managesMembers(role)}
+          checkoutReturn={checkoutReturn.phase}
+          onCheckAgain={() => {
+            checkoutReturn.checkAgain();
+            void mutate();
+          }}
+          onDismissReturn={checkoutReturn.dismiss}
+        />
         <Suspense fallback={<PoliciesLoading />}>
           <PoliciesCard policies={policies} canEdit={managesMembers(role)} onSaved={replace} />
         </Suspense>
