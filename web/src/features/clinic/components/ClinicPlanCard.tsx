@@ -11,9 +11,7 @@ import { formatDate } from '@/lib/format';
 import { leaveAppFor } from '@/lib/leave-app';
 import { useSubmit } from '@/lib/use-submit';
 import { clinicCheckoutUrl, clinicPortalUrl } from '../api/clinic';
-
-/** Back from the clinic's checkout: Stripe took the payment, and the plan shows once its webhook has landed. */
-export type ClinicCheckoutReturn = 'waiting' | 'slow' | 'cancelled' | null;
+import type { ClinicCheckoutReturn } from '../hooks/use-clinic-checkout-return';
 
 interface ClinicPlanCardProps {
   billing: ClinicBilling;

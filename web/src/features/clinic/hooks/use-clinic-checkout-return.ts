@@ -3,7 +3,9 @@
 // claims). So Clinic settings re-reads the clinic every second for a while, and then says it is taking longer.
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ClinicCheckoutReturn } from '../components/ClinicPlanCard';
+
+/** Back from the clinic's checkout: Stripe took the payment, and the plan shows once its webhook has landed. */
+export type ClinicCheckoutReturn = 'waiting' | 'slow' | 'cancelled' | null;
 
 /** How often the clinic is re-read while waiting, and how long before the page says it is taking longer. */
 export const CLINIC_CHECKOUT_POLL_MS = 1_000;
