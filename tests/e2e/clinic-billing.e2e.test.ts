@@ -5,46 +5,21 @@
  * settings and, on Plan & billing, that the clinic pays for their Pro. Screenshots and axe at 1280x800 and
  * 390x844 on the way (CHARTA_SHOTS_DIR keeps a copy).
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestUser, type TestUser } from '../support/auth-users.js';
-import { APP_URL, launchBrowser, loaded, screenshotPath, shootAndCheck } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { createTestUser } from '../support/auth-users.js';
+import { APP_URL, loaded, shootAndCheck } from '../support/browser.js';
+import { apiAs, browserPages, keepShots } from '../support/e2e-clinicians.js';
 import { invitationToken } from '../support/mail-catcher.js';
-import { signInThroughUi } from '../support/record-flow.js';
 
-const browsers: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(browsers.splice(0).map((b) => b.close()));
-});
-
-function keep(name: string) {
-  const dir = process.env['CHARTA_SHOTS_DIR'];
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  for (const size of ['desktop', 'phone']) copyFileSync(screenshotPath(`${name}-${size}`), `${dir}/${name}-${size}.png`);
-}
-
-async function api(user: TestUser, path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${APP_URL}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${user.idToken}` }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-async function signedInPage(user: TestUser): Promise<Page> {
-  const browser = await launchBrowser();
-  browsers.push(browser);
-  const page = await browser.newPage();
-  await signInThroughUi(page, user);
-  return page;
-}
+const signedInPage = browserPages();
 
 describe('A clinic’s plan in Chromium', () => {
   it('The owner starts the clinic’s plan, pays on the checkout page and sees Pro for 2 seats; the member is Pro through it', async () => {
     const [owner, member] = await Promise.all([createTestUser({ displayName: 'Dr Ana Patiño' }), createTestUser({ displayName: 'Dr Bo Lind' })]);
-    expect((await api(owner, '/clinic/create', { name: `Harbour Practice ${randomUUID().slice(0, 4)}` })).status).toBe(201);
-    expect((await api(owner, '/clinic/invitations/create', { email: member.email })).status).toBe(201);
-    expect((await api(member, '/clinic/invitations/accept', { token: await invitationToken(member.email, 15_000) })).status).toBe(200);
+    expect((await apiAs(owner, '/clinic/create', { name: `Harbour Practice ${randomUUID().slice(0, 4)}` })).status).toBe(201);
+    expect((await apiAs(owner, '/clinic/invitations/create', { email: member.email })).status).toBe(201);
+    expect((await apiAs(member, '/clinic/invitations/accept', { token: await invitationToken(member.email, 15_000) })).status).toBe(200);
 
     const ownerPage = await signedInPage(owner);
     await ownerPage.goto(`${APP_URL}/clinic`);
@@ -53,7 +28,7 @@ describe('A clinic’s plan in Chromium', () => {
     await loaded(ownerPage, start);
     await card.scrollIntoViewIfNeeded();
     await shootAndCheck(ownerPage, 'clinic-plan-free');
-    keep('clinic-plan-free');
+    keepShots('clinic-plan-free');
 
     await start.click();
     await ownerPage.waitForURL(/\/checkout\/cs_/, { timeout: 30_000 });
@@ -64,13 +39,13 @@ describe('A clinic’s plan in Chromium', () => {
     expect(new URL(ownerPage.url()).search).toBe('');
     await card.scrollIntoViewIfNeeded();
     await shootAndCheck(ownerPage, 'clinic-plan-pro');
-    keep('clinic-plan-pro');
+    keepShots('clinic-plan-pro');
 
     const memberPage = await signedInPage(member);
     await memberPage.goto(`${APP_URL}/billing`);
     await memberPage.getByText('Your clinic pays for your Pro plan: its owner and admins manage it in Clinic settings.').waitFor({ timeout: 30_000 });
     expect(await memberPage.getByRole('heading', { name: 'Upgrade to Pro' }).count()).toBe(0);
     await shootAndCheck(memberPage, 'clinic-plan-member-billing');
-    keep('clinic-plan-member-billing');
+    keepShots('clinic-plan-member-billing');
   }, 240_000);
 });

@@ -4,23 +4,13 @@
  * their templates, and it is nowhere in the public library. Screenshots and axe at both sizes on the way.
  */
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestUser, type TestUser } from '../support/auth-users.js';
-import { APP_URL, launchBrowser, loaded, shootAndCheck } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { createTestUser } from '../support/auth-users.js';
+import { APP_URL, loaded, shootAndCheck } from '../support/browser.js';
 import { mailTo } from '../support/mail-catcher.js';
-import { signInThroughUi } from '../support/record-flow.js';
+import { apiAs, browserPages } from '../support/e2e-clinicians.js';
 
-const browsers: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(browsers.splice(0).map((b) => b.close()));
-});
-
-/** A call to the API as `user`, from the test (the clinic's setup is not what this test looks at). */
-async function api(user: TestUser, path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${APP_URL}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${user.idToken}` }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const signedInPage = browserPages();
 
 const INVITATION_LINK = /\/clinic\/invitations\/([A-Za-z0-9_-]{43})/;
 
@@ -35,14 +25,6 @@ async function invitationToken(email: string): Promise<string> {
   }
 }
 
-async function signedInPage(user: TestUser): Promise<Page> {
-  const browser = await launchBrowser();
-  browsers.push(browser);
-  const page = await browser.newPage();
-  await signInThroughUi(page, user);
-  return page;
-}
-
 describe('The clinic library in Chromium', () => {
   it('A member shares a template with the clinic; a colleague adds it from the clinic tab; the public library never lists it', async () => {
     const suffix = randomUUID().slice(0, 6);
@@ -50,11 +32,11 @@ describe('The clinic library in Chromium', () => {
     const [ana, ben] = await Promise.all([createTestUser({ displayName: 'Dr Ana Patiño' }), createTestUser({ displayName: 'Dr Ben Okafor' })]);
 
     // The clinic and its second member, through the API: the clinic screens are not this test's subject.
-    expect((await api(ana, '/clinic/create', { name: clinicName })).status).toBe(201);
-    expect((await api(ana, '/clinic/invitations/create', { email: ben.email })).status).toBe(201);
-    expect((await api(ben, '/clinic/invitations/accept', { token: await invitationToken(ben.email) })).status).toBe(200);
+    expect((await apiAs(ana, '/clinic/create', { name: clinicName })).status).toBe(201);
+    expect((await apiAs(ana, '/clinic/invitations/create', { email: ben.email })).status).toBe(201);
+    expect((await apiAs(ben, '/clinic/invitations/accept', { token: await invitationToken(ben.email) })).status).toBe(200);
     const templateName = `Harbour asthma review ${suffix}`;
-    const made = await api(ana, '/template/upsert_template', {
+    const made = await apiAs(ana, '/template/upsert_template', {
       template: { name: templateName, description: 'Annual asthma check', category: 'general', sections: [{ title: 'Control', instructions: 'Symptoms, night waking and reliever use, as the patient reported them.', format: 'paragraph' }] },
     });
     const templateId = (made.body['template'] as { id: string }).id;
@@ -97,7 +79,7 @@ describe('The clinic library in Chromium', () => {
     await loaded(benPage, benPage.getByRole('tab', { name: 'Public library', selected: true }));
     await benPage.getByRole('searchbox', { name: 'Search templates' }).fill(suffix);
     await benPage.getByText('No templates match').waitFor({ timeout: 20_000 });
-    const publicList = await api(ben, '/template/published/list', { limit: 50, query: suffix });
+    const publicList = await apiAs(ben, '/template/published/list', { limit: 50, query: suffix });
     expect(publicList.status).toBe(200);
     expect((publicList.body['templates'] as { name: string }[]).map((t) => t.name)).not.toContain(templateName);
   }, 240_000);

@@ -4,35 +4,17 @@
  * clinic"); when the clinic stops allowing the member's way of signing in, the app says so above the page, with
  * Sign out. Screenshots and axe at 1280x800 and 390x844 on the way (CHARTA_SHOTS_DIR keeps a copy).
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { getAuth } from 'firebase-admin/auth';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminApp } from '../support/api-app.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
-import { APP_URL, launchBrowser, loaded, screenshotPath, shootAndCheck } from '../support/browser.js';
+import { APP_URL, loaded, shootAndCheck } from '../support/browser.js';
 import { authEmulatorHost } from '../support/emulators.js';
 import { invitationToken } from '../support/mail-catcher.js';
-import { signInThroughUi } from '../support/record-flow.js';
+import { apiAs, browserPages, keepShots } from '../support/e2e-clinicians.js';
 
-const browsers: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(browsers.splice(0).map((b) => b.close()));
-});
-
-function keep(name: string) {
-  const dir = process.env['CHARTA_SHOTS_DIR'];
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  for (const size of ['desktop', 'phone']) copyFileSync(screenshotPath(`${name}-${size}`), `${dir}/${name}-${size}.png`);
-}
-
-/** A call to the API as `user`, from the test (setting up what the screens are not about). */
-async function api(user: TestUser, path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${APP_URL}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${user.idToken}` }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const signedInPage = browserPages();
 
 /** The same account signed in by an emailed code (a custom token), as the web app's code sign-in does. */
 async function signedInByEmailCode(user: TestUser): Promise<TestUser> {
@@ -46,21 +28,13 @@ async function signedInByEmailCode(user: TestUser): Promise<TestUser> {
   return { ...user, idToken: ((await res.json()) as { idToken: string }).idToken };
 }
 
-async function signedInPage(user: TestUser): Promise<Page> {
-  const browser = await launchBrowser();
-  browsers.push(browser);
-  const page = await browser.newPage();
-  await signInThroughUi(page, user);
-  return page;
-}
-
 describe('Clinic policies in Chromium', () => {
   it('The owner sets the policies; a member sees them read-only and locked in Settings; a refused sign-in says so with Sign out', async () => {
     const clinicName = `Hillside Surgery ${randomUUID().slice(0, 4)}`;
     const [owner, member] = await Promise.all([createTestUser({ displayName: 'Dr Ana Patiño' }), createTestUser({ displayName: 'Dr Bo Lind' })]);
-    expect((await api(owner, '/clinic/create', { name: clinicName })).status).toBe(201);
-    expect((await api(owner, '/clinic/invitations/create', { email: member.email })).status).toBe(201);
-    expect((await api(member, '/clinic/invitations/accept', { token: await invitationToken(member.email, 15_000) })).status).toBe(200);
+    expect((await apiAs(owner, '/clinic/create', { name: clinicName })).status).toBe(201);
+    expect((await apiAs(owner, '/clinic/invitations/create', { email: member.email })).status).toBe(201);
+    expect((await apiAs(member, '/clinic/invitations/accept', { token: await invitationToken(member.email, 15_000) })).status).toBe(200);
 
     // The owner: consent and retention for everyone, and sign-in by password or Google only.
     const ownerPage = await signedInPage(owner);
@@ -74,7 +48,7 @@ describe('Clinic policies in Chromium', () => {
     await card.getByRole('checkbox', { name: 'Emailed sign-in code' }).click();
     await card.getByRole('checkbox', { name: 'Organisation single sign-on' }).click();
     await shootAndCheck(ownerPage, 'clinic-policies-admin');
-    keep('clinic-policies-admin');
+    keepShots('clinic-policies-admin');
     await card.getByRole('button', { name: 'Save policies' }).click();
     await ownerPage.getByRole('dialog', { name: 'Set retention for every member?' }).getByRole('button', { name: 'Set retention' }).click();
     await ownerPage.getByText('Clinic policies saved').waitFor({ timeout: 60_000 });
@@ -85,25 +59,25 @@ describe('Clinic policies in Chromium', () => {
     const memberCard = memberPage.getByRole('region', { name: 'Policies' });
     await loaded(memberPage, memberCard.getByText('Members sign in only with a password or Google.'));
     await shootAndCheck(memberPage, 'clinic-policies-member');
-    keep('clinic-policies-member');
+    keepShots('clinic-policies-member');
     await memberPage.goto(`${APP_URL}/settings`);
     const consent = memberPage.getByRole('form', { name: 'Consent' });
     await loaded(memberPage, consent.getByText(`Set by your clinic, ${clinicName}`, { exact: false }));
     expect(await consent.getByRole('switch', { name: 'Ask for the patient’s consent before recording' }).isDisabled()).toBe(true);
     await consent.scrollIntoViewIfNeeded();
     await shootAndCheck(memberPage, 'settings-set-by-clinic', undefined, { scrollToTop: false });
-    keep('settings-set-by-clinic');
+    keepShots('settings-set-by-clinic');
 
     // The clinic now allows only emailed codes (set by the owner signed in that way): the member's next request is refused.
     // (Codes first allowed with the owner's password: the policy in force refuses a code until then.)
-    expect((await api(owner, '/clinic/policies/set', { signInMethods: ['password', 'email_code'] })).status).toBe(200);
-    expect((await api(await signedInByEmailCode(owner), '/clinic/policies/set', { signInMethods: ['email_code'] })).status).toBe(200);
+    expect((await apiAs(owner, '/clinic/policies/set', { signInMethods: ['password', 'email_code'] })).status).toBe(200);
+    expect((await apiAs(await signedInByEmailCode(owner), '/clinic/policies/set', { signInMethods: ['email_code'] })).status).toBe(200);
     await memberPage.reload();
     const refusal = memberPage.getByRole('alert').filter({ hasText: 'Your clinic does not allow this way of signing in' });
     await refusal.waitFor({ timeout: 90_000 });
     await refusal.getByText(`${clinicName} allows signing in to Charta only with an emailed code.`, { exact: false }).waitFor();
     await shootAndCheck(memberPage, 'clinic-sign-in-refused');
-    keep('clinic-sign-in-refused');
+    keepShots('clinic-sign-in-refused');
     await refusal.getByRole('button', { name: 'Sign out' }).click();
     await memberPage.waitForURL((url) => url.pathname.startsWith('/sign-in'), { timeout: 60_000 });
   }, 600_000);

@@ -1,11 +1,11 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
-import { APP_URL, launchBrowser, screenshotPath, shootAndCheck } from '../support/browser.js';
+import { APP_URL, launchBrowser, shootAndCheck } from '../support/browser.js';
 import { invitationToken } from '../support/mail-catcher.js';
 import { signInThroughUi } from '../support/record-flow.js';
+import { apiAs, keepShots } from '../support/e2e-clinicians.js';
 
 /**
  * A clinic's day in Chromium (docs/clinics.md "Screens", "Sharing a session"): an owner makes a clinic and
@@ -20,14 +20,6 @@ afterEach(async () => {
   await Promise.all(browsers.map((b) => b.close()));
   browsers = [];
 });
-
-/** Copies the screenshots shootAndCheck took where CHARTA_SHOTS_DIR asks (a reviewer's folder). */
-function keep(name: string) {
-  const dir = process.env['CHARTA_SHOTS_DIR'];
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  for (const size of ['desktop', 'phone']) copyFileSync(screenshotPath(`${name}-${size}`), `${dir}/${name}-${size}.png`);
-}
 
 async function open(user?: TestUser): Promise<Page> {
   const browser = await launchBrowser();
@@ -51,12 +43,6 @@ async function until(page: Page, locator: Locator, timeoutMs = 90_000): Promise<
   }
 }
 
-/** A call to the API as `user`, from the test (for what the screens under test do not do themselves). */
-async function api(user: TestUser, path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${APP_URL}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${user.idToken}` }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
 const memberRow = (page: Page, email: string) => page.getByRole('list', { name: /Members/ }).getByRole('listitem').filter({ hasText: email });
 
 describe('Clinics in Chromium', () => {
@@ -72,7 +58,7 @@ describe('Clinics in Chromium', () => {
     await ownerPage.getByRole('link', { name: 'Clinic settings' }).click();
     await until(ownerPage, ownerPage.getByRole('heading', { name: 'You are not in a clinic' }));
     await shootAndCheck(ownerPage, 'clinic-empty');
-    keep('clinic-empty');
+    keepShots('clinic-empty');
 
     await ownerPage.getByRole('textbox', { name: 'Clinic name' }).fill(clinicName);
     await ownerPage.getByRole('button', { name: 'Create clinic' }).click();
@@ -99,7 +85,7 @@ describe('Clinics in Chromium', () => {
     await colleaguePage.getByRole('heading', { name: 'You are invited to a clinic' }).waitFor({ timeout: 60_000 });
     expect(await colleaguePage.getByText(clinicName).count()).toBe(0);
     await shootAndCheck(colleaguePage, 'clinic-invitation-signed-out');
-    keep('clinic-invitation-signed-out');
+    keepShots('clinic-invitation-signed-out');
 
     // Sign in brings them back to the link, which now names the clinic and the role.
     await colleaguePage.getByRole('link', { name: 'Sign in' }).click();
@@ -113,7 +99,7 @@ describe('Clinics in Chromium', () => {
     await colleaguePage.locator('dd', { hasText: 'Dr Ana Patiño' }).waitFor();
     expect(await colleaguePage.getByText(owner.email).count()).toBe(0);
     await shootAndCheck(colleaguePage, 'clinic-invitation');
-    keep('clinic-invitation');
+    keepShots('clinic-invitation');
 
     await colleaguePage.getByRole('button', { name: 'Accept and join' }).click();
     await until(colleaguePage, colleaguePage.getByRole('heading', { name: clinicName }));
@@ -126,11 +112,11 @@ describe('Clinics in Chromium', () => {
     await pending.getByText(locum).waitFor({ timeout: 60_000 });
     expect(await pending.getByText(colleague.email).count()).toBe(0);
     await shootAndCheck(ownerPage, 'clinic-owner');
-    keep('clinic-owner');
+    keepShots('clinic-owner');
 
     // The owner's template in the clinic library (published through the API: clinic-library.e2e covers its screens).
     const templateName = `Northside asthma review ${randomUUID().slice(0, 4)}`;
-    const made = await api(owner, '/template/upsert_template', {
+    const made = await apiAs(owner, '/template/upsert_template', {
       template: {
         name: templateName,
         description: 'Annual asthma check',
@@ -142,7 +128,7 @@ describe('Clinics in Chromium', () => {
       },
     });
     expect(made.status).toBe(200);
-    expect((await api(owner, '/clinic/templates/publish', { templateId: (made.body['template'] as { id: string }).id })).status).toBe(200);
+    expect((await apiAs(owner, '/clinic/templates/publish', { templateId: (made.body['template'] as { id: string }).id })).status).toBe(200);
 
     // The colleague adds it from the clinic's tab and documents a session with it (pasted notes: quick, and no
     // microphone needed for what this test looks at).
@@ -176,7 +162,7 @@ describe('Clinics in Chromium', () => {
     const shareDialog = colleaguePage.getByRole('dialog', { name: 'Share this session' });
     await until(colleaguePage, shareDialog.getByRole('button', { name: 'Share with Dr Ana Patiño' }));
     await shootAndCheck(colleaguePage, 'clinic-share-session', undefined, { scrollToTop: false });
-    keep('clinic-share-session');
+    keepShots('clinic-share-session');
     await shareDialog.getByRole('button', { name: 'Share with Dr Ana Patiño' }).click();
     await shareDialog.getByRole('button', { name: 'Stop sharing with Dr Ana Patiño' }).waitFor({ timeout: 30_000 });
     await shareDialog.getByRole('button', { name: 'Done' }).click();
@@ -189,16 +175,16 @@ describe('Clinics in Chromium', () => {
     await until(ownerPage, sharedRow);
     expect(await sharedRow.textContent()).toContain('Shared by Dr Bo Lind');
     await shootAndCheck(ownerPage, 'clinic-shared-with-me');
-    keep('clinic-shared-with-me');
+    keepShots('clinic-shared-with-me');
     await sharedRow.getByRole('link').click();
     await until(ownerPage, ownerPage.getByRole('heading', { name: 'Asthma control' }));
     expect(new URL(ownerPage.url()).pathname).toBe(`/shared/${sessionId}`);
     await ownerPage.getByText(/Shared with you by Dr Bo Lind on .*only Dr Bo Lind can change it/).waitFor();
     expect(await ownerPage.getByRole('textbox').count()).toBe(0);
     await shootAndCheck(ownerPage, 'clinic-shared-session');
-    keep('clinic-shared-session');
+    keepShots('clinic-shared-session');
     // Read-only: the colleague's own session routes stay theirs (404 to the owner, as any session not theirs).
-    expect((await api(owner, '/session/session', { sessionId })).status).toBe(404);
+    expect((await apiAs(owner, '/session/session', { sessionId })).status).toBe(404);
 
     // The owner removes the colleague, after a confirmation.
     await ownerPage.goto(`${APP_URL}/clinic`);
@@ -210,14 +196,14 @@ describe('Clinics in Chromium', () => {
     await memberRow(ownerPage, colleague.email).waitFor({ state: 'detached', timeout: 90_000 });
 
     // At once, with the same ID token: the colleague's next clinic request is refused, and the share is over.
-    expect((await api(colleague, '/clinic/templates/list', {})).status).toBe(404);
-    expect((await api(owner, '/shared/session', { sessionId })).status).toBe(404);
+    expect((await apiAs(colleague, '/clinic/templates/list', {})).status).toBe(404);
+    expect((await apiAs(owner, '/shared/session', { sessionId })).status).toBe(404);
     await ownerPage.goto(`${APP_URL}/shared/${sessionId}`);
     await until(ownerPage, ownerPage.getByText(/This session is not shared with you, or no longer/));
 
     // The colleague's Clinic page now shows no clinic; their session stays theirs.
     await colleaguePage.goto(`${APP_URL}/clinic`);
     await until(colleaguePage, colleaguePage.getByRole('heading', { name: 'You are not in a clinic' }));
-    expect((await api(colleague, '/session/session', { sessionId })).status).toBe(200);
+    expect((await apiAs(colleague, '/session/session', { sessionId })).status).toBe(200);
   }, 600_000);
 });

@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { PaymentConfirmingNotice } from '@/components/feedback/PaymentConfirmingNotice';
 import { paths } from '@/config/paths';
 import { forgetSessionToDocument, sessionToDocument } from '@/data/billing';
 import type { CheckoutReturnPhase } from '../hooks/use-checkout-return';
@@ -29,28 +29,8 @@ export function CheckoutReturnNotice({ phase, onCheckAgain, onDismiss }: Checkou
         </Alert>
       );
     case 'waiting':
-      return (
-        <Alert severity="info" icon={<CircularProgress size={20} aria-hidden />} role="status">
-          <AlertTitle>Thank you: confirming your payment</AlertTitle>
-          Your plan changes here as soon as Stripe confirms it, usually within seconds.
-        </Alert>
-      );
     case 'slow':
-      return (
-        <Alert
-          severity="warning"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" variant="outlined" onClick={onCheckAgain}>
-              Check again
-            </Button>
-          }
-        >
-          <AlertTitle>This is taking longer than usual</AlertTitle>
-          If your payment went through, nothing is lost: your plan changes as soon as Stripe confirms it, which can take a few
-          minutes. Check again in a moment.
-        </Alert>
-      );
+      return <PaymentConfirmingNotice phase={phase} plan="Your plan" onCheckAgain={onCheckAgain} />;
     case 'confirmed':
       return (
         <Alert severity="success" role="status" onClose={onDismiss}>

@@ -10,8 +10,8 @@ import { ErrorState } from '@/components/feedback/ErrorState';
 import { useNavigationState } from '@/components/layout/navigation-state';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import { describeError } from '@/lib/error-message';
+import { useCheckoutReturn } from '@/lib/use-checkout-return';
 import { useMyClinic } from '../api/clinic';
-import { useClinicCheckoutReturn } from '../hooks/use-clinic-checkout-return';
 import { managesMembers } from '../lib/clinic-rules';
 import { ClinicPlanCard } from './ClinicPlanCard';
 import { InvitationsCard } from './InvitationsCard';
@@ -73,13 +73,14 @@ function roleSentence(role: ClinicRole): string {
 export function ClinicPage() {
   useShellPage('settings', 'Clinic');
   const { user } = useNavigationState();
-  const checkoutReturn = useClinicCheckoutReturn();
+  // Back from the clinic's checkout: re-read the clinic until Stripe's confirmation shows its plan paid.
+  const checkoutReturn = useCheckoutReturn();
   const { data, error, mutate } = useMyClinic({ refreshInterval: checkoutReturn.pollMs });
   const paid = data?.clinic ? data.billing.plan === 'pro' : false;
-  const { confirmed } = checkoutReturn;
+  const { awaiting, confirm } = checkoutReturn;
   useEffect(() => {
-    if (paid) confirmed();
-  }, [paid, confirmed]);
+    if (paid && awaiting) confirm();
+  }, [paid, awaiting, confirm]);
   const reload = () => mutate();
   const replace = (next: MyClinicResponse) => mutate(next, { revalidate: false });
 

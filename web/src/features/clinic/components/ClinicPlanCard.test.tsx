@@ -84,10 +84,10 @@ describe('ClinicPage: plan and seats', () => {
     let billing: ClinicBilling = noClinicPlan(3);
     renderPlan(() => clinicWith('owner', billing), 'owner', {}, '/clinic?checkout=done&session_id=cs_1');
     const card = await planCard();
-    expect(within(card).getByRole('status')).toHaveTextContent('Thank you: confirming the payment');
+    expect(within(card).getByRole('status')).toHaveTextContent('Thank you: confirming your payment');
     billing = onPro;
     expect(await within(card).findByText(/Every member is on Pro through the clinic/, {}, { timeout: 4000 })).toBeInTheDocument();
-    expect(within(card).queryByText(/confirming the payment/)).not.toBeInTheDocument();
+    expect(within(card).queryByText(/confirming your payment/)).not.toBeInTheDocument();
   });
 
   it('back from a cancelled checkout: nothing was charged', async () => {

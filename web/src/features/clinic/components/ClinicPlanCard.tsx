@@ -1,23 +1,23 @@
 import type { ClinicBilling } from '@charta/contract';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { PaymentConfirmingNotice } from '@/components/feedback/PaymentConfirmingNotice';
 import { formatDate } from '@/lib/format';
 import { leaveAppFor } from '@/lib/leave-app';
+import type { CheckoutReturnPhase } from '@/lib/use-checkout-return';
 import { useSubmit } from '@/lib/use-submit';
 import { clinicCheckoutUrl, clinicPortalUrl } from '../api/clinic';
-import type { ClinicCheckoutReturn } from '../hooks/use-clinic-checkout-return';
+
 
 interface ClinicPlanCardProps {
   billing: ClinicBilling;
   /** Admins and the owner buy and manage the plan; members read it. */
   canManage: boolean;
-  checkoutReturn: ClinicCheckoutReturn;
+  checkoutReturn: CheckoutReturnPhase;
   onCheckAgain: () => void;
   onDismissReturn: () => void;
 }
@@ -57,26 +57,7 @@ export function ClinicPlanCard({ billing, canManage, checkoutReturn, onCheckAgai
           <Typography id="clinic-plan-heading" variant="h2">
             Plan and seats
           </Typography>
-          {checkoutReturn === 'waiting' && !paid && (
-            <Alert severity="info" icon={<CircularProgress size={20} aria-hidden />} role="status">
-              <AlertTitle>Thank you: confirming the payment</AlertTitle>
-              The clinic’s plan shows here as soon as Stripe confirms it, usually within seconds.
-            </Alert>
-          )}
-          {checkoutReturn === 'slow' && !paid && (
-            <Alert
-              severity="warning"
-              role="alert"
-              action={
-                <Button color="inherit" size="small" variant="outlined" onClick={onCheckAgain}>
-                  Check again
-                </Button>
-              }
-            >
-              <AlertTitle>This is taking longer than usual</AlertTitle>
-              If the payment went through, nothing is lost: the plan shows here as soon as Stripe confirms it, which can take a few minutes.
-            </Alert>
-          )}
+          {!paid && <PaymentConfirmingNotice phase={checkoutReturn} plan="The clinic’s plan" onCheckAgain={onCheckAgain} />}
           {checkoutReturn === 'cancelled' && (
             <Alert severity="info" role="status" onClose={onDismissReturn}>
               Checkout was cancelled. Nothing was charged.
