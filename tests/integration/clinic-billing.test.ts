@@ -36,14 +36,17 @@ async function clinicRecord(clinicId: string) {
   return (await db.collection('subscriptions').doc(clinicPayer(clinicId)).get()).data() as { stripeSubscriptionId: string; stripeCustomerId: string; plan: string; quantity: number } | undefined;
 }
 
-/** The clinic's checkout, opened by `admin` and paid on the emulator: answers the clinic's subscription id. */
-async function buyClinicPlan(admin: TestUser): Promise<string> {
+/**
+ * The clinic's checkout, opened by `admin` and paid on the emulator (its events delivered as `delivery` asks):
+ * answers the clinic's subscription id.
+ */
+async function buyClinicPlan(admin: TestUser, delivery: 'normal' | 'twice' = 'normal'): Promise<string> {
   const link = await call(admin, '/billing/checkout').expect(200);
   expect(String(link.body.url)).toContain('/checkout/');
   const sessionId = /\/checkout\/(cs_[A-Za-z0-9_]+)/.exec(String(link.body.url))![1]!;
   const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ['line_items'] });
   expect(session.success_url).toContain('/clinic?checkout=done');
-  const done = await emulatorControl(`checkout_sessions/${sessionId}/complete`, { card: uniqueTestCard() });
+  const done = await emulatorControl(`checkout_sessions/${sessionId}/complete`, { card: uniqueTestCard(), delivery });
   return done.subscription!;
 }
 
@@ -60,7 +63,8 @@ describe('A clinic’s plan: a seat per member, every member Pro, nobody billed 
     expect((await call(colleague, '/billing/checkout')).status).toBe(403);
     await expect(call(owner, '/billing/portal').expect(409)).resolves.toBeTruthy();
 
-    const subscriptionId = await buyClinicPlan(owner);
+    // Stripe delivers every event of the purchase twice: each is handled once.
+    const subscriptionId = await buyClinicPlan(owner, 'twice');
     expect(await quantityOf(subscriptionId)).toBe(2);
     expect((await inClinic(colleague)).billing).toMatchObject({ plan: 'pro', status: 'active', seats: 2, billedSeats: 2 });
     expect(await planOf(colleague)).toBe('pro');
@@ -79,6 +83,19 @@ describe('A clinic’s plan: a seat per member, every member Pro, nobody billed 
     const locumCustomer = (await stripe.subscriptions.retrieve(own.subscriptionId)).customer as string;
     expect(((await stripe.customers.retrieve(locumCustomer)) as Stripe.Customer).balance).toBeLessThan(-2800);
     expect(await planOf(locum)).toBe('pro');
+    // Stripe's event for that seat change, delivered twice more: handled once, nothing changes or is billed again.
+    const updates = await stripe.events.list({ type: 'customer.subscription.updated', limit: 20 });
+    const seatChange = updates.data.find((e) => {
+      const object = e.data.object as Stripe.Subscription;
+      return object.id === subscriptionId && object.items.data[0]?.quantity === 3;
+    });
+    expect(seatChange).toBeDefined();
+    await emulatorControl(`events/${seatChange!.id}/resend`);
+    await emulatorControl(`events/${seatChange!.id}/resend`);
+    expect((await db.collection('stripeEvents').doc(seatChange!.id).get()).exists).toBe(true);
+    expect(await quantityOf(subscriptionId)).toBe(3);
+    expect(await prorationsOf(customer)).toHaveLength(2);
+    expect((await clinicRecord(clinic.id))?.quantity).toBe(3);
     // Nor can they buy a plan of their own while the clinic pays for them.
     const refused = await request(app).get(`${API_BASE_PATH}/stripe/payments_link?plan=pro`).set(bearer(locum)).expect(409);
     expect(refused.body.error.message).toContain('Your clinic pays');

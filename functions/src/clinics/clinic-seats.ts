@@ -12,11 +12,13 @@ import type { ClinicRepo } from './clinic-repo.js';
 /**
  * Who pays for a clinic's seats, in billing's terms: billing keeps one record and one Stripe customer per
  * payer (`subscriptions/{payer}`, billing/customers/customer-service.ts), and a clinic is a payer of its own
- * beside its members, so checkout, the portal, webhooks and the sync serve it unchanged. The colon keeps it
- * apart from every uid Charta makes (Firebase's and the emailed-code sign-in's have none).
+ * beside its members, so checkout, the portal, webhooks and the sync serve it unchanged. The underscore keeps it
+ * apart from every uid Charta has (Firebase makes them, of letters and digits only, for every way of signing in),
+ * and it is one of the few characters Stripe takes everywhere an id goes (a Checkout Session's reference).
  */
-export const clinicPayer = (clinicId: string) => `clinic:${clinicId}`;
-export const clinicOfPayer = (payer: string): string | null => (payer.startsWith('clinic:') ? payer.slice('clinic:'.length) : null);
+const PAYER_PREFIX = 'clinic_';
+export const clinicPayer = (clinicId: string) => `${PAYER_PREFIX}${clinicId}`;
+export const clinicOfPayer = (payer: string): string | null => (payer.startsWith(PAYER_PREFIX) ? payer.slice(PAYER_PREFIX.length) : null);
 
 /** How often a seat count is set again when members joined or left while it was being set (each time converges). */
 const MAX_SEAT_PASSES = 3;
