@@ -26,7 +26,7 @@ import type { ReferralService } from './referral/referral-service.js';
 import type { WebhookService } from './webhook/webhook-service.js';
 
 /** A checkout refused because another is being made says when to try again (the error handler keeps the header). */
-async function retryAfterIfInProgress<T>(res: express.Response, answer: Promise<T>): Promise<T> {
+export async function retryAfterIfInProgress<T>(res: express.Response, answer: Promise<T>): Promise<T> {
   try {
     return await answer;
   } catch (err) {

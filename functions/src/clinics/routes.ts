@@ -18,7 +18,7 @@ import {
   type SingleSignOnForEmailResponse,
 } from '@charta/contract';
 import { appUrlOfRequest } from '../http/app-url.js';
-import { CheckoutInProgress } from '../billing/checkout/checkout-service.js';
+import { retryAfterIfInProgress } from '../billing/routes.js';
 import { notFound, permissionDenied } from '../http/errors.js';
 import { callerOf } from '../http/request-context.js';
 import { parseInput } from '../http/validate.js';
@@ -126,12 +126,7 @@ export function clinicRoutes(clinics: ClinicService, library: ClinicLibrary, sea
   on('post', '/billing/checkout', limits.billingCall, async (req, res) => {
     parseInput(clinicBillingBody, req.body);
     const clinicId = (await clinics.membershipOf(callerOf(req).uid))!.clinicId;
-    try {
-      res.json({ url: await seats.checkoutUrl(clinicId, appUrlOfRequest(appUrl, req)) } satisfies BillingLinkResponse);
-    } catch (err) {
-      if (err instanceof CheckoutInProgress) res.setHeader('Retry-After', String(err.retryAfterSec));
-      throw err;
-    }
+    res.json({ url: await retryAfterIfInProgress(res, seats.checkoutUrl(clinicId, appUrlOfRequest(appUrl, req))) } satisfies BillingLinkResponse);
   });
 
   on('post', '/billing/portal', limits.billingCall, async (req, res) => {
