@@ -8,6 +8,7 @@ import type { AppConfig } from '../../functions/src/config.js';
 import { configFromEnv } from '../../functions/src/config.js';
 import { emulatedAi, emulatorApi, IN_PROCESS_PIPELINE_EVENTS, testAudioStore } from '../support/api-app.js';
 import type { AudioStore } from '../../functions/src/storage/audio-store.js';
+import { chunkPath } from '../../functions/src/audio/audio-upload.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { decodePcm, pcmToWav } from '../../functions/src/transcription/pcm.js';
 import { bearer, createSession, sessionWaitingForPipeline, uploadAudio } from '../support/sessions.js';
@@ -204,10 +205,18 @@ describe('A recording transcribed while it arrives', () => {
     const beforeStop = counted.calls.length;
 
     await uploadAudio(api.app, user, chunks.at(-1)!, 'rec.webm', { uploadId, chunkIndex: chunks.length - 1, final: true, sessionId: session.id }).expect(201);
+    // Completion deletes the chunks' bytes at once; their records (sizes and offsets) wait for the note,
+    // so their deletion is not between Stop and the note.
+    const chunkRecords = () => api.db.collection('audioUploads').doc(uploadId).collection('chunks').get();
+    expect((await chunkRecords()).size).toBe(chunks.length);
+    for (const index of [0, chunks.length - 1]) expect(await api.audioStore.size(chunkPath(user.uid, uploadId, index))).toBeNull();
     expect((await untilReady(api, session.id)).status).toBe('ready');
     expect(wordsOf((await transcriptOf(api.app, session.id)).segments)).toEqual(EXPECTED);
     // At Stop only the audio not yet transcribed was left.
     expect(counted.calls.length - beforeStop).toBeLessThan(beforeStop);
+    // Once the note is ready, neither the windows nor the chunk records are kept.
+    expect((await chunkRecords()).size).toBe(0);
+    expect((await api.db.collection('audioUploads').doc(uploadId).collection('windows').get()).size).toBe(0);
   }, 180_000);
 
   it('Chunks out of order and sent twice: the same transcript', async () => {

@@ -352,8 +352,10 @@ export class UploadService {
       throw notFound(completed.discarded);
     }
     if (completed.newlyComplete) {
+      // The chunks' bytes go now. Their records (counts and offsets, no audio) stay for the pipeline to
+      // tidy after the note: an hour has 1,800 of them, and deleting them here took seconds of the wait
+      // after Stop (pipeline.ts, tidyAfterTranscript). They go with the upload's record in any case.
       await this.store.deletePrefix(uploadChunksPrefix(uid, upload.uploadId));
-      await this.uploads.deleteChunkRecords(upload.uploadId);
       logAudioUploadCompleted(this.logger, {
         uid: logId(uid),
         uploadId: logId(upload.uploadId),

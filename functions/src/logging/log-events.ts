@@ -51,7 +51,7 @@ export function logAudioUploadCompleted(
 
 export function logPipelineStep(
   log: Logger,
-  f: { sessionId: LogId; uid: LogId; step: 'transcribe' | 'generate'; durationMs: number; segments?: number; promptTokens?: number; outputTokens?: number },
+  f: { sessionId: LogId; uid: LogId; step: 'transcribe' | 'generate'; durationMs: number; busyWaitMs?: number; segments?: number; promptTokens?: number; outputTokens?: number },
 ): void {
   log.info('pipeline_step_completed', { ...f, step: logCode(f.step) });
 }

@@ -16,9 +16,13 @@ import type { Transaction } from 'firebase-admin/firestore';
 import type { WindowTranscription } from '../transcription/window-transcription.js';
 import { describeFailure, PipelineFailure, windowFailure, type SessionFailure } from './pipeline-errors.js';
 
-/** A window of the recording in progress being finished holds its upload for seconds: a run waits this long for it, so many times. */
-const BUSY_WAIT_MS = 1_000;
-const BUSY_WAITS = 10;
+/**
+ * A window of the recording in progress being finished holds its upload for seconds: a run looks again this
+ * often, for this long at most. Often, because this wait is between Stop and the note (a look is one
+ * transaction).
+ */
+const BUSY_WAIT_MS = 250;
+const BUSY_WAITS = 40;
 
 type Step = 'transcribing' | 'generating';
 
@@ -60,12 +64,18 @@ export class Pipeline {
     let step = await this.claim(sessionId, runId);
     if (!step) return;
     let session = step.session;
+    /** The upload whose transcript this run stored: what it was made from is tidied after the note. */
+    let transcribed: string | null = null;
     try {
       if (step.next === 'transcribing') {
-        if ((await this.transcribe(session, runId)) === 'handed_over') {
+        const outcome = await this.transcribe(session, runId);
+        if (outcome === 'handed_over') {
           await this.handOver(sessionId, runId);
           return;
         }
+        // Deleted, or taken over by another run, meanwhile: what it left is not this run's.
+        if (outcome === 'lost') return;
+        transcribed = outcome.uploadId;
         const advanced = await this.advance(sessionId, runId, 'generating');
         if (!advanced) return;
         session = advanced;
@@ -83,7 +93,19 @@ export class Pipeline {
         errorName: logCode(err instanceof Error ? err.name : 'unknown'),
       });
       await this.fail(sessionId, runId, failure);
+    } finally {
+      if (transcribed) await this.tidyAfterTranscript(transcribed);
     }
+  }
+
+  /**
+   * The windows held the transcript's text until it was stored, and the chunk records served the live windows:
+   * neither is kept. Done after the note (or the run's failure), not before it: an hour's recording leaves
+   * 1,800 chunk records and 300 windows, whose deletion took seconds between Stop and the note on a 2-core
+   * machine. Never fails the run: what is left goes with the upload (its record is deleted with what is under it).
+   */
+  private async tidyAfterTranscript(uploadId: string): Promise<void> {
+    await Promise.all([this.d.windows.forget(uploadId), this.d.uploads.deleteChunkRecords(uploadId)]).catch(() => undefined);
   }
 
   /** Takes the session for this run if there is work and nobody else holds it. */
@@ -130,7 +152,7 @@ export class Pipeline {
    * the clinician recorded is kept, the rest is transcribed now, within this run's time. 'handed_over' when
    * time ran out first: the next run goes on from the first window missing.
    */
-  private async transcribe(session: SessionRecord, runId: string): Promise<'done' | 'handed_over'> {
+  private async transcribe(session: SessionRecord, runId: string): Promise<{ uploadId: string } | 'handed_over' | 'lost'> {
     const upload = session.audioUploadId ? await this.d.uploads.find(session.audioUploadId) : null;
     if (!upload || upload.status !== 'complete' || !upload.audioPath || !upload.format) {
       throw new PipelineFailure({ code: 'audio_missing', message: 'The session has no complete audio. Upload or record it again.' });
@@ -139,7 +161,8 @@ export class Pipeline {
     const deadline = started + this.d.runBudgetMs;
     let outcome = await this.d.windows.transcribeAll(upload, session.language, { holder: runId, deadline });
     // A window of the recording in progress is still being finished (seconds): wait for it a little.
-    for (let waits = 0; outcome.kind === 'busy' && waits < BUSY_WAITS; waits++) {
+    let waits = 0;
+    for (; outcome.kind === 'busy' && waits < BUSY_WAITS; waits++) {
       await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS));
       outcome = await this.d.windows.transcribeAll(upload, session.language, { holder: runId, deadline });
     }
@@ -165,10 +188,15 @@ export class Pipeline {
       this.d.sessions.save(tx, { ...current, transcriptEngine: record.engine });
       return true;
     });
-    // The windows held the transcript's text until it was stored: no second copy of it is kept.
-    if (saved) await this.d.windows.forget(upload.uploadId).catch(() => undefined);
-    logPipelineStep(this.d.logger, { sessionId: logId(session.id), uid: logId(session.ownerUid), step: 'transcribe', durationMs: Date.now() - started, segments: record.segments.length });
-    return 'done';
+    logPipelineStep(this.d.logger, {
+      sessionId: logId(session.id),
+      uid: logId(session.ownerUid),
+      step: 'transcribe',
+      durationMs: Date.now() - started,
+      busyWaitMs: waits * BUSY_WAIT_MS,
+      segments: record.segments.length,
+    });
+    return saved ? { uploadId: upload.uploadId } : 'lost';
   }
 
   /** This run's time is up before its step is done: the next run (through the outbox) goes on from there. */
