@@ -19,21 +19,12 @@ import { parseInput } from '../http/validate.js';
 import type { RouteLimits } from '../limits/route-limits.js';
 import { logCode, type Logger } from '../logging/logger.js';
 import { logStripeWebhookRejected } from '../logging/log-events.js';
-import { CheckoutInProgress, type CheckoutService } from './checkout/checkout-service.js';
+import type { CheckoutService } from './checkout/checkout-service.js';
+import { retryAfterIfInProgress } from './checkout/retry-after.js';
 import type { CustomerService } from './customers/customer-service.js';
 import { WebhookSignatureError } from './gateway/billing-gateway.js';
 import type { ReferralService } from './referral/referral-service.js';
 import type { WebhookService } from './webhook/webhook-service.js';
-
-/** A checkout refused because another is being made says when to try again (the error handler keeps the header). */
-export async function retryAfterIfInProgress<T>(res: express.Response, answer: Promise<T>): Promise<T> {
-  try {
-    return await answer;
-  } catch (err) {
-    if (err instanceof CheckoutInProgress) res.setHeader('Retry-After', String(err.retryAfterSec));
-    throw err;
-  }
-}
 
 /** /stripe/* for the signed-in caller: upgrade, manage billing, their customer and credit. Each asks Stripe: limited per user. */
 export function stripeRoutes(checkout: CheckoutService, customers: CustomerService, limits: RouteLimits, appUrl: string): Router {

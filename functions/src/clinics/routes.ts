@@ -18,7 +18,7 @@ import {
   type SingleSignOnForEmailResponse,
 } from '@charta/contract';
 import { appUrlOfRequest } from '../http/app-url.js';
-import { retryAfterIfInProgress } from '../billing/routes.js';
+import { retryAfterIfInProgress } from '../billing/checkout/retry-after.js';
 import { notFound, permissionDenied } from '../http/errors.js';
 import { callerOf } from '../http/request-context.js';
 import { parseInput } from '../http/validate.js';
