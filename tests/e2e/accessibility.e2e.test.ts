@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueDialogueWav } from '../support/audio-fixtures.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
-import { APP_URL, launchBrowser, screenshotPath } from '../support/browser.js';
+import { APP_URL, axeViolations, launchBrowser, screenshotPath } from '../support/browser.js';
 import { sessionWithAudio, waitForStatus } from '../support/stack.js';
 
 /**
@@ -67,7 +66,7 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const violations = await axeViolations(page);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

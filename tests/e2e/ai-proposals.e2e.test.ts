@@ -1,9 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Documentation, SectionVersion } from '@charta/contract';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
-import { APP_URL, DESKTOP, launchBrowser, loaded, PHONE, screenshotPath } from '../support/browser.js';
+import { APP_URL, axeViolations, DESKTOP, launchBrowser, loaded, PHONE, screenshotPath } from '../support/browser.js';
 import { signInThroughUi } from '../support/record-flow.js';
 import { api } from '../support/stack.js';
 
@@ -45,7 +44,7 @@ async function shotsOfDialog(page: Page, name: string) {
     // MUI animates the dialog's change of layout (about 250 ms).
     await sleep(500);
     await page.screenshot({ path: screenshotPath(`${name}-${label}`) });
-    const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const violations = await axeViolations(page, '[role="dialog"]');
     const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
     console.log(`axe ${name}-${label}: ${violations.length} violations${summary.length ? `\n  ${summary.join('\n  ')}` : ''}`);
     expect(summary).toEqual([]);

@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { measuredDurationSec } from '../support/audio-fixtures.js';
 import { createTestUser } from '../support/auth-users.js';
-import { APP_URL, DESKTOP, launchBrowser, PHONE, screenshotPath } from '../support/browser.js';
+import { APP_URL, axeViolations, DESKTOP, launchBrowser, PHONE, screenshotPath } from '../support/browser.js';
 import { signInThroughUi } from '../support/record-flow.js';
 import { sessionWithAudio, sha256, stackAi, waitForStatus } from '../support/stack.js';
 
@@ -124,7 +123,7 @@ describe('The audio player in Chromium', () => {
       if (!(await transcript.isVisible())) await page.getByRole('tab', { name: 'Transcript' }).click();
       await transcript.scrollIntoViewIfNeeded();
       await page.screenshot({ path: screenshotPath(`audio-player-${label}`) });
-      const { violations } = await new AxeBuilder({ page }).include('section[aria-labelledby="transcript-heading"]').analyze();
+      const violations = await axeViolations(page, 'section[aria-labelledby="transcript-heading"]');
       const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
       console.log(`axe audio-player-${label}: ${violations.length} violations${summary.length ? `\n  ${summary.join('\n  ')}` : ''}`);
       expect(summary).toEqual([]);

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import type { BrowserContext } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixture } from '../support/audio-fixtures.js';
 import { createTestUser, signIn, type TestUser } from '../support/auth-users.js';
-import { APP_URL, launchBrowser, screenshotPath, shootAndCheck } from '../support/browser.js';
+import { APP_URL, axeViolations, launchBrowser, screenshotPath, shootAndCheck } from '../support/browser.js';
 import { PROJECT_ID } from '../support/emulators.js';
 import { confirmConsent, sessionIdFromLink, signInThroughUi } from '../support/record-flow.js';
 import { waitForStatus } from '../support/stack.js';
@@ -136,7 +135,7 @@ describe('Billing in Chromium', () => {
     await page.goto(new URL(`/sign-up?ref=${encodeURIComponent(profile.referralCode.toLowerCase())}`, APP_URL).toString());
     await page.getByRole('status').filter({ hasText: 'Invited by Maria G.' }).waitFor({ timeout: 30_000 });
     await page.screenshot({ path: screenshotPath('billing-06-invited-sign-up') });
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const violations = await axeViolations(page);
     expect(violations.map((v) => v.id)).toEqual([]);
 
     const invitee = { email: `invitee-${randomUUID()}@test.charta.local`, password: 'correct-horse-battery' };

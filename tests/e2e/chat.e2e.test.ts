@@ -1,8 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestUser } from '../support/auth-users.js';
-import { APP_URL, DESKTOP, launchBrowser, loaded, PHONE, screenshotPath } from '../support/browser.js';
+import { APP_URL, axeViolations, DESKTOP, launchBrowser, loaded, PHONE, screenshotPath } from '../support/browser.js';
 import { signInThroughUi } from '../support/record-flow.js';
 import { api } from '../support/stack.js';
 
@@ -27,7 +26,7 @@ const QUESTION = 'Which antibiotic was prescribed?';
 
 /** axe-core's serious and critical findings on the page as it is. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const violations = await axeViolations(page);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`);

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { uniqueDialogueWav } from '../support/audio-fixtures.js';
-import { APP_URL, DESKTOP, launchBrowser, loaded, PHONE, screenshotPath } from '../support/browser.js';
+import { APP_URL, axeViolations, DESKTOP, launchBrowser, loaded, PHONE, screenshotPath } from '../support/browser.js';
 import { confirmConsent, launchBrowserWithSpeechMicrophone, sessionIdFromLink, signInThroughUi, waitForRecordingUploaded } from '../support/record-flow.js';
 import { sessionWithAudio, stackAi, waitForStatus } from '../support/stack.js';
 
@@ -50,7 +49,7 @@ async function shotsCheckedByAxe(page: Page, name: string, scope: string) {
     await page.setViewportSize(size);
     await sleep(500);
     await page.screenshot({ path: screenshotPath(`${name}-${label}`) });
-    const { violations } = await new AxeBuilder({ page }).include(scope).analyze();
+    const violations = await axeViolations(page, scope);
     const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
     expect(summary).toEqual([]);
   }
@@ -83,7 +82,7 @@ async function gapAfterChip(row: Locator): Promise<number> {
 
 /** axe-core's serious and critical findings on the page as it is. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const violations = await axeViolations(page);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`);

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestUser } from '../support/auth-users.js';
-import { APP_URL, launchBrowser, screenshotPath, shootAndCheck } from '../support/browser.js';
+import { APP_URL, axeViolations, launchBrowser, screenshotPath, shootAndCheck } from '../support/browser.js';
 import { serveGapiShim } from '../support/gapi-shim.js';
 
 /**
@@ -128,7 +127,7 @@ async function chooseNewAccountInPopup(page: Page, buttonName: string, email: st
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const violations = await axeViolations(page);
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

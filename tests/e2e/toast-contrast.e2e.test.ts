@@ -1,8 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser } from '../support/auth-users.js';
-import { APP_URL, launchBrowser, screenshotPath } from '../support/browser.js';
+import { APP_URL, axeViolations, launchBrowser, screenshotPath } from '../support/browser.js';
 import { signInThroughUi } from '../support/record-flow.js';
 
 /**
@@ -31,7 +30,7 @@ describe('Toasts under axe-core (Chromium)', () => {
       // Past the Snackbar's enter transition, so axe reads the colours it settles on.
       await page.waitForTimeout(500);
       await page.screenshot({ path: screenshotPath(`toast-${theme}`) });
-      const { violations } = await new AxeBuilder({ page }).include('.MuiSnackbar-root').analyze();
+      const violations = await axeViolations(page, '.MuiSnackbar-root');
       expect(violations.map((violation) => `${theme}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.failureSummary).join(' ')}`)).toEqual([]);
     }
   });
