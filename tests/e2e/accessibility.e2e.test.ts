@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueDialogueWav } from '../support/audio-fixtures.js';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
-import { APP_URL, axeViolations, launchBrowser, screenshotPath } from '../support/browser.js';
+import { APP_URL, launchBrowser, screenshotPath, seriousAxeViolations } from '../support/browser.js';
 import { sessionWithAudio, waitForStatus } from '../support/stack.js';
 
 /**
@@ -64,13 +64,6 @@ beforeAll(async () => {
   await page.close();
 }, 240_000);
 afterAll(async () => browser?.close());
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const violations = await axeViolations(page);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /**
  * Form fields whose value does not fit them (a phone's Language field showed "English (Unite"): each visible
@@ -151,7 +144,7 @@ describe('Every page passes axe-core and fits the window (Chromium): both themes
           await ready(page);
           await page.waitForTimeout(300);
           await page.screenshot({ path: screenshotPath(`a11y-${name}-${theme}-${size.label}`), fullPage: true });
-          found.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+          found.push(...(await seriousAxeViolations(page)).map((v) => `${path}: ${v}`));
           // A page wider than the phone scrolls sideways under the thumb (the bottom navigation's five
           // actions at MUI's 80 px minimum made every page 395 px wide at 390).
           const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestUser } from '../support/auth-users.js';
-import { APP_URL, axeViolations, DESKTOP, launchBrowser, loaded, PHONE, screenshotPath } from '../support/browser.js';
+import { APP_URL, DESKTOP, launchBrowser, loaded, PHONE, screenshotPath, seriousAxeViolations } from '../support/browser.js';
 import { signInThroughUi } from '../support/record-flow.js';
 import { api } from '../support/stack.js';
 
@@ -23,14 +23,6 @@ Clinician: Your temperature is 37.4 and your lungs are clear when I listen.
 Clinician: I think this is a viral infection. Plan: rest, fluids, and come back in one week if not better.`;
 const PRESCRIPTION = 'Clarithromycin 500 mg twice daily for 5 days.';
 const QUESTION = 'Which antibiotic was prescribed?';
-
-/** axe-core's serious and critical findings on the page as it is. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const violations = await axeViolations(page);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`);
-}
 
 
 async function shot(page: Page, name: string) {
@@ -83,7 +75,7 @@ describe('Chat in Chromium', () => {
     await log.getByRole('list', { name: 'Cited transcript segments' }).getByRole('button').first().click();
     await page.getByText(/^Cited in the chat:/).waitFor();
     await shot(page, 'chat-01-desktop-answered');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // After a reload the conversation is there, in order, loaded from the server.
     await page.reload();
@@ -93,7 +85,7 @@ describe('Chat in Chromium', () => {
     await log.getByText(/^The transcript does not say\. The note says/).waitFor();
     await log.getByText(/^From the transcript:/).waitFor();
     await shot(page, 'chat-02-desktop-after-reload');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // A phone: the chat is a tab; the kept conversation is there, and its input is above the bottom navigation.
     await page.setViewportSize(PHONE);
@@ -107,7 +99,7 @@ describe('Chat in Chromium', () => {
     expect(input!.y + input!.height).toBeLessThanOrEqual(nav!.y);
     expect(send!.y + send!.height).toBeLessThanOrEqual(nav!.y);
     await shot(page, 'chat-03-phone');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.setViewportSize(DESKTOP);
 
     expect(pageErrors).toEqual([]);

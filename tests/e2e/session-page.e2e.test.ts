@@ -3,7 +3,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from '../support/auth-users.js';
 import { uniqueDialogueWav } from '../support/audio-fixtures.js';
-import { APP_URL, axeViolations, DESKTOP, launchBrowser, loaded, PHONE, screenshotPath } from '../support/browser.js';
+import { APP_URL, axeViolations, DESKTOP, launchBrowser, loaded, PHONE, screenshotPath, seriousAxeViolations } from '../support/browser.js';
 import { confirmConsent, launchBrowserWithSpeechMicrophone, sessionIdFromLink, signInThroughUi, waitForRecordingUploaded } from '../support/record-flow.js';
 import { sessionWithAudio, stackAi, waitForStatus } from '../support/stack.js';
 
@@ -78,14 +78,6 @@ async function gapAfterChip(row: Locator): Promise<number> {
   });
   expect(chip).toBeTruthy();
   return timeText - (chip!.x + chip!.width);
-}
-
-/** axe-core's serious and critical findings on the page as it is. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const violations = await axeViolations(page);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`);
 }
 
 const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
@@ -385,14 +377,14 @@ describe('The session page in Chromium', () => {
         await tab(name).click();
         await sleep(400);
         await page.screenshot({ path: screenshotPath(`43-session-phone-${name.toLowerCase()}-${theme}`), fullPage: true });
-        found.push(...(await seriousViolations(page)).map((v) => `${theme} phone ${name}: ${v}`));
+        found.push(...(await seriousAxeViolations(page)).map((v) => `${theme} phone ${name}: ${v}`));
       }
       await tab('Transcript').click();
       await page.setViewportSize(DESKTOP);
       await sleep(400);
       await expect.poll(() => highlightedSegments(page).count()).toBeGreaterThan(0);
       await page.screenshot({ path: screenshotPath(`43-session-desktop-${theme}`), fullPage: true });
-      found.push(...(await seriousViolations(page)).map((v) => `${theme} desktop: ${v}`));
+      found.push(...(await seriousAxeViolations(page)).map((v) => `${theme} desktop: ${v}`));
     }
     expect(found).toEqual([]);
     expect(pageErrors).toEqual([]);

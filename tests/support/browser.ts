@@ -61,6 +61,13 @@ export async function axeViolations(page: Page, scope?: string): Promise<Awaited
   return violations;
 }
 
+/** axe-core's serious and critical findings on the page as it is, one line each (rule, impact, where). */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  return (await axeViolations(page))
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`);
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
