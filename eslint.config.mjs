@@ -47,7 +47,14 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       // React event handlers commonly return promises; SWR mutate and navigation do too.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // A page importing Tooltip directly puts it back in the chunks every page shares, before the Record tab's
+      // first paint (docs/first-load.md): tooltips come through LazyTooltip.
+      'no-restricted-imports': ['error', { paths: [{ name: '@mui/material/Tooltip', importNames: ['default'], message: 'Use LazyTooltip (web/src/components/feedback/LazyTooltip.tsx): Tooltip must not hold up a first paint.' }] }],
     },
+  },
+  {
+    files: ['web/src/components/feedback/LazyTooltip.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Plain Node scripts (no TypeScript project): JavaScript rules only.

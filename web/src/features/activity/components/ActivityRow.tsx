@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip as Tooltip } from '@/components/feedback/LazyTooltip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { AUDIT_ACTION_LABELS, AUDIT_CLIENT_LABELS, AUDIT_OUTCOME_LABELS, signInMethodLabel, type AuditEntry } from '@charta/contract';

@@ -10,7 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip as Tooltip } from '@/components/feedback/LazyTooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import useSWR from 'swr';

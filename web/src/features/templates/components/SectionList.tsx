@@ -30,7 +30,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip as Tooltip } from '@/components/feedback/LazyTooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { describeError } from '@/lib/error-message';
