@@ -20,7 +20,10 @@ describe('LazyTooltip', () => {
     expect(onClick).toHaveBeenCalledTimes(1);
 
     // Once the chunk is in, the same control is wrapped by the tooltip.
-    await act(() => import('@mui/material/Tooltip'));
+    await act(async () => {
+      await import('@mui/material/Tooltip');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
     await userEvent.hover(screen.getByRole('button', { name: 'Use dark theme' }));
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Use dark theme');
   });
