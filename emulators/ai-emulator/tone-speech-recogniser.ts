@@ -33,6 +33,9 @@ const MIN_BURST_MS = 70;
 const MAX_BURST_MS = BURST_MS * 2;
 // Each end of a burst is left out of the frequency analysis: ramps and codec transients live there.
 const EDGE_SKIP_MS = 15;
+// When a whole burst is not clean, stretches this long, this far apart, are judged instead (symbolIn).
+const STRETCH_MS = 50;
+const STRETCH_HOP_MS = 10;
 // A clean burst: its two strongest candidates carry most of its power, each group's runner-up is at least
 // 10 dB below its winner, and neither tone is much weaker than the other.
 const MIN_TONE_POWER_SHARE = 0.6;
@@ -105,10 +108,8 @@ function strongest(amplitudes: number[]): { index: number; amplitude: number; ru
   return { index, amplitude: amplitudes[index]!, runnerUp };
 }
 
-/** The symbol a burst carries, or null when it is not two clean candidate tones. */
-function symbolIn(pcm: Float32Array, start: number, end: number, sampleRate: number): number | null {
-  const skip = Math.round((sampleRate * EDGE_SKIP_MS) / 1000);
-  const samples = pcm.subarray(start + skip, end - skip);
+/** The symbol two clean candidate tones in these samples make, or null when they are not that. */
+function cleanSymbolIn(samples: Float32Array, sampleRate: number): number | null {
   const window = hann(samples.length);
   let windowSum = 0;
   let energy = 0;
@@ -127,6 +128,31 @@ function symbolIn(pcm: Float32Array, start: number, end: number, sampleRate: num
   if (!clean) return null;
   const code = low.index * HIGH_TONES_HZ.length + high.index;
   return symbolOf(code) ? code : null;
+}
+
+/**
+ * The symbol a burst carries, or null when it is not two clean candidate tones. Opus at 32 kbit/s (VBR, as
+ * browsers record) now and then lets one tone grow over a burst until it clips: tripled and square over its
+ * last 40-80 ms (4 words in 11,815 of 600 generated conversations were lost so; none since this fallback).
+ * A burst's tones do not change along it, so when the whole burst is not clean, its stretches of STRETCH_MS
+ * are judged one by one: the symbol is the one every clean stretch names. A stretch still resolves the
+ * candidates: under a Hann window of 50 ms the nearest other candidate is 2.5 bins away, past the main lobe.
+ */
+function symbolIn(pcm: Float32Array, start: number, end: number, sampleRate: number): number | null {
+  const skip = Math.round((sampleRate * EDGE_SKIP_MS) / 1000);
+  const samples = pcm.subarray(start + skip, end - skip);
+  const whole = cleanSymbolIn(samples, sampleRate);
+  if (whole !== null) return whole;
+  const stretch = Math.round((sampleRate * STRETCH_MS) / 1000);
+  const hop = Math.round((sampleRate * STRETCH_HOP_MS) / 1000);
+  let named: number | null = null;
+  for (let at = 0; at + stretch <= samples.length; at += hop) {
+    const code = cleanSymbolIn(samples.subarray(at, at + stretch), sampleRate);
+    if (code === null) continue;
+    if (named !== null && code !== named) return null;
+    named = code;
+  }
+  return named;
 }
 
 function bursts(pcm: Float32Array, sampleRate: number): Burst[] {

@@ -203,7 +203,8 @@ describe('The emulator hears tone speech', () => {
         const wav = toneSpeechWav(lines, options);
         expectSameWords(await recognisedWords(toneSpeechAs(wav, 'webm')), await recognisedWords(wav));
       }),
-      { numRuns: 4 },
+      // CI's counterexample of 2026-12-02: Opus tripled the high tone of "nurse" over the end of its burst.
+      { numRuns: 4, examples: [[{ lines: [{ speaker: 'clinician', text: 'nurse a' }, { speaker: 'clinician', text: 'a' }], options: { wordGapMs: 62, utteranceGapMs: 800, leadMs: 355, tailMs: 0 } }]] },
     );
     // Four encodings and eight decodings by ffmpeg: about 10 s alone, past 30 s with a full suite on 2 cores.
   }, 120_000);
