@@ -27,4 +27,5 @@ export declare const ROUTE_BUDGETS: RouteBudget[];
 export declare function measureRoutes(bundle: Record<string, BundleItem>, routes: RouteBudget[]): { routes: MeasuredRoute[]; problems: string[] };
 export declare function routePage(indexHtml: string, files: string[]): string;
 export declare function formatRoutes(routes: MeasuredRoute[]): string;
+export declare function formatRouteFiles(route: Pick<MeasuredRoute, 'route' | 'files'>, bundle: Record<string, BundleItem>): string;
 export declare function routeBudgets(routes?: RouteBudget[]): { name: string; apply: 'build' };

@@ -203,6 +203,12 @@ export function measureRoutes(bundle, routes) {
   return { routes: measured, problems };
 }
 
+/** One route's files before its first paint, largest first, with their gzip sizes (CHARTA_ROUTE_FILES). */
+export function formatRouteFiles({ route, files }, bundle) {
+  const sized = files.map((file) => ({ file, bytes: gzipSync(bundle[file]?.code ?? '').length })).sort((a, b) => b.bytes - a.bytes);
+  return [`${route}: its files before the first paint (gzip)`, ...sized.map(({ file, bytes }) => `  ${(bytes / 1024).toFixed(1).padStart(6)} KB  ${file}`), ''].join('\n');
+}
+
 /** The table the build prints. */
 export function formatRoutes(routes) {
   const width = Math.max(...routes.map((route) => route.route.length));
@@ -250,6 +256,10 @@ export function routeBudgets(routes = ROUTE_BUDGETS) {
       handler(_options, bundle) {
         const { routes: measured, problems } = measureRoutes(bundle, routes);
         console.log(`\n${formatRoutes(measured)}\n`);
+        // CHARTA_ROUTE_FILES='/ (Record)' (a route's name, or its start) lists what that route loads, largest first.
+        const asked = process.env.CHARTA_ROUTE_FILES;
+        const listed = asked ? (measured.find((item) => item.route === asked) ?? measured.find((item) => item.route.startsWith(asked))) : undefined;
+        if (listed) console.log(formatRouteFiles(listed, bundle));
         if (problems.length > 0) this.error(`Route budgets: ${problems.join('; ')}`);
         const index = bundle['index.html'];
         if (index?.type !== 'asset') this.error('Route pages: the bundle has no index.html');

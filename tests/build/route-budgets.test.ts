@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { measureRoutes, ROUTE_BUDGETS, routePage, type BundleItem } from '../../scripts/route-budgets.mjs';
+import { formatRouteFiles, measureRoutes, ROUTE_BUDGETS, routePage, type BundleItem } from '../../scripts/route-budgets.mjs';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -70,6 +70,19 @@ describe('measureRoutes', () => {
       'features/record/record.page.ts is loaded lazily but belongs to no route in scripts/route-budgets.mjs',
       expect.stringMatching(/^\/sign-in loads \d+\.\d KB of JavaScript \(gzip\), over its 50 KB budget$/),
     ]);
+  });
+});
+
+describe('formatRouteFiles (CHARTA_ROUTE_FILES)', () => {
+  it('lists a route’s files before its first paint, largest first, with their gzip sizes', () => {
+    const bundle: Record<string, BundleItem> = {
+      'small.js': chunk('small.js', 'x'),
+      'large.js': chunk('large.js', incompressible(4_000)),
+    };
+    const lines = formatRouteFiles({ route: '/sign-in', files: ['small.js', 'large.js'] }, bundle).trim().split('\n');
+    expect(lines[0]).toBe('/sign-in: its files before the first paint (gzip)');
+    expect(lines.slice(1).map((line) => line.trim().split(/\s+/).at(-1))).toEqual(['large.js', 'small.js']);
+    expect(lines[1]).toMatch(/^\s+3\.\d KB {2}large\.js$/);
   });
 });
 
