@@ -4,9 +4,10 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { PlainSelectField } from '@/components/inputs/PlainSelectField';
+import { PlainTextField } from '@/components/inputs/PlainTextField';
 import { useUpdateProfile } from '@/data/profile';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
@@ -68,7 +69,7 @@ export function FirstRunCard({ profile, templates }: FirstRunCardProps) {
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field)(event.target.value),
     error: Boolean(fieldError(field)),
     helperText: fieldError(field),
-    slotProps: { htmlInput: { maxLength: PROFILE_LIMITS[field] } },
+    htmlInput: { maxLength: PROFILE_LIMITS[field] },
   });
   return (
     <Card component="section" aria-labelledby="first-run-heading" variant="outlined" sx={{ borderColor: 'primary.main' }}>
@@ -83,12 +84,11 @@ export function FirstRunCard({ profile, templates }: FirstRunCardProps) {
         <Stack component="form" noValidate spacing={2} onSubmit={(event) => void finish('save', event)} aria-label="Your details">
           {error && !error.field && <Alert severity="error">{error.message}</Alert>}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField label="Title" placeholder="e.g. Dr, NP, PA" {...textProps('title')} sx={{ width: { sm: 160 } }} />
-            <TextField label="Your name" autoComplete="name" {...textProps('displayName')} fullWidth />
+            <PlainTextField label="Title" placeholder="e.g. Dr, NP, PA" {...textProps('title')} sx={{ width: { sm: 160 } }} />
+            <PlainTextField label="Your name" autoComplete="name" {...textProps('displayName')} fullWidth />
           </Stack>
-          <TextField label="Specialty" placeholder="e.g. Family medicine" {...textProps('specialty')} />
-          <TextField
-            select
+          <PlainTextField label="Specialty" placeholder="e.g. Family medicine" {...textProps('specialty')} />
+          <PlainSelectField
             label="Default template"
             value={values.defaultTemplateId}
             onChange={(event) => set('defaultTemplateId')(event.target.value)}
@@ -97,7 +97,7 @@ export function FirstRunCard({ profile, templates }: FirstRunCardProps) {
             disabled={!templates}
             // Native, as the Record tab's own template field: a phone's own picker. Its label stays above even for
             // "No default" (an empty value), which it would otherwise be drawn over.
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            slotProps={{ inputLabel: { shrink: true } }}
           >
             <option value="">No default</option>
             {(templates ?? []).map((t) => (
@@ -105,7 +105,7 @@ export function FirstRunCard({ profile, templates }: FirstRunCardProps) {
                 {t.name}
               </option>
             ))}
-          </TextField>
+          </PlainSelectField>
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             <Button onClick={() => void finish('skip')} disabled={busy !== null} loading={busy === 'skip'}>
               Skip for now

@@ -2,22 +2,22 @@ import { DOCUMENTATION_LIMITS, type Template } from '@charta/contract';
 import ContentPasteOutlined from '@mui/icons-material/ContentPasteOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { PlainTextField } from '@/components/inputs/PlainTextField';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-message';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { createFromText } from '../api/creation';
 import { SessionSetupFields, type SessionSetupValues } from './SessionSetupFields';
+import { LazyDialog } from '@/components/feedback/LazyDialog';
 
 interface PasteNotesProps {
   /** What the Record tab has chosen so far: the dialog starts from it. */
@@ -83,7 +83,7 @@ export function PasteNotes({ defaults, templates, disabled }: PasteNotesProps) {
       <Button startIcon={<ContentPasteOutlined />} onClick={show} disabled={disabled}>
         Paste notes instead
       </Button>
-      <Dialog open={open} onClose={submitting ? undefined : () => setOpen(false)} aria-labelledby={titleId} fullWidth maxWidth="md" className={NO_CAPTURE_CLASS}>
+      <LazyDialog open={open} onClose={submitting ? undefined : () => setOpen(false)} aria-labelledby={titleId} fullWidth maxWidth="md" className={NO_CAPTURE_CLASS}>
         <form onSubmit={(event) => void submit(event)} noValidate>
           <DialogTitle id={titleId}>Documentation from notes</DialogTitle>
           <DialogContent>
@@ -101,7 +101,7 @@ export function PasteNotes({ defaults, templates, disabled }: PasteNotesProps) {
                 patientNameError={errors.patientName ?? null}
                 disabled={submitting}
               />
-              <TextField
+              <PlainTextField
                 label="Notes or transcript"
                 value={values.text}
                 onChange={(event) => set('text', event.target.value)}
@@ -112,7 +112,7 @@ export function PasteNotes({ defaults, templates, disabled }: PasteNotesProps) {
                 disabled={submitting}
                 error={Boolean(errors.text)}
                 helperText={errors.text ?? 'Only what you paste is used: nothing else about the patient is added.'}
-                slotProps={{ htmlInput: { maxLength: DOCUMENTATION_LIMITS.pastedText } }}
+                htmlInput={{ maxLength: DOCUMENTATION_LIMITS.pastedText }}
               />
               {submitting && <LinearProgress aria-label="Writing the documentation" />}
               {failure && (
@@ -139,7 +139,7 @@ export function PasteNotes({ defaults, templates, disabled }: PasteNotesProps) {
             </Button>
           </DialogActions>
         </form>
-      </Dialog>
+      </LazyDialog>
     </>
   );
 }

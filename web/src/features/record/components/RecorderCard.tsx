@@ -7,9 +7,9 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { PlainSelectField } from '@/components/inputs/PlainSelectField';
 import { formatClock } from '@/lib/format';
 import type { Microphone, MicrophonePermission } from '../hooks/use-microphones';
 import { isRecorderActive, recorderStatusText, type MicProblem, type RecorderStatus } from '../hooks/use-recorder';
@@ -162,8 +162,7 @@ export function RecorderCard(props: RecorderCardProps) {
           {/* Below the controls: however long it grows, Pause and Stop stay where they were. */}
           {active && props.liveTranscript}
           {/* Below Start, so that on a phone Start is in view without scrolling; the system default suits most. */}
-          <TextField
-            select
+          <PlainSelectField
             label="Microphone"
             value={deviceId}
             onChange={(event) => props.onDeviceChange(event.target.value)}
@@ -174,7 +173,7 @@ export function RecorderCard(props: RecorderCardProps) {
                 : 'The names of your microphones appear once Charta may use the microphone.'
             }
             // Shrunk always: "System default" has the empty value, which would otherwise sit under the label.
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true }, formHelperText: readableDisabledHelper }}
+            slotProps={{ inputLabel: { shrink: true }, formHelperText: readableDisabledHelper }}
           >
             <option value="">System default</option>
             {microphones.map((microphone) => (
@@ -182,7 +181,7 @@ export function RecorderCard(props: RecorderCardProps) {
                 {microphone.label}
               </option>
             ))}
-          </TextField>
+          </PlainSelectField>
           {status === 'idle' && (
             <Typography variant="body2" color="text.secondary">
               The audio is saved on this device every two seconds and uploaded while you record, so nothing is lost if

@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import { SESSION_LIMITS, type Template } from '@charta/contract';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { PlainSelectField } from '@/components/inputs/PlainSelectField';
+import { PlainTextField } from '@/components/inputs/PlainTextField';
 import { languagesIncluding } from '@/config/languages';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 
@@ -59,7 +60,7 @@ export function SessionSetupFields({
   );
   return (
     <Stack spacing={2} className={NO_CAPTURE_CLASS}>
-      <TextField
+      <PlainTextField
         label="Patient name"
         value={values.patientName}
         onChange={(event) => onPatientNameChange(event.target.value)}
@@ -68,22 +69,22 @@ export function SessionSetupFields({
         autoComplete="off"
         error={Boolean(patientNameError)}
         helperText={patientNameError ?? 'As you would like it on the documentation.'}
-        slotProps={{ htmlInput: { maxLength: SESSION_LIMITS.patientName }, formHelperText: readableDisabledHelper }}
+        htmlInput={{ maxLength: SESSION_LIMITS.patientName }}
+        slotProps={{ formHelperText: readableDisabledHelper }}
       />
       {/*
         Side by side where both fit; one above the other on a phone, where side by side cut the values short
         ("English (Unite…") and wrapped each help text over three lines (stacked, each takes one).
       */}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          select
+        <PlainSelectField
           label="Template"
           value={values.templateId}
           onChange={(event) => onTemplateChange(event.target.value)}
           disabled={disabled || !templates}
           error={templatesFailed}
           helperText={templateHelp}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true }, formHelperText: readableDisabledHelper }}
+          slotProps={{ inputLabel: { shrink: true }, formHelperText: readableDisabledHelper }}
         >
           {templateOptions.length === 0 && <option value="">{templatesFailed ? 'Unavailable' : 'Loading…'}</option>}
           {templateOptions.map((template) => (
@@ -91,22 +92,21 @@ export function SessionSetupFields({
               {template.name}
             </option>
           ))}
-        </TextField>
-        <TextField
-          select
+        </PlainSelectField>
+        <PlainSelectField
           label="Language"
           value={values.language}
           onChange={(event) => onLanguageChange(event.target.value)}
           disabled={disabled}
           helperText="Spoken in the session and used in the documentation."
-          slotProps={{ select: { native: true }, formHelperText: readableDisabledHelper }}
+          slotProps={{ formHelperText: readableDisabledHelper }}
         >
           {languagesIncluding(values.language).map(({ tag, label }) => (
             <option key={tag} value={tag}>
               {label}
             </option>
           ))}
-        </TextField>
+        </PlainSelectField>
       </Stack>
       {templatesFailed && onReloadTemplates && (
         <div>
