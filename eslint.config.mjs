@@ -47,13 +47,24 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       // React event handlers commonly return promises; SWR mutate and navigation do too.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      // A page importing Tooltip directly puts it back in the chunks every page shares, before the Record tab's
-      // first paint (docs/first-load.md): tooltips come through LazyTooltip.
-      'no-restricted-imports': ['error', { paths: [{ name: '@mui/material/Tooltip', importNames: ['default'], message: 'Use LazyTooltip (web/src/components/feedback/LazyTooltip.tsx): Tooltip must not hold up a first paint.' }] }],
+      // A page importing Tooltip, Dialog or Menu directly puts them back in the chunks every page shares, before
+      // the Record tab's first paint (docs/first-load.md): tooltips and dialogs come through LazyTooltip and
+      // LazyDialog, and a menu lives in a module its page loads after the paint (the shell's AccountMenuPopup).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@mui/material/Tooltip', importNames: ['default'], message: 'Use LazyTooltip (web/src/components/feedback/LazyTooltip.tsx): Tooltip must not hold up a first paint.' },
+            { name: '@mui/material/Dialog', importNames: ['default'], message: 'Use LazyDialog (web/src/components/feedback/LazyDialog.tsx): Dialog must not hold up a first paint.' },
+          ],
+        },
+      ],
     },
   },
   {
-    files: ['web/src/components/feedback/LazyTooltip.tsx'],
+    // The lazy wrappers themselves; and the lock screen, which must cover the page the moment it locks: its chunk
+    // (Dialog with it) is fetched as soon as AppLock mounts, long before a lock, and nothing later may fail.
+    files: ['web/src/components/feedback/LazyTooltip.tsx', 'web/src/components/feedback/LazyDialog.tsx', 'web/src/features/auth/lock/LockScreen.tsx'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

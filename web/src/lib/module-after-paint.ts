@@ -7,7 +7,13 @@ import { useEffect, useState } from 'react';
  * least of all mid-recording; the page goes on without it and fetches it again at the next chance (a new
  * `retryKey`, or the next component that asks). Every caller shares one load.
  */
-export function moduleAfterPaint<Module>(importModule: () => Promise<Module>): (retryKey?: unknown) => Module | null {
+export interface ModuleAfterPaint<Module> {
+  (retryKey?: unknown): Module | null;
+  /** Loads the module now: from then on the hook answers it from the first render (component tests use it). */
+  preload(): Promise<Module>;
+}
+
+export function moduleAfterPaint<Module>(importModule: () => Promise<Module>): ModuleAfterPaint<Module> {
   let loaded: Module | null = null;
   let loading: Promise<Module> | null = null;
   const load = (): Promise<Module> =>
@@ -18,7 +24,7 @@ export function moduleAfterPaint<Module>(importModule: () => Promise<Module>): (
         throw error;
       },
     ));
-  return function useModuleAfterPaint(retryKey?: unknown): Module | null {
+  const useModuleAfterPaint = function useModuleAfterPaint(retryKey?: unknown): Module | null {
     const [module, setModule] = useState(loaded);
     useEffect(() => {
       if (module) return;
@@ -33,4 +39,5 @@ export function moduleAfterPaint<Module>(importModule: () => Promise<Module>): (
     }, [module, retryKey]);
     return module;
   };
+  return Object.assign(useModuleAfterPaint, { preload: load });
 }

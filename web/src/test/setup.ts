@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { preloadDialog } from '@/components/feedback/LazyDialog';
 import { staticMediaQueryList } from './viewport';
 
 // jsdom has no matchMedia; MUI's useMediaQuery and color-scheme code need one. Nothing matches by default
@@ -10,6 +11,11 @@ Object.defineProperty(window, 'matchMedia', {
   configurable: true,
   value: (query: string) => staticMediaQueryList(query, false),
 });
+
+// A page's dialogs come after its first paint (components/feedback/LazyDialog.tsx); a component test renders the
+// moment after, when Dialog's code is in, so a dialog rendered open is there at once. LazyDialog.test.tsx
+// covers the moment before.
+await preloadDialog();
 
 // findBy* and waitFor give up after 1 s by default: a debounced search and its answer, on a 2-core machine
 // shared with emulators, can take longer (the Activity page's search failed so under load). A wrong answer

@@ -1,17 +1,16 @@
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useNavigationActions, useNavigationState } from '@/components/layout/navigation-state';
 import { paths } from '@/config/paths';
 import { signOutUser } from '@/features/auth';
 import { useRecordingsOnDevice, type KeptRecording } from '@/features/record';
-import { legalLinks } from './LegalLinks';
-import { KeptRecordingsDialog } from './KeptRecordingsDialog';
+import { moduleAfterPaint } from '@/lib/module-after-paint';
+
+// The popup (MUI's Menu, with Popover and Modal) and the question before signing out come after the first
+// paint: the header paints its Account button without them (docs/first-load.md "Dialogs and menus after the paint").
+const useAccountMenuPopup = moduleAfterPaint(() => import('./AccountMenuPopup'));
 
 export function AccountMenu() {
   const { user, isMobileLayout, disabled } = useNavigationState();
@@ -43,61 +42,42 @@ export function AccountMenu() {
     else await signOut();
   };
 
+  // A click before the popup's code has arrived (or after it failed to) asks for it again; the menu opens
+  // as soon as it is here.
+  const Popup = useAccountMenuPopup(anchor)?.default;
+
   return (
     <>
       <IconButton
         aria-label="Account"
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
-        aria-controls={anchor ? 'account-menu' : undefined}
+        aria-controls={anchor && Popup ? 'account-menu' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
         <AccountCircleOutlined />
       </IconButton>
-      <Menu id="account-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-        {user?.email && (
-          <MenuItem disabled>
-            <ListItemText primary="Signed in as" secondary={user.email} />
-          </MenuItem>
-        )}
-        {user?.email && <Divider />}
-        {/* On wide screens these live in the footer; the compact layout has no room for one. */}
-        {isMobileLayout &&
-          legalLinks().map(({ label, href }) => (
-            <MenuItem key={label} component="a" href={href} target="_blank" rel="noopener noreferrer" onClick={close}>
-              {label}
-            </MenuItem>
-          ))}
-        {isMobileLayout && <Divider />}
-        {/* Clinic settings beside the account: no room for a sixth tab on a phone (docs/clinics.md "Screens"). */}
-        <MenuItem
-          onClick={() => {
-            close();
+      {Popup && (
+        <Popup
+          anchor={anchor}
+          email={user?.email ?? null}
+          withLegalLinks={isMobileLayout}
+          onClose={close}
+          onClinic={() => {
             if (disabled) notifyDisabled();
             else void navigate(paths.clinicSettings.getHref());
           }}
-        >
-          Clinic
-        </MenuItem>
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
+          onSignOut={() => {
             // Signing out mid-recording would lose the recording: it is disabled like navigation.
             if (disabled) notifyDisabled();
             else void askThenSignOut();
           }}
-        >
-          Sign out
-        </MenuItem>
-      </Menu>
-      <KeptRecordingsDialog
-        kept={keeping}
-        email={user?.email ?? null}
-        busy={signingOut}
-        onConfirm={() => void signOut()}
-        onClose={() => setKeeping(null)}
-      />
+          keeping={keeping}
+          signingOut={signingOut}
+          onKeepAndSignOut={() => void signOut()}
+          onStaySignedIn={() => setKeeping(null)}
+        />
+      )}
     </>
   );
 }

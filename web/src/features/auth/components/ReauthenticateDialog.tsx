@@ -1,4 +1,3 @@
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -6,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import { useId, useState } from 'react';
 import { DialogSubmitActions } from '@/components/feedback/DialogSubmitActions';
 import { ReauthenticateForm } from './ReauthenticateForm';
+import { LazyDialog } from '@/components/feedback/LazyDialog';
 
 interface ReauthenticateDialogProps {
   open: boolean;
@@ -24,7 +24,7 @@ export function ReauthenticateDialog({ open, purpose, onConfirmed, onClose }: Re
   const [busy, setBusy] = useState(false);
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <LazyDialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>Confirm it is you</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
@@ -33,6 +33,6 @@ export function ReauthenticateDialog({ open, purpose, onConfirmed, onClose }: Re
         </Stack>
       </DialogContent>
       <DialogSubmitActions busy={busy} onCancel={onClose} />
-    </Dialog>
+    </LazyDialog>
   );
 }

@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -23,6 +22,7 @@ import { formatDate } from '@/lib/format';
 import { useSubmit } from '@/lib/use-submit';
 import { removeMember, setMemberRole } from '../api/clinic';
 import { mayChangeRole, mayRemove } from '../lib/clinic-rules';
+import { LazyDialog } from '@/components/feedback/LazyDialog';
 
 /** What choosing a role means, under its name in the role dialog. */
 function roleHint(role: ClinicRole): string {
@@ -70,7 +70,7 @@ function RoleDialog({ member, onClose, onChanged }: { member: ClinicMember | nul
 
   return (
     <>
-      <Dialog open={!confirmingHandOver} onClose={change.busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <LazyDialog open={!confirmingHandOver} onClose={change.busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
         <form onSubmit={submit} noValidate>
           <DialogTitle id={titleId}>Change {name}’s role</DialogTitle>
           <DialogContent>
@@ -104,7 +104,7 @@ function RoleDialog({ member, onClose, onChanged }: { member: ClinicMember | nul
           </DialogContent>
           <DialogSubmitActions busy={change.busy} onCancel={onClose} submitLabel="Save role" submitDisabled={role === member.role} />
         </form>
-      </Dialog>
+      </LazyDialog>
       <ConfirmDialog
         open={confirmingHandOver}
         title={`Hand the clinic to ${name}?`}

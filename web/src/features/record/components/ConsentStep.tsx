@@ -1,7 +1,6 @@
 import { CONSENT_METHOD_LABELS, type ConsentMethod } from '@charta/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -10,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
+import { LazyDialog } from '@/components/feedback/LazyDialog';
 
 interface ConsentStepProps {
   open: boolean;
@@ -32,7 +32,7 @@ export function ConsentStep({ open, action, statement, onConfirm, onCancel }: Co
   const descriptionId = useId();
   const then = action === 'record' ? 'start recording' : 'upload';
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby={titleId} aria-describedby={descriptionId} maxWidth="sm" fullWidth>
+    <LazyDialog open={open} onClose={onCancel} aria-labelledby={titleId} aria-describedby={descriptionId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>Does the patient agree to be recorded?</DialogTitle>
       <DialogContent>
         <Typography id={descriptionId} variant="body2" color="text.secondary">
@@ -57,6 +57,6 @@ export function ConsentStep({ open, action, statement, onConfirm, onCancel }: Co
           {CONSENT_METHOD_LABELS.verbal} consent
         </Button>
       </DialogActions>
-    </Dialog>
+    </LazyDialog>
   );
 }

@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -10,6 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
 import { describeUploadTime } from '../lib/file-checksum';
+import { LazyDialog } from '@/components/feedback/LazyDialog';
 
 interface DuplicateUploadDialogProps {
   /** The caller's upload of the same file lately; the dialog is open while there is one. */
@@ -28,7 +28,7 @@ export function DuplicateUploadDialog({ match, fileName, onUploadAgain, onClose 
   const textId = useId();
   const verb = match?.complete === false ? 'began uploading' : 'uploaded';
   return (
-    <Dialog open={match !== null} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby={titleId} aria-describedby={textId} className={NO_CAPTURE_CLASS}>
+    <LazyDialog open={match !== null} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby={titleId} aria-describedby={textId} className={NO_CAPTURE_CLASS}>
       <DialogTitle id={titleId}>Upload this file again?</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>
@@ -51,6 +51,6 @@ export function DuplicateUploadDialog({ match, fileName, onUploadAgain, onClose 
           </Button>
         )}
       </DialogActions>
-    </Dialog>
+    </LazyDialog>
   );
 }

@@ -1,7 +1,6 @@
 import { DOCUMENTATION_LIMITS } from '@charta/contract';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -10,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import { DialogSubmitActions } from '@/components/feedback/DialogSubmitActions';
+import { LazyDialog } from '@/components/feedback/LazyDialog';
 
 interface InstructionDialogProps {
   open: boolean;
@@ -36,7 +36,7 @@ export function InstructionDialog({ open, title, description, fieldLabel, exampl
   };
 
   return (
-    <Dialog
+    <LazyDialog
       open={open}
       onClose={busy ? undefined : onClose}
       aria-labelledby={titleId}
@@ -78,6 +78,6 @@ export function InstructionDialog({ open, title, description, fieldLabel, exampl
         </DialogContent>
         <DialogSubmitActions busy={busy} onCancel={onClose} submitLabel={submitLabel} submitDisabled={!trimmed} />
       </form>
-    </Dialog>
+    </LazyDialog>
   );
 }

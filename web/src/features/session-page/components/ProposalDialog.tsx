@@ -6,7 +6,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -16,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { VISUALLY_HIDDEN } from '@/lib/visually-hidden';
 import { usePhoneLayout } from '../hooks/use-phone-layout';
+import { LazyDialog } from '@/components/feedback/LazyDialog';
 
 export const TYPED_REMOVED_LABEL = 'You typed this; the change removes it';
 
@@ -48,7 +48,7 @@ export function ProposalDialog({ proposal, title, accepting, stale = false, erro
   const typedPassages = sections.reduce((n, s) => n + s.removesTyped.length, 0);
 
   return (
-    <Dialog open={proposal !== null} onClose={accepting ? undefined : onDiscard} aria-labelledby={titleId} aria-describedby={legendId} maxWidth="md" fullWidth fullScreen={phone}>
+    <LazyDialog open={proposal !== null} onClose={accepting ? undefined : onDiscard} aria-labelledby={titleId} aria-describedby={legendId} maxWidth="md" fullWidth fullScreen={phone}>
       <DialogTitle id={titleId}>Review: {shownTitle}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
@@ -89,7 +89,7 @@ export function ProposalDialog({ proposal, title, accepting, stale = false, erro
           Accept change
         </Button>
       </DialogActions>
-    </Dialog>
+    </LazyDialog>
   );
 }
 

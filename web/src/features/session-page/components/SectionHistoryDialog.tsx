@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -14,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 import { describeError } from '@/lib/error-message';
 import { sectionVersions } from '../api/documentation';
+import { LazyDialog } from '@/components/feedback/LazyDialog';
 
 interface SectionHistoryDialogProps {
   open: boolean;
@@ -59,7 +59,7 @@ export function SectionHistoryDialog({ open, documentationId, sectionId, section
   };
 
   return (
-    <Dialog open={open} onClose={restoring ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <LazyDialog open={open} onClose={restoring ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>History: {sectionTitle}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
@@ -99,6 +99,6 @@ export function SectionHistoryDialog({ open, documentationId, sectionId, section
           Close
         </Button>
       </DialogActions>
-    </Dialog>
+    </LazyDialog>
   );
 }

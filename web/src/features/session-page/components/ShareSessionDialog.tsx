@@ -2,7 +2,6 @@ import type { ClinicMember, SessionShare } from '@charta/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -18,6 +17,7 @@ import { memberName } from '@/data/my-clinic';
 import { describeError } from '@/lib/error-message';
 import { formatDate } from '@/lib/format';
 import { shareSession, unshareSession, useSessionShares } from '../api/shares';
+import { LazyDialog } from '@/components/feedback/LazyDialog';
 
 interface ShareSessionDialogProps {
   open: boolean;
@@ -124,7 +124,7 @@ export function ShareSessionDialog({ open, onClose, sessionId, colleagues }: Sha
   }
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <LazyDialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>Share this session</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
@@ -138,6 +138,6 @@ export function ShareSessionDialog({ open, onClose, sessionId, colleagues }: Sha
       <DialogActions>
         <Button onClick={onClose}>Done</Button>
       </DialogActions>
-    </Dialog>
+    </LazyDialog>
   );
 }

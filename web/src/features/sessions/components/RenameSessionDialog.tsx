@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -11,6 +10,7 @@ import { describeError } from '@/lib/error-message';
 import { useSubmit } from '@/lib/use-submit';
 import { patientNameField, SESSION_LIMITS, sessionTitleField, type Session } from '@charta/contract';
 import { NO_CAPTURE_CLASS } from '@/lib/analytics';
+import { LazyDialog } from '@/components/feedback/LazyDialog';
 
 /** What the dialog saves: both are sent trimmed. */
 export interface SessionNaming {
@@ -81,7 +81,7 @@ export function RenameSessionDialog({ session, onRename, onClose }: RenameSessio
   };
 
   return (
-    <Dialog open onClose={saving ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth className={NO_CAPTURE_CLASS}>
+    <LazyDialog open onClose={saving ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth className={NO_CAPTURE_CLASS}>
       <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>Rename session</DialogTitle>
         <DialogContent>
@@ -123,6 +123,6 @@ export function RenameSessionDialog({ session, onRename, onClose }: RenameSessio
         </DialogContent>
         <DialogSubmitActions busy={saving} onCancel={onClose} submitLabel={'Save'} />
       </form>
-    </Dialog>
+    </LazyDialog>
   );
 }

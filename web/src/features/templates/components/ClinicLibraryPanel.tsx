@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -24,6 +23,7 @@ import { ClinicShareDialog } from './ClinicShareDialog';
 import { TemplateSectionsView } from './TemplateSectionsView';
 import { PreviewAndAddButtons } from './PreviewAndAddButtons';
 import { LibraryListEmpty, LibraryListLoading } from './LibraryListStates';
+import { LazyDialog } from '@/components/feedback/LazyDialog';
 
 function plural(n: number, word: string) {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -181,7 +181,7 @@ export function ClinicLibraryPanel({ clinicName, role }: ClinicLibraryPanelProps
       {library.error !== undefined && entries.length > 0 && <ErrorState message={describeError(library.error)} onRetry={() => void library.mutate()} />}
       {list}
 
-      <Dialog open={previewing !== null} onClose={() => setPreviewing(null)} aria-labelledby={previewTitleId} maxWidth="md" fullWidth>
+      <LazyDialog open={previewing !== null} onClose={() => setPreviewing(null)} aria-labelledby={previewTitleId} maxWidth="md" fullWidth>
         {previewing && (
           <>
             <DialogTitle id={previewTitleId}>{previewing.name}</DialogTitle>
@@ -203,7 +203,7 @@ export function ClinicLibraryPanel({ clinicName, role }: ClinicLibraryPanelProps
             </DialogActions>
           </>
         )}
-      </Dialog>
+      </LazyDialog>
 
       {sharing && (
         <ClinicShareDialog

@@ -1,6 +1,5 @@
 import { TEMPLATE_LIMITS, type ClinicTemplate, type Template } from '@charta/contract';
 import Alert from '@mui/material/Alert';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -12,6 +11,7 @@ import { formatDateTime } from '@/lib/format';
 import { useSubmit } from '@/lib/use-submit';
 import { describeClinicLibraryFailure, publishToClinic, useClinicTemplates } from '../api/clinic-library';
 import { OwnTemplateSelect } from './OwnTemplateSelect';
+import { LazyDialog } from '@/components/feedback/LazyDialog';
 
 interface ClinicShareDialogProps {
   clinicName: string;
@@ -51,7 +51,7 @@ export function ClinicShareDialog({ clinicName, template, choices = [], onShared
   }
 
   return (
-    <Dialog open onClose={share.busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <LazyDialog open onClose={share.busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>{previous ? 'Share again with your clinic' : 'Share with your clinic'}</DialogTitle>
         <DialogContent>
@@ -81,6 +81,6 @@ export function ClinicShareDialog({ clinicName, template, choices = [], onShared
         </DialogContent>
         <DialogSubmitActions busy={share.busy} onCancel={onClose} submitLabel={previous ? 'Share again' : 'Share with the clinic'} submitDisabled={!templateId || tooLong} />
       </form>
-    </Dialog>
+    </LazyDialog>
   );
 }

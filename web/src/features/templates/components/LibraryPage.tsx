@@ -7,7 +7,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -38,6 +37,7 @@ import { ReportDialog } from './ReportDialog';
 import { TemplateSectionsView } from './TemplateSectionsView';
 import { PreviewAndAddButtons } from './PreviewAndAddButtons';
 import { LibraryListEmpty, LibraryListLoading } from './LibraryListStates';
+import { LazyDialog } from '@/components/feedback/LazyDialog';
 
 export const LIBRARY_SEARCH_DEBOUNCE_MS = 300;
 
@@ -236,7 +236,7 @@ function CommunityLibraryPanel({ backLink }: { backLink: boolean }) {
       </Typography>
       {list}
 
-      <Dialog open={previewing !== null} onClose={() => setPreviewing(null)} aria-labelledby={previewTitleId} maxWidth="md" fullWidth>
+      <LazyDialog open={previewing !== null} onClose={() => setPreviewing(null)} aria-labelledby={previewTitleId} maxWidth="md" fullWidth>
         {previewing && (
           <>
             <DialogTitle id={previewTitleId}>{previewing.name}</DialogTitle>
@@ -265,7 +265,7 @@ function CommunityLibraryPanel({ backLink }: { backLink: boolean }) {
             </DialogActions>
           </>
         )}
-      </Dialog>
+      </LazyDialog>
 
       {publishing && (
         <PublishDialog

@@ -1,6 +1,5 @@
 import type { PublishedTemplate, Template } from '@charta/contract';
 import Alert from '@mui/material/Alert';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -14,6 +13,7 @@ import { libraryDescriptionProblem, PROFILE_LIMITS, publicNameOf, TEMPLATE_LIMIT
 import { publishTemplate } from '../api/templates';
 import { CategorySelect } from './CategorySelect';
 import { OwnTemplateSelect } from './OwnTemplateSelect';
+import { LazyDialog } from '@/components/feedback/LazyDialog';
 
 interface PublishDialogProps {
   /** The template to publish; when absent the user picks one of `choices`. */
@@ -64,7 +64,7 @@ export function PublishDialog({ template, choices = [], onPublished, onClose }: 
   }
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <LazyDialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>{chosen?.published ? 'Publish again' : 'Publish to the community library'}</DialogTitle>
         <DialogContent>
@@ -108,6 +108,6 @@ export function PublishDialog({ template, choices = [], onPublished, onClose }: 
         </DialogContent>
         <DialogSubmitActions busy={busy} onCancel={onClose} submitLabel={chosen?.published ? 'Publish again' : 'Publish'} submitDisabled={!templateId || descriptionTooLong || descriptionProblem !== null} />
       </form>
-    </Dialog>
+    </LazyDialog>
   );
 }

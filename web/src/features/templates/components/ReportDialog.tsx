@@ -1,7 +1,6 @@
 import { LIBRARY_REPORT_REASON_LABELS, LIBRARY_REPORT_REASONS, TEMPLATE_LIMITS, type LibraryReportReason, type PublishedTemplate } from '@charta/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -17,6 +16,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { DialogSubmitActions } from '@/components/feedback/DialogSubmitActions';
 import { useSubmit } from '@/lib/use-submit';
 import { reportLibraryEntry } from '../api/templates';
+import { LazyDialog } from '@/components/feedback/LazyDialog';
 
 interface ReportDialogProps {
   entry: PublishedTemplate;
@@ -51,7 +51,7 @@ export function ReportDialog({ entry, onClose }: ReportDialogProps) {
   }
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <LazyDialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>Report “{entry.name}”</DialogTitle>
       {sent ? (
         <>
@@ -94,6 +94,6 @@ export function ReportDialog({ entry, onClose }: ReportDialogProps) {
           <DialogSubmitActions busy={busy} onCancel={onClose} submitLabel="Send report" submitDisabled={!reason || noteTooLong} />
         </form>
       )}
-    </Dialog>
+    </LazyDialog>
   );
 }

@@ -2,7 +2,6 @@ import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -13,6 +12,7 @@ import { useEffect, useId, useState } from 'react';
 import { useNotify } from '@/components/feedback/notifications';
 import { describeError } from '@/lib/error-message';
 import { shareTemplate } from '../api/templates';
+import { LazyDialog } from '@/components/feedback/LazyDialog';
 
 interface ShareDialogProps {
   templateId: string;
@@ -48,7 +48,7 @@ export function ShareDialog({ templateId, templateName, onClose }: ShareDialogPr
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <LazyDialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>Share “{templateName}”</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
@@ -72,6 +72,6 @@ export function ShareDialog({ templateId, templateName, onClose }: ShareDialogPr
           </Button>
         )}
       </DialogActions>
-    </Dialog>
+    </LazyDialog>
   );
 }
