@@ -232,6 +232,19 @@ describe('The web build', () => {
     expect(scripts.some(([, text]) => defines(text, 'MuiOutlinedInput'))).toBe(true);
   });
 
+  it('loads no Select, Menu, Popover, Modal or Dialog before the Record tab paints: its dialogs and the account menu come after', async () => {
+    // Five dialogs on the Record tab, the account menu and the Microphone, Template and Language selects
+    // brought Dialog, Modal and the menu stack to its first paint (about 14 KB gzip before LazyDialog,
+    // AccountMenuPopup and PlainSelectField).
+    const scripts = [...(await readRouteScripts('index.html', ['Shell-', 'record.page-']))];
+    expect(scripts.some(([file]) => file.includes('record.page-'))).toBe(true);
+    const defines = (text: string, component: string) => new RegExp(`name:\\s*[\`'"]${component}[\`'"]`).test(text);
+    for (const component of ['MuiSelect', 'MuiMenu', 'MuiPopover', 'MuiModal', 'MuiDialog']) {
+      expect(scripts.filter(([, text]) => defines(text, component)).map(([file]) => `${file}: ${component}`)).toEqual([]);
+    }
+    expect(scripts.some(([, text]) => defines(text, 'MuiNativeSelect'))).toBe(true);
+  });
+
   it('loads Firebase Auth after the first paint, on the sign-in page and on the Record tab (index.html preloads none of it)', async () => {
     // The Auth REST API's host: only the Firebase Auth SDK names it.
     const sdk = (text: string) => text.includes('identitytoolkit.googleapis.com');
