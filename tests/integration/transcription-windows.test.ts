@@ -295,6 +295,45 @@ describe('A recording transcribed while it arrives', () => {
     expect(await untilReady(api, sessionId)).toEqual({ status: 'ready', runs: 1 });
     expect(wordsOf((await transcriptOf(api.app, sessionId)).segments)).toEqual(EXPECTED);
   }, 180_000);
+
+  it('Stop just as a live worker starts reading the chunks: it finds them joined and gone, and leaves quietly', async () => {
+    // CI, 2026-12-03 (tests/e2e/offline.e2e.test.ts): a recording's chunks arrived at once after the connection
+    // came back; a live worker read the upload as still arriving, the final chunk completed it (its chunks
+    // joined into the file and deleted), and the worker's read of chunk 0 threw "no such object" out of the
+    // trigger. The Functions emulator killed the process, and the session waited for the sweeper.
+    const inner = testAudioStore();
+    let reachedChunks!: () => void;
+    const reached = new Promise<void>((resolve) => (reachedChunks = resolve));
+    let goOn!: () => void;
+    const mayRead = new Promise<void>((resolve) => (goOn = resolve));
+    let gate = false;
+    const store: AudioStore = {
+      ...inner,
+      readRange: async (path, start, end) => {
+        if (gate && path.endsWith('/chunk-000000')) {
+          gate = false;
+          reachedChunks();
+          await mayRead;
+        }
+        return inner.readRange(path, start, end);
+      },
+    };
+    const api = emulatorApi({ ai: emulatedAi(), config: config(), pipelineEventsCollection: IN_PROCESS_PIPELINE_EVENTS, audioStore: store });
+    const session = await createSession(api.app, user);
+    const uploadId = randomUUID();
+    const chunks = chunksOf(WEBM, 60);
+    for (const [index, chunk] of chunks.slice(0, -1).entries()) await uploadAudio(api.app, user, chunk, 'rec.webm', { uploadId, chunkIndex: index, sessionId: session.id }).expect(201);
+    gate = true;
+    const liveWorker = api.services.advanceLiveWindows(uploadId, session.id);
+    await reached;
+    const upload = (await uploadAudio(api.app, user, chunks.at(-1)!, 'rec.webm', { uploadId, chunkIndex: chunks.length - 1, final: true, sessionId: session.id }).expect(201)).body;
+    expect(upload.complete).toBe(true);
+    expect(await api.audioStore.size(chunkPath(user.uid, uploadId, 0))).toBeNull();
+    goOn();
+    expect(await liveWorker).toBe(0);
+    expect((await untilReady(api, session.id)).status).toBe('ready');
+    expect(wordsOf((await transcriptOf(api.app, session.id)).segments)).toEqual(EXPECTED);
+  }, 180_000);
 });
 
 /**

@@ -263,7 +263,12 @@ export class WindowTranscription {
     if (!plan) return 0;
     try {
       const priming = new PrimingTail(this.d.transcriber.primingMs ?? 0);
-      const source = await this.liveAudioFrom(upload, Math.max(0, plan.nextStartMs - priming.ms));
+      const source = await this.liveAudioFrom(upload, Math.max(0, plan.nextStartMs - priming.ms)).catch(async (error: unknown) => {
+        // Completed since it was read (its chunks joined into the file and deleted: the rest is the run's), or
+        // deleted with its session: nothing is left to do here. A recording still arriving reports the error.
+        if ((await this.d.uploads.find(uploadId))?.status !== 'receiving') return null;
+        throw error;
+      });
       if (!source) return 0;
       const decoded: Int16Array[] = [];
       // The decoded audio starts at the Cluster's time: samples before the next window's start are not cut
