@@ -168,6 +168,8 @@ describe('The web build', () => {
     }
     return scripts;
   }
+  /** Whether a script defines an MUI component: its styled root (`styled(..., { name: 'MuiSelect', slot: 'Root' })`), not its class names. */
+  const defines = (text: string, component: string) => new RegExp(`name:\\s*[\`'"]${component}[\`'"]`).test(text);
   let signInRead: Promise<Map<string, string>> | undefined;
   /** Read once for the tests that search them. */
   const signInScripts = () => (signInRead ??= readRouteScripts('sign-in.html', ['sign-in.page-']));
@@ -224,8 +226,6 @@ describe('The web build', () => {
     // MUI's TextField imports Select for its `select` prop, and Select brings the menu stack with it (about
     // 16 KB gzip on the sign-in page before web/src/components/inputs/PlainTextField.tsx).
     const scripts = [...(await signInScripts())];
-    // A component's styled root (`styled(..., { name: 'MuiSelect', slot: 'Root' })`), not its class names.
-    const defines = (text: string, component: string) => new RegExp(`name:\\s*[\`'"]${component}[\`'"]`).test(text);
     for (const component of ['MuiSelect', 'MuiMenu', 'MuiPopover', 'MuiModal']) {
       expect(scripts.filter(([, text]) => defines(text, component)).map(([file]) => `${file}: ${component}`)).toEqual([]);
     }
@@ -238,7 +238,6 @@ describe('The web build', () => {
     // AccountMenuPopup and PlainSelectField).
     const scripts = [...(await readRouteScripts('index.html', ['Shell-', 'record.page-']))];
     expect(scripts.some(([file]) => file.includes('record.page-'))).toBe(true);
-    const defines = (text: string, component: string) => new RegExp(`name:\\s*[\`'"]${component}[\`'"]`).test(text);
     for (const component of ['MuiSelect', 'MuiMenu', 'MuiPopover', 'MuiModal', 'MuiDialog']) {
       expect(scripts.filter(([, text]) => defines(text, component)).map(([file]) => `${file}: ${component}`)).toEqual([]);
     }

@@ -24,7 +24,6 @@ export interface PlainTextFieldProps
   htmlInput?: OutlinedInputProps['inputProps'];
 }
 
-
 /**
  * What TextField wraps around its input: the outlined FormControl, the label (its `for`), the helper text
  * (its id in the input's aria-describedby), `error`, `disabled` and `required` on all of them.
@@ -55,8 +54,8 @@ export function PlainField({ label, helperText, error, disabled, required, fullW
  * Why not TextField: it imports Select for its `select` prop whether or not a field uses it, and with Select
  * come Menu, Popover, Modal and focus trapping, about 16 KB (gzip) that no page needs to paint. The sign-in
  * and sign-up pages, the shell and the Record tab (the first things a visitor and a clinician download) use
- * this and PlainSelectField (its own module: a page without a select loads no NativeSelect); pages further in, which load their own dialogs and menus, may keep TextField.
- * Same markup and wiring as TextField's.
+ * this and PlainSelectField (its own module: a page without a select loads no NativeSelect); pages further
+ * in, which load their own dialogs and menus, may keep TextField. Same markup and wiring as TextField's.
  */
 export function PlainTextField({ label, helperText, error, disabled, required, fullWidth, sx, slotProps, htmlInput, ...input }: PlainTextFieldProps) {
   return (
