@@ -19,10 +19,10 @@ export interface PocketsphinxConfig {
  * pocketsphinx normalises each frame by a running cepstral mean that starts from the model's defaults and
  * settles over about 5 s of speech (sphinxbase's live CMN window: 500 frames); its voice detector learns the
  * noise level the same way. A window heard alone is recognised cold, so each hears the recording before it
- * first: 10 s, not the 5 s that settle the mean, because the language model's context and the voice
- * detector's utterance ends gain from more (docs/pipeline.md: over five 5-minute consultations, windows
- * primed with 5 s were 2.1 (file) and 2.5 (live) points of word error rate above one pass, with 10 s -0.7
- * and +1.1; each window costs 5 s more of recognition).
+ * first: 10 s, more than the 5 s that settle the mean, because 10 s measured better (docs/pipeline.md: over
+ * five 5-minute consultations, windows primed with 5 s were 2.1 (file) and 2.5 (live) points of word error
+ * rate above one pass, with 10 s -0.7 and +1.1; why the extra seconds help is not established). Each window
+ * costs 5 s more of recognition.
  */
 export const POCKETSPHINX_PRIMING_MS = 10_000;
 
