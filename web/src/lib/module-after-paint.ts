@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * A module a page can paint without, loaded once the page has rendered: a hook that answers null until the
@@ -30,7 +30,9 @@ export function moduleAfterPaint<Module>(importModule: () => Promise<Module>): M
       if (module) return;
       let current = true;
       load().then(
-        (loadedModule) => current && setModule(() => loadedModule),
+        // As a transition: the page re-renders with the module in slices, never one long task while the
+        // clinician may be tapping (docs/first-load.md).
+        (loadedModule) => current && startTransition(() => setModule(() => loadedModule)),
         () => undefined,
       );
       return () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { ErrorState } from '@/components/feedback/ErrorState';
 import { paths } from '@/config/paths';
 import { rememberSignedIn, signedInHint } from '@/lib/signed-in-hint';
@@ -31,23 +31,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // Told on every token change (hourly refreshes too): keep the same state object unless something the app
   // shows changed, so a refresh re-renders nothing.
-  useEffect(
-    () =>
-      subscribeToSignedInUser(
-        (user) => {
-          // Remembered for the next visit (lib/signed-in-hint.ts): its id only.
-          rememberSignedIn(user?.uid ?? null);
-          setState((previous) => (!previous.loading && sameUser(previous.user, user) ? previous : { user, loading: false }));
-        },
-        (error) => {
-          // Only a load failure (the ids, never the user's data, are in it): say so rather than check for ever.
-          console.error('Firebase Auth could not load', error);
-          setUnavailable(true);
-        },
-        { start: authStart(window.location.pathname) },
-      ),
-    [],
-  );
+  useEffect(() => {
+    const start = authStart(window.location.pathname);
+    let answered = false;
+    return subscribeToSignedInUser(
+      (user) => {
+        // Remembered for the next visit (lib/signed-in-hint.ts): its id only.
+        rememberSignedIn(user?.uid ?? null);
+        const update = () => setState((previous) => (!previous.loading && sameUser(previous.user, user) ? previous : { user, loading: false }));
+        // On a browser signed in last time, Auth's first answer confirms the user the shell and the Record tab
+        // were painted for, and re-renders all of them: as a transition, React renders it in slices that leave
+        // the page answering taps, instead of one long task (docs/first-load.md). Every other answer (signing
+        // in or out) applies at once: what navigates next reads it.
+        if (start === 'afterPage' && !answered) startTransition(update);
+        else update();
+        answered = true;
+      },
+      (error) => {
+        // Only a load failure (the ids, never the user's data, are in it): say so rather than check for ever.
+        console.error('Firebase Auth could not load', error);
+        setUnavailable(true);
+      },
+      { start },
+    );
+  }, []);
 
   if (unavailable) {
     return (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 
 export type MicrophonePermission = PermissionState | 'unknown';
 
@@ -18,9 +18,12 @@ export function useMicrophones() {
       const devices = await navigator.mediaDevices.enumerateDevices();
       const inputs = devices.filter((d) => d.kind === 'audioinput' && d.deviceId !== '' && d.deviceId !== 'default' && d.deviceId !== 'communications');
       // Labels are empty until the page may use the microphone; numbered names are better than blanks.
-      setMicrophones(inputs.map((d, i) => ({ deviceId: d.deviceId, label: d.label || `Microphone ${i + 1}` })));
+      const found = inputs.map((d, i) => ({ deviceId: d.deviceId, label: d.label || `Microphone ${i + 1}` }));
+      // As a transition: the answer comes while the Record tab is loading, and re-renders all of it (in
+      // slices that leave it answering taps, not one long task: docs/first-load.md).
+      startTransition(() => setMicrophones(found));
     } catch {
-      setMicrophones([]);
+      startTransition(() => setMicrophones([]));
     }
   }, []);
 
@@ -42,7 +45,7 @@ export function useMicrophones() {
       .then((result) => {
         if (cancelled) return;
         status = result;
-        setPermission(result.state);
+        startTransition(() => setPermission(result.state));
         result.addEventListener('change', onPermission);
       })
       .catch(() => undefined); // Firefox before 131 does not know "microphone": stay 'unknown'.
