@@ -2,7 +2,7 @@
 # archive when missing (CI and developers run as root on these machines), or a loud failure naming them.
 charta_require_system_tools() {
   # command -> Debian package
-  local -a wanted=("java:openjdk-17-jre-headless" "jar:openjdk-17-jdk-headless" "chromium:chromium" "curl:curl" "espeak-ng:espeak-ng" "sox:sox" "ffmpeg:ffmpeg" "ffprobe:ffmpeg" "pocketsphinx_continuous:pocketsphinx")
+  local -a wanted=("java:openjdk-17-jre-headless" "jar:openjdk-17-jdk-headless" "chromium:chromium" "curl:curl" "espeak-ng:espeak-ng" "sox:sox" "ffmpeg:ffmpeg" "ffprobe:ffmpeg" "pocketsphinx_continuous:pocketsphinx" "openssl:openssl")
   local -a missing=()
   local entry
   for entry in "${wanted[@]}"; do
