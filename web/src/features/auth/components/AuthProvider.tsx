@@ -32,19 +32,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Told on every token change (hourly refreshes too): keep the same state object unless something the app
   // shows changed, so a refresh re-renders nothing.
   useEffect(() => {
-    const start = authStart(window.location.pathname);
     let answered = false;
     return subscribeToSignedInUser(
       (user) => {
         // Remembered for the next visit (lib/signed-in-hint.ts): its id only.
         rememberSignedIn(user?.uid ?? null);
         const update = () => setState((previous) => (!previous.loading && sameUser(previous.user, user) ? previous : { user, loading: false }));
-        // On a browser signed in last time, Auth's first answer confirms the user the shell and the Record tab
-        // were painted for, and re-renders all of them: as a transition, React renders it in slices that leave
-        // the page answering taps, instead of one long task (docs/first-load.md). Every other answer (signing
-        // in or out) applies at once: what navigates next reads it.
-        if (start === 'afterPage' && !answered) startTransition(update);
-        else update();
+        // Auth's first answer re-renders everything under this provider: the page painted before it (the sign-in
+        // form, or the shell and the Record tab on a browser signed in last time) or the one waiting for it. As a
+        // transition, React renders it in slices that leave the page answering taps, instead of one long task
+        // (docs/first-load.md); what depends on it follows the state (RequireAuth, useSignedOutPage), so it
+        // moves on when the render commits. Later answers (signing in or out) apply at once.
+        if (answered) update();
+        else startTransition(update);
         answered = true;
       },
       (error) => {
@@ -52,7 +52,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         console.error('Firebase Auth could not load', error);
         setUnavailable(true);
       },
-      { start },
+      { start: authStart(window.location.pathname) },
     );
   }, []);
 
