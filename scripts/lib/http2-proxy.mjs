@@ -10,6 +10,7 @@ import http from 'node:http';
 import http2 from 'node:http2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { URL } from 'node:url';
 
 /** Headers that belong to one connection, not to the request or response (RFC 9113 §8.2.2). */
 const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'http2-settings', 'host']);
