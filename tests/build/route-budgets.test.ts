@@ -258,6 +258,20 @@ describe('The web build', () => {
     expect(printed.split('\n').find((line) => line.trimStart().startsWith('/ (Record) '))).toMatch(/\(\+\d+\.\d KB after first paint\)/);
   });
 
+  it('appends no modulepreload links while a page renders: index.html keeps its own, lazy imports list none', async () => {
+    // Vite's preload helper took 227 ms of the Record tab's main thread at 4x CPU appending them (docs/first-load.md):
+    // a lazy import with chunks to preload passes their list (`__vite__mapDeps`), and the polyfill scans for them.
+    const assets = await readdir(join(outDir, 'assets'));
+    const withLists: string[] = [];
+    for (const name of assets.filter((item) => item.endsWith('.js'))) {
+      const text = await readFile(join(outDir, 'assets', name), 'utf8');
+      if (text.includes('__vite__mapDeps') || text.includes('relList.supports')) withLists.push(name);
+    }
+    expect(withLists).toEqual([]);
+    const index = await readFile(join(outDir, 'index.html'), 'utf8');
+    expect(index.match(/<link rel="modulepreload"/g)?.length ?? 0).toBeGreaterThan(5);
+  });
+
   it('loads no SWR on the sign-in page: the data cache is the signed-in shell’s', async () => {
     // SWR's defaults (dedupingInterval, focusThrottleInterval) are spelled only in its own code. It was in
     // the react vendor chunk, with its provider around the whole app.
