@@ -54,7 +54,13 @@ async function launch() {
     userDataDir: mkdtempSync(join(tmpdir(), 'charta-lighthouse-')),
     // The flags the e2e suites use (tests/support/browser.ts): no calls to Google's services from Chromium.
     args: [
-      ...['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
       // The HTTP/2 proxy's certificate is self-signed, made for this run.
       ...(HTTP2 ? ['--ignore-certificate-errors'] : []),
     ],
