@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   acceptsNewAudio,
   AUDIO_UPLOAD_LIMITS,
@@ -103,5 +103,23 @@ describe('session titles', () => {
     expect(titleWithoutDefaultDate({ title: 'María García · 20 Nov 2026', createdAt })).toBe('María García · 20 Nov 2026');
     // A title that is nothing but the date is kept.
     expect(titleWithoutDefaultDate({ title: ' · 21 Nov 2026', createdAt })).toBe(' · 21 Nov 2026');
+  });
+});
+
+describe('loading the sessions module', () => {
+  // A browser's first Intl.DateTimeFormat loads locale data: 150-400 ms of main thread on a mid-range phone, which
+  // every page importing the contract paid before its first paint while the title's format was made at load.
+  it('makes no date format until a title needs one', async () => {
+    vi.resetModules();
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      const sessions = await import('./sessions.js');
+      expect(made).not.toHaveBeenCalled();
+      expect(sessions.defaultSessionTitle('A', new Date('2026-11-21T10:00:00Z'))).toBe('A · 21 Nov 2026');
+      sessions.defaultSessionTitle('B', new Date('2026-11-22T10:00:00Z'));
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally {
+      made.mockRestore();
+    }
   });
 });

@@ -100,13 +100,18 @@ export interface Session {
 
 // --- Titles -----------------------------------------------------------------------------------------------
 
-// The session's day in UTC, so the title reads the same wherever it is made or shown.
-const TITLE_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+// The session's day in UTC, so the title reads the same wherever it is made or shown. Made on first use, not
+// when the module loads: a browser's first Intl.DateTimeFormat loads its locale and time zone data, 150-400 ms
+// of main thread on a mid-range phone (4x CPU), which every page importing this module paid before its first
+// paint, the sign-in page too (docs/first-load.md).
+let titleDate: Intl.DateTimeFormat | undefined;
+const titleDateFormat = (): Intl.DateTimeFormat =>
+  (titleDate ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }));
 const TITLE_SEPARATOR = ' · ';
 
 /** The title a new session gets: the patient's name and the session date ("María García · 21 Nov 2026"). */
 export function defaultSessionTitle(patientName: string, createdAt: Date): string {
-  return `${patientName}${TITLE_SEPARATOR}${TITLE_DATE.format(createdAt)}`;
+  return `${patientName}${TITLE_SEPARATOR}${titleDateFormat().format(createdAt)}`;
 }
 
 /**
@@ -116,7 +121,7 @@ export function defaultSessionTitle(patientName: string, createdAt: Date): strin
 export function titleWithoutDefaultDate(session: Pick<Session, 'title' | 'createdAt'>): string {
   const createdAt = new Date(session.createdAt);
   if (Number.isNaN(createdAt.getTime())) return session.title;
-  const suffix = `${TITLE_SEPARATOR}${TITLE_DATE.format(createdAt)}`;
+  const suffix = `${TITLE_SEPARATOR}${titleDateFormat().format(createdAt)}`;
   return session.title.endsWith(suffix) && session.title.length > suffix.length ? session.title.slice(0, -suffix.length) : session.title;
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { describeDuration, formatBytes, formatClock, formatDateTime, formatDuration } from './format';
 
 describe('formatClock', () => {
@@ -52,5 +52,23 @@ describe('formatDateTime', () => {
   it('formats a timestamp and refuses junk', () => {
     expect(formatDateTime('2026-11-21T14:05:00.000Z')).toMatch(/2026/);
     expect(formatDateTime('not a date')).toBe('—');
+  });
+});
+
+describe('loading the module', () => {
+  // The first Intl.DateTimeFormat loads locale data (150-400 ms on a mid-range phone): only when a date is shown.
+  it('makes no date format until a date is formatted, then one per format', async () => {
+    vi.resetModules();
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      const format = await import('./format');
+      expect(made).not.toHaveBeenCalled();
+      format.formatDate('2026-11-21T10:00:00Z');
+      format.formatDate('2026-11-22T10:00:00Z');
+      format.formatDateTime('2026-11-21T10:00:00Z');
+      expect(made).toHaveBeenCalledTimes(2);
+    } finally {
+      made.mockRestore();
+    }
   });
 });
