@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedInHint } from '@/lib/signed-in-hint';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth, useSignedInUser } from '../hooks/use-auth';
 import { AuthProvider } from './AuthProvider';
 
 const subscribe = vi.hoisted(() => vi.fn());
@@ -47,6 +47,28 @@ describe('AuthProvider', () => {
     expect(startOf('/sessions')).toBe('afterPage');
     expect(startOf('/sign-in')).toBe('idle');
     expect(startOf('/auth/action')).toBe('now');
+  });
+
+  it('does not re-render what reads only the user when Auth first answers "nobody", as the sign-in page assumed', () => {
+    let tell: (user: unknown) => void = () => undefined;
+    subscribe.mockImplementation((listener: (user: unknown) => void) => {
+      tell = listener;
+      return () => undefined;
+    });
+    window.history.replaceState(null, '', '/sign-in');
+    let renders = 0;
+    function SignedOutForm() {
+      renders += 1;
+      return <p>{useSignedInUser()?.uid ?? 'form'}</p>;
+    }
+    render(<AuthProvider><Who /><SignedOutForm /></AuthProvider>);
+    expect(renders).toBe(1);
+    act(() => tell(null));
+    expect(screen.getByText('signed out')).toBeInTheDocument();
+    expect(renders).toBe(1);
+    act(() => tell({ uid: 'u1', email: 'c@example.com', emailVerified: true }));
+    expect(screen.getAllByText('u1')).toHaveLength(2);
+    expect(renders).toBe(2);
   });
 
   it('tells the app who is signed in', async () => {

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { rememberSignedIn, signedInHint } from '@/lib/signed-in-hint';
 import type { SignedInUser } from '@/types/user';
 import { subscribeToSignedInUser, type AuthStart } from '../api/auth';
-import { AuthContext, type AuthState } from '../hooks/auth-context';
+import { AuthStateProvider, type AuthState } from '../hooks/auth-context';
 
 function sameUser(a: SignedInUser | null, b: SignedInUser | null): boolean {
   if (a === null || b === null) return a === b;
@@ -38,8 +38,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // Remembered for the next visit (lib/signed-in-hint.ts): its id only.
         rememberSignedIn(user?.uid ?? null);
         const update = () => setState((previous) => (!previous.loading && sameUser(previous.user, user) ? previous : { user, loading: false }));
-        // Auth's first answer re-renders everything under this provider: the page painted before it (the sign-in
-        // form, or the shell and the Record tab on a browser signed in last time) or the one waiting for it. As a
+        // Auth's first answer re-renders what reads it: the page painted before it (the shell and the Record tab
+        // on a browser signed in last time; not the sign-in form, which reads only the user: useSignedInUser) or
+        // the one waiting for it. As a
         // transition, React renders it in slices that leave the page answering taps, instead of one long task
         // (docs/first-load.md); what depends on it follows the state (RequireAuth, useSignedOutPage), so it
         // moves on when the render commits. Later answers (signing in or out) apply at once.
@@ -63,5 +64,5 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       </main>
     );
   }
-  return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
+  return <AuthStateProvider value={state}>{children}</AuthStateProvider>;
 }

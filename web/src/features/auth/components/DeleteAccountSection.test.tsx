@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import * as auth from '../api/auth';
-import { AuthContext } from '../hooks/auth-context';
+import { AuthStateProvider } from '../hooks/auth-context';
 import { DeleteAccountSection } from './DeleteAccountSection';
 
 vi.mock('@/lib/api');
@@ -22,9 +22,9 @@ const staleSignIn = () =>
 
 function renderSection() {
   render(
-    <AuthContext.Provider value={{ user: { uid: 'u1', email: 'ada@example.com', emailVerified: true }, loading: false }}>
+    <AuthStateProvider value={{ user: { uid: 'u1', email: 'ada@example.com', emailVerified: true }, loading: false }}>
       <DeleteAccountSection />
-    </AuthContext.Provider>,
+    </AuthStateProvider>,
   );
 }
 

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SignedInUser } from '@/types/user';
 import * as auth from '../api/auth';
-import { AuthContext, type AuthState } from '../hooks/auth-context';
+import { AuthStateProvider, type AuthState } from '../hooks/auth-context';
 import { RequireAuth } from './RequireAuth';
 
 vi.mock('../api/auth', () => ({ markPageShown: vi.fn() }));
@@ -31,9 +31,9 @@ function renderAt(path: string, auth: AuthState) {
     { initialEntries: [path] },
   );
   const view = (state: AuthState) => (
-    <AuthContext.Provider value={state}>
+    <AuthStateProvider value={state}>
       <RouterProvider router={router} />
-    </AuthContext.Provider>
+    </AuthStateProvider>
   );
   const result = render(view(auth));
   return { rerender: (state: AuthState) => result.rerender(view(state)) };
@@ -54,9 +54,9 @@ describe('RequireAuth', () => {
       { initialEntries: ['/clinic/invitations/t1'] },
     );
     const view = (state: AuthState) => (
-      <AuthContext.Provider value={state}>
+      <AuthStateProvider value={state}>
         <RouterProvider router={router} />
-      </AuthContext.Provider>
+      </AuthStateProvider>
     );
     const { rerender } = render(view({ user: null, loading: false }));
     expect(screen.getByText('sign in to see the invitation')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '@/test/render';
-import { AuthContext } from '../hooks/auth-context';
+import { AuthStateProvider } from '../hooks/auth-context';
 import { SignUpPage } from './SignUpPage';
 
 vi.mock('@/lib/api');
@@ -16,9 +16,9 @@ describe('SignUpPage', () => {
     vi.stubEnv('VITE_PRIVACY_URL', 'https://charta.example/privacy');
     vi.stubEnv('VITE_BAA_URL', 'https://charta.example/baa');
     renderPage(
-      <AuthContext.Provider value={{ user: null, loading: false }}>
+      <AuthStateProvider value={{ user: null, loading: false }}>
         <SignUpPage />
-      </AuthContext.Provider>,
+      </AuthStateProvider>,
     );
 
     expect(await screen.findByText(/By creating an account you agree/)).toBeInTheDocument();
@@ -36,9 +36,9 @@ describe('SignUpPage', () => {
 
   it('links to the placeholders shipped with the app when nothing is configured', async () => {
     renderPage(
-      <AuthContext.Provider value={{ user: null, loading: false }}>
+      <AuthStateProvider value={{ user: null, loading: false }}>
         <SignUpPage />
-      </AuthContext.Provider>,
+      </AuthStateProvider>,
     );
     expect(await screen.findByRole('link', { name: 'Business Associate Agreement (BAA)' })).toHaveAttribute('href', '/legal/baa.html');
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as auth from '../api/auth';
 import { recordVerificationSent } from '../api/resend-throttle';
-import { AuthContext } from '../hooks/auth-context';
+import { AuthStateProvider } from '../hooks/auth-context';
 import { VerifyEmailBanner } from './VerifyEmailBanner';
 
 vi.mock('../api/auth', () => ({
@@ -15,9 +15,9 @@ const unverified = { uid: 'u1', email: 'ada@example.com', emailVerified: false }
 
 function renderBanner(user = unverified) {
   return render(
-    <AuthContext.Provider value={{ user, loading: false }}>
+    <AuthStateProvider value={{ user, loading: false }}>
       <VerifyEmailBanner />
-    </AuthContext.Provider>,
+    </AuthStateProvider>,
   );
 }
 

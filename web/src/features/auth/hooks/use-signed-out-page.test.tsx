@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '@/test/render';
 import type { SignedInUser } from '@/types/user';
-import { AuthContext } from './auth-context';
+import { AuthStateProvider } from './auth-context';
 import { useSignedOutPage } from './use-signed-out-page';
 
 function SignedOutOnlyPage() {
@@ -16,7 +16,7 @@ const clinician: SignedInUser = { uid: 'u1', email: 'c@example.com', emailVerifi
 function renderAt(path: string, state: { user: SignedInUser | null; loading: boolean }) {
   return renderRoutes(
     [
-      { path: '/sign-in', element: <AuthContext.Provider value={state}><SignedOutOnlyPage /></AuthContext.Provider> },
+      { path: '/sign-in', element: <AuthStateProvider value={state}><SignedOutOnlyPage /></AuthStateProvider> },
       { path: '*', element: <p>landed</p> },
     ],
     path,

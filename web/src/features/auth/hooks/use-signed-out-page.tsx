@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { safeRedirectTarget } from '@/config/paths';
-import { useAuth } from './use-auth';
+import { useSignedInUser } from './use-auth';
 
 export interface SignedOutPage {
   /** Where to go once signed in (the `redirect` search parameter), passed on between the auth pages. */
@@ -18,7 +18,7 @@ export function useSignedOutPage(): SignedOutPage {
   // No wait for the sign-in check (user is null until it answers): the check needs Firebase Auth, which loads
   // after the page paints (lib/firebase-on-demand.ts), and almost everyone who opens these pages is signed
   // out. One who is signed in sees the form until the check answers, then goes on.
-  const { user } = useAuth();
+  const user = useSignedInUser();
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get('redirect') ?? undefined;
   return { redirect, leave: user ? <Navigate to={safeRedirectTarget(redirect)} replace /> : null };
