@@ -5,8 +5,8 @@ import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { DEFAULT_CONSENT_SETTINGS, type ConsentMethod } from '@charta/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { DEFAULT_CONSENT_SETTINGS, type ConsentMethod, type ProfileResponse, type TemplatesPage } from '@charta/contract';
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigationState } from '@/components/layout/navigation-state';
 import { useShellPage } from '@/components/layout/use-shell-page';
 import { FALLBACK_LANGUAGE } from '@/config/languages';
@@ -45,15 +45,33 @@ function storedMicrophone(): string {
 
 /** The default tab: who the session is for, then record it (or upload a file), never losing audio. */
 export function RecordPage() {
+  const profile = useProfile();
+  const templates = useTemplateList();
+  // The profile and the templates arrive a second or so after the tab painted (they wait for Firebase Auth), and
+  // SWR hands each over at once: each re-rendered the whole tab (about 400 components, the first-run card's
+  // included) in one long task on a phone. Deferred, the urgent render stops here, and React renders the tab
+  // with the new data in slices that leave it answering taps (docs/first-load.md).
+  const deferredProfile = useDeferredValue(profile.data);
+  const deferredTemplates = useDeferredValue(templates.data);
+  const deferredTemplatesError: unknown = useDeferredValue<unknown>(templates.error);
+  return <RecordTab profile={deferredProfile} templates={deferredTemplates} templatesError={deferredTemplatesError} reloadTemplates={templates.mutate} />;
+}
+
+interface RecordTabProps {
+  profile: ProfileResponse | undefined;
+  templates: TemplatesPage | undefined;
+  templatesError: unknown;
+  reloadTemplates: () => unknown;
+}
+
+const RecordTab = memo(function RecordTab({ profile: profileData, templates: templatesData, templatesError, reloadTemplates }: RecordTabProps) {
   useShellPage('record', 'Record');
   const { user } = useNavigationState();
   const online = useOnlineStatus();
 
-  const profile = useProfile();
   // The first-run step (until done or skipped): above the form on a wide screen; on a phone below the recorder,
   // whose Start stays in view without scrolling (placed, not reordered by CSS, so reading order is what shows).
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
-  const templates = useTemplateList();
   const updateProfile = useUpdateProfile();
   // The recorder and what the clinician typed live in the shell's RecorderProvider: both outlast this page
   // while the clinician looks at another one.
@@ -63,7 +81,7 @@ export function RecordPage() {
   const [patientNameError, setPatientNameError] = useState<string | null>(null);
   // Until the profile answers, ask: the setting is on by default, and the API refuses audio without consent
   // while it is on (docs/privacy.md "Consent").
-  const consentSettings = profile.data?.profile.consent ?? DEFAULT_CONSENT_SETTINGS;
+  const consentSettings = profileData?.profile.consent ?? DEFAULT_CONSENT_SETTINGS;
   // What waits for the patient's consent: the recording, or the file picked to upload.
   const [awaitingConsent, setAwaitingConsent] = useState<{ action: 'record' } | { action: 'upload'; file: CheckedFile } | null>(null);
   // A picked file uploaded lately (by its checksum), waiting for the clinician to say: open that session, or upload again.
@@ -72,12 +90,12 @@ export function RecordPage() {
   // The user's choice wins; until they make one, the profile's defaults, else the first built-in template:
   // not simply the first listed, which a template just added from the library or made would become.
   // With no connection, the list this device last loaded (ids and names): a recording can start offline.
-  const loadedTemplates = templates.data?.templates;
+  const loadedTemplates = templatesData?.templates;
   const uid = user?.uid ?? null;
   useEffect(() => {
     if (uid && loadedTemplates) rememberTemplates(uid, loadedTemplates);
   }, [uid, loadedTemplates]);
-  const failedToLoad = Boolean(templates.error);
+  const failedToLoad = Boolean(templatesError);
   // Before Firebase Auth has said who is signed in (this tab paints first on a browser signed in last time,
   // lib/signed-in-hint.ts), the names kept for the user expected; the API's list once it is known and loaded.
   const userPending = uid === null;
@@ -86,13 +104,13 @@ export function RecordPage() {
     return (failedToLoad || userPending) && owner ? rememberedTemplates(owner) : null;
   }, [failedToLoad, userPending, uid]);
   const templateList = loadedTemplates ?? templatesOnDevice ?? undefined;
-  const defaultTemplateId = profile.data?.profile.defaultTemplateId ?? null;
+  const defaultTemplateId = profileData?.profile.defaultTemplateId ?? null;
   const fallbackTemplateId = (templateList?.find((t) => t.source === 'builtin') ?? templateList?.[0])?.id ?? '';
   const templateId =
     chosenTemplateId ?? (defaultTemplateId && templateList?.some((t) => t.id === defaultTemplateId) ? defaultTemplateId : fallbackTemplateId);
-  const language = chosenLanguage ?? profile.data?.profile.defaultLanguage ?? FALLBACK_LANGUAGE;
+  const language = chosenLanguage ?? profileData?.profile.defaultLanguage ?? FALLBACK_LANGUAGE;
 
-  const firstRun = profile.data && profile.data.profile.firstRunCompletedAt === null && !recording ? <FirstRunCard profile={profile.data.profile} templates={loadedTemplates} /> : null;
+  const firstRun = profileData && profileData.profile.firstRunCompletedAt === null && !recording ? <FirstRunCard profile={profileData.profile} templates={loadedTemplates} /> : null;
 
   const { microphones, permission, refresh: refreshMicrophones } = useMicrophones();
   const [deviceId, setDeviceId] = useState(storedMicrophone);
@@ -245,8 +263,8 @@ export function RecordPage() {
             onTemplateChange={changeTemplate}
             onLanguageChange={(value) => changeDraft({ language: value })}
             templates={templateList}
-            templatesFailed={Boolean(templates.error) && !templateList}
-            onReloadTemplates={() => void templates.mutate()}
+            templatesFailed={Boolean(templatesError) && !templateList}
+            onReloadTemplates={() => void reloadTemplates()}
             patientNameError={patientNameError}
             disabled={recording || recorder.status === 'starting' || fileUpload.busy}
           />
@@ -313,4 +331,4 @@ export function RecordPage() {
       />
     </Stack>
   );
-}
+});
