@@ -40,10 +40,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const update = () => setState((previous) => (!previous.loading && sameUser(previous.user, user) ? previous : { user, loading: false }));
         // Auth's first answer re-renders what reads it: the page painted before it (the shell and the Record tab
         // on a browser signed in last time; not the sign-in form, which reads only the user: useSignedInUser) or
-        // the one waiting for it. As a
-        // transition, React renders it in slices that leave the page answering taps, instead of one long task
-        // (docs/first-load.md); what depends on it follows the state (RequireAuth, useSignedOutPage), so it
-        // moves on when the render commits. Later answers (signing in or out) apply at once.
+        // the one waiting for it. As a transition, React renders it in slices that leave the page answering taps,
+        // instead of one long task (docs/first-load.md); what depends on it follows the state (RequireAuth,
+        // useSignedOutPage), so it moves on when the render commits. Later answers (signing in or out) apply at once.
         if (answered) update();
         else startTransition(update);
         answered = true;
