@@ -263,7 +263,7 @@ const RecordTab = memo(function RecordTab({ profile: profileData, templates: tem
             onTemplateChange={changeTemplate}
             onLanguageChange={(value) => changeDraft({ language: value })}
             templates={templateList}
-            templatesFailed={Boolean(templatesError) && !templateList}
+            templatesFailed={failedToLoad && !templateList}
             onReloadTemplates={() => void reloadTemplates()}
             patientNameError={patientNameError}
             disabled={recording || recorder.status === 'starting' || fileUpload.busy}
