@@ -1,6 +1,7 @@
 import type { Firestore, Query } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../firestore/collections.js';
 import { recordConverter } from '../firestore/converter.js';
+import { isAlreadyExists } from '../firestore/errors.js';
 import { newestFirst, startAfterCursor } from '../firestore/paging.js';
 import { toTimestamp } from '../firestore/timestamps.js';
 import type { PageCursor } from '../common/page-cursor.js';
@@ -17,9 +18,6 @@ export const AUDIT_EXPIRY_FIELD = 'expiresAt' satisfies keyof AuditRecord;
  * deletes by (accounts/owned-documents.ts): entries outlive the account on purpose (docs/privacy.md "Audit trail").
  */
 export const AUDIT_ACTOR_FIELD = 'actorUid' satisfies keyof AuditRecord;
-
-/** Firestore's ALREADY_EXISTS (gRPC code 6): what `create()` answers when the document is there. */
-const isAlreadyExists = (err: unknown): boolean => typeof err === 'object' && err !== null && 'code' in err && err.code === 6;
 
 export interface AuditQuery {
   sessionId?: string | undefined;

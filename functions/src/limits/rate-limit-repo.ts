@@ -3,6 +3,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { AccountDataOwner } from '../accounts/account-deletion.js';
 import { COLLECTIONS } from '../firestore/collections.js';
 import { recordConverter } from '../firestore/converter.js';
+import { isAlreadyExists } from '../firestore/errors.js';
 import type { RateLimitRule } from './limits-config.js';
 import type { CounterWindow, LimitSubject, WindowCounter } from './rate-limiter.js';
 
@@ -33,9 +34,6 @@ function counterId(window: CounterWindow): string {
   const hash = createHash('sha256').update(subject).digest('hex').slice(0, 32);
   return `${window.rule}-${window.windowSec}s-${hash}-${window.index}`;
 }
-
-/** Firestore's ALREADY_EXISTS (gRPC code 6): what `create()` answers when the document is there. */
-const isAlreadyExists = (err: unknown): boolean => typeof err === 'object' && err !== null && 'code' in err && err.code === 6;
 
 const ownerOf = (subject: LimitSubject): string | null => (subject.kind === 'user' ? subject.uid : null);
 

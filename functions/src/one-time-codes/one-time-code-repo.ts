@@ -2,6 +2,7 @@ import { ONE_TIME_CODE } from '@charta/contract';
 import type { Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../firestore/collections.js';
 import { recordConverter } from '../firestore/converter.js';
+import { isAlreadyExists } from '../firestore/errors.js';
 import type { OneTimeCodeRecord } from './one-time-code.js';
 
 const codeConverter = recordConverter<OneTimeCodeRecord>().storingAsTimestamps('createdAt', 'expiresAt');
@@ -15,9 +16,6 @@ const markConverter = recordConverter<GuessMark>().storingAsTimestamps('expiresA
 
 /** The field the TTL policies name (firestore.indexes.json): records go some time after their code died. */
 export const ONE_TIME_CODE_EXPIRY_FIELD = 'expiresAt' satisfies keyof OneTimeCodeRecord & keyof GuessMark;
-
-/** Firestore's ALREADY_EXISTS (gRPC code 6): what `create()` answers when the document is there. */
-const isAlreadyExists = (err: unknown): boolean => typeof err === 'object' && err !== null && 'code' in err && err.code === 6;
 
 /**
  * `oneTimeCodes/{emailKey}`: the latest code sent to each address, as a keyed hash only; and
