@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import { DATA_EXPORT_LINK_TTL_MS, type DataExport } from '@charta/contract';
-import { notFound } from '../http/errors.js';
+import { isTransactionContention } from '../firestore/errors.js';
+import { notFound, unavailable } from '../http/errors.js';
 import { logCode, logId, type Logger } from '../logging/logger.js';
 import { logDataExportFailed } from '../logging/log-events.js';
 import type { AudioStore } from '../storage/audio-store.js';
@@ -12,6 +13,8 @@ import type { ExportSource } from './export-source.js';
 
 /** Progress is written every this many sessions (and the claim renewed): a few writes for any account. */
 const PROGRESS_EVERY = 25;
+/** Starts tried when Firestore gives up on a contended transaction (each already retried five times by the SDK). */
+const START_ATTEMPTS = 3;
 
 const notFoundExport = () => notFound('No such export');
 const expiredLink = () => notFound('This download link has expired or was replaced by a newer export. Start a new export in Settings.');
@@ -38,6 +41,22 @@ export class DataExportService {
    */
   async start(uid: string): Promise<{ export: DataExport; created: boolean }> {
     const now = this.now();
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.startInTransaction(uid, now);
+      } catch (err) {
+        if (!isTransactionContention(err)) throw err;
+        // Firestore stopped retrying this start because other starts of the same user kept taking the marker (a
+        // burst of retries on a loaded server). One of them created the export: this start answers it, as a
+        // retried transaction would have. If none has committed yet, the start runs again.
+        const answering = exportAnsweringStart(await this.repo.ownedBy(uid), now);
+        if (answering) return { export: toContract(answering, now), created: false };
+        if (attempt >= START_ATTEMPTS) throw unavailable('Download my data is busy starting your export; try again in a moment');
+      }
+    }
+  }
+
+  private async startInTransaction(uid: string, now: Date): Promise<{ export: DataExport; created: boolean }> {
     const { record, created, replaced } = await this.repo.runTransaction(async (tx) => {
       await this.repo.readStartMarker(tx, uid);
       const existing = await this.repo.ownedBy(uid, tx);

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { Transaction } from 'firebase-admin/firestore';
+import { ApiError } from '../http/errors.js';
+import type { Logger } from '../logging/logger.js';
+import type { AudioStore } from '../storage/audio-store.js';
+import type { DataExportRecord } from './data-export.js';
+import type { DataExportRepo } from './data-export-repo.js';
+import { DataExportService } from './data-export-service.js';
+import type { ExportSource } from './export-source.js';
+
+const now = new Date('2026-12-04T12:00:00Z');
+/** What Firestore's Admin SDK throws once it stops retrying a contended transaction. */
+const aborted = () => Object.assign(new Error('10 ABORTED: Transaction lock timeout'), { code: 10 });
+
+const queued = (id: string): DataExportRecord => ({
+  id,
+  ownerUid: 'u1',
+  status: 'queued',
+  sessionsDone: 0,
+  sessionsTotal: null,
+  createdAt: now.toISOString(),
+  finishedAt: null,
+  expiresAt: null,
+  sizeBytes: null,
+  objectPath: `users/u1/exports/${id}.zip`,
+  downloadToken: null,
+  buildRunId: null,
+  buildLeaseUntil: null,
+  failure: null,
+});
+
+/**
+ * A repository whose transactions fail as `failWith` says: the exports it holds are what a plain read finds,
+ * and a transaction that goes through creates into them.
+ */
+function fakeRepo(failWith: (attempt: number, exports: DataExportRecord[]) => unknown) {
+  const exports: DataExportRecord[] = [];
+  let transactions = 0;
+  const repo = {
+    transactions: () => transactions,
+    exports,
+    runTransaction: async <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => {
+      transactions += 1;
+      const failure = failWith(transactions, exports);
+      if (failure) throw failure;
+      return work({} as Transaction);
+    },
+    readStartMarker: async () => {},
+    writeStartMarker: () => {},
+    ownedBy: async () => [...exports],
+    newId: () => `e${exports.length + 1}`,
+    create: (_tx: Transaction, record: DataExportRecord) => void exports.push(record),
+  };
+  return repo;
+}
+
+const serviceOn = (repo: ReturnType<typeof fakeRepo>) =>
+  new DataExportService(repo as unknown as DataExportRepo, {} as AudioStore, {} as ExportSource, {} as Logger, () => now);
+
+describe('Starting an export when Firestore gives up on a contended transaction', () => {
+  it('answers the export the winning start created, without creating another', async () => {
+    // The other start commits while this one's transaction keeps colliding with it.
+    const repo = fakeRepo((attempt, exports) => (attempt === 1 ? (exports.push(queued('winner')), aborted()) : undefined));
+    const started = await serviceOn(repo).start('u1');
+    expect(started).toMatchObject({ created: false, export: { id: 'winner', status: 'queued' } });
+    expect(repo.exports.map((e) => e.id)).toEqual(['winner']);
+    expect(repo.transactions()).toBe(1);
+  });
+
+  it('runs again when no start has committed yet, and creates the one export', async () => {
+    const repo = fakeRepo((attempt) => (attempt === 1 ? aborted() : undefined));
+    const started = await serviceOn(repo).start('u1');
+    expect(started).toMatchObject({ created: true, export: { id: 'e1' } });
+    expect(repo.exports).toHaveLength(1);
+  });
+
+  it('answers 503 "try again" after three tries, never a 500, and lets other errors through', async () => {
+    const busy = fakeRepo(() => aborted());
+    const err = await serviceOn(busy).start('u1').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ code: 'unavailable', status: 503 });
+    expect(busy.transactions()).toBe(3);
+    const broken = fakeRepo(() => Object.assign(new Error('permission'), { code: 7 }));
+    await expect(serviceOn(broken).start('u1')).rejects.toMatchObject({ code: 7 });
+    expect(broken.transactions()).toBe(1);
+  });
+});
