@@ -10,7 +10,7 @@ import type { ExportSource } from './export-source.js';
 
 const now = new Date('2026-12-04T12:00:00Z');
 /** What Firestore's Admin SDK throws once it stops retrying a contended transaction. */
-const aborted = () => Object.assign(new Error('10 ABORTED: Transaction lock timeout'), { code: 10 });
+const aborted = (): Error => Object.assign(new Error('10 ABORTED: Transaction lock timeout'), { code: 10 });
 
 const queued = (id: string): DataExportRecord => ({
   id,
@@ -33,7 +33,7 @@ const queued = (id: string): DataExportRecord => ({
  * A repository whose transactions fail as `failWith` says: the exports it holds are what a plain read finds,
  * and a transaction that goes through creates into them.
  */
-function fakeRepo(failWith: (attempt: number, exports: DataExportRecord[]) => unknown) {
+function fakeRepo(failWith: (attempt: number, exports: DataExportRecord[]) => Error | undefined) {
   const exports: DataExportRecord[] = [];
   let transactions = 0;
   const repo = {
@@ -47,7 +47,7 @@ function fakeRepo(failWith: (attempt: number, exports: DataExportRecord[]) => un
     },
     readStartMarker: async () => {},
     writeStartMarker: () => {},
-    ownedBy: async () => [...exports],
+    ownedBy: () => Promise.resolve([...exports]),
     newId: () => `e${exports.length + 1}`,
     create: (_tx: Transaction, record: DataExportRecord) => void exports.push(record),
   };
