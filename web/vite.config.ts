@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { prerenderPages } from '../scripts/prerender-pages.mjs';
 import { pureContractSchemas } from '../scripts/pure-contract-schemas.mjs';
 import { routeBudgets } from '../scripts/route-budgets.mjs';
 
@@ -52,10 +53,17 @@ const pwaOptions: Partial<VitePWAOptions> = {
 
 export default defineConfig({
   // pureContractSchemas: the contract's unused schemas (and zod, where none is used) are left out of a page.
-  // routeBudgets: prints each route's JavaScript (gzip) and fails the build over budget.
+  // routeBudgets: prints each route's JavaScript (gzip) and fails the build over budget, and writes the pages
+  // a visitor opens signed out (sign-in.html); prerenderPages puts the sign-in page's first render in its page.
   // VitePWA: the web app manifest and a Workbox service worker (docs/decisions.md "Installable, and working
   // through a dropped connection"). Last, so the pages routeBudgets writes are in its precache.
-  plugins: [react(), pureContractSchemas(), routeBudgets(), VitePWA(pwaOptions)],
+  plugins: [
+    react(),
+    pureContractSchemas(),
+    routeBudgets(),
+    prerenderPages([{ page: 'sign-in.html', module: '/src/app/prerender/prerender-sign-in.tsx', render: 'prerenderSignIn' }]),
+    VitePWA(pwaOptions),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

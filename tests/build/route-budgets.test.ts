@@ -206,8 +206,10 @@ describe('The web build', () => {
       expect(index).not.toContain(`/assets/${chunk(prefix)}`);
     }
     expect(signIn).not.toContain(chunk('record.page-'));
-    // Otherwise the same page: the entry and the rest.
-    for (const line of index.split('\n').filter((item) => !item.includes('modulepreload'))) expect(signIn).toContain(line);
+    // Otherwise the same page: the entry and the rest, but the splash (the page's first render is there instead).
+    for (const line of index.split('\n').filter((item) => !item.includes('modulepreload') && !item.includes('class="splash"'))) expect(signIn).toContain(line);
+    expect(index).toContain('class="splash"');
+    expect(signIn).not.toContain('class="splash"');
 
     const hosting = JSON.parse(await readFile(join(root, 'firebase.json'), 'utf8')) as { hosting: { rewrites: { source?: string; regex?: string; destination?: string }[] } };
     const rewrites = hosting.hosting.rewrites;
@@ -220,6 +222,18 @@ describe('The web build', () => {
       expect(rewrite, `firebase.json rewrites ${route} to /${page} before the app's catch-all`).toBeGreaterThanOrEqual(0);
       expect(rewrite).toBeLessThan(catchAll);
     }
+  });
+
+  it('writes the sign-in page’s first render into sign-in.html (scripts/prerender-pages.mjs): the form, inert, its styles in the head', async () => {
+    const signIn = await readFile(join(outDir, 'sign-in.html'), 'utf8');
+    const [head = '', body = ''] = signIn.split('</head>');
+    const root = body.slice(body.indexOf('<div id="root">'));
+    expect(root).toMatch(/^<div id="root"><div inert aria-busy="true"><main /);
+    for (const text of ['>Sign in</h1>', '>Email</label>', '>Password</label>', 'Forgot your password?', 'Sign up']) expect(root).toContain(text);
+    expect(body).not.toContain('<style');
+    // The production build's class names (no component labels), which the app's emotion makes the same.
+    expect(head.match(/<style data-emotion="css [^"]+">/g)?.length).toBeGreaterThan(10);
+    expect(root).not.toMatch(/css-[a-z0-9]+-Mui/);
   });
 
   it('loads no Select, Menu, Popover or Modal on the sign-in page: its fields are PlainTextField, not TextField', async () => {

@@ -64,31 +64,66 @@ describe('The first load (Chromium, emulator build)', () => {
     });
   });
 
-  describe('before any script has run (the splash, docs/first-load.md)', () => {
+  describe('before any script has run (docs/first-load.md "The splash", "The sign-in page, prerendered")', () => {
     beforeEach(async () => {
       browser = await launchBrowser();
     });
 
-    it('paints from index.html alone while the app’s JavaScript is on its way, and the app replaces it', async () => {
-      const page = await browser.newPage();
+    /** Holds every script of the app until the returned function lets them through. */
+    async function holdScripts(): Promise<() => void> {
       let release: () => void = () => undefined;
       const released = new Promise<void>((resolve) => (release = resolve));
       await browser.route(/\/assets\/.+\.js$/, async (route) => {
         await released;
         await route.continue();
       });
-      await page.goto(`${APP_URL}/sign-in`, { waitUntil: 'commit' });
-      const splash = page.getByRole('status').filter({ hasText: 'Opening…' });
-      await splash.waitFor({ timeout: 30_000 });
-      // A first contentful paint with no script run: the page is not blank while its code downloads.
+      return release;
+    }
+
+    /** A first contentful paint with no script run: the page is not blank while its code downloads. */
+    async function paintedWithoutScripts(page: Page) {
       await expect
         .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length), { timeout: 10_000 })
         .toBe(1);
       expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js') && (r as PerformanceResourceTiming).responseEnd > 0).length)).toBe(0);
+    }
+
+    it('paints the splash from index.html alone while the app’s JavaScript is on its way, and the app replaces it', async () => {
+      const page = await browser.newPage();
+      const release = await holdScripts();
+      await page.goto(`${APP_URL}/`, { waitUntil: 'commit' });
+      const splash = page.getByRole('status').filter({ hasText: 'Opening…' });
+      await splash.waitFor({ timeout: 30_000 });
+      await paintedWithoutScripts(page);
 
       release();
+      // Nobody is signed in in this browser: the app takes the visitor to sign-in.
       await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ timeout: 60_000 });
       expect(await splash.count()).toBe(0);
+    });
+
+    it('paints the sign-in page itself from sign-in.html, inert until the app takes it over, then it works', async () => {
+      const page = await browser.newPage();
+      const release = await holdScripts();
+      await page.goto(`${APP_URL}/sign-in`, { waitUntil: 'commit' });
+      await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor({ timeout: 30_000 });
+      await paintedWithoutScripts(page);
+      // The form is there to see, in the theme's colours, but nothing in it takes focus or typing yet: what a
+      // clinician typed would be lost when the app replaces it.
+      expect(await page.locator('[inert]').count()).toBe(1);
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector('button[type="submit"]')!).backgroundColor)).toBe('rgb(31, 110, 120)');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+
+      release();
+      await expect.poll(() => page.locator('[inert]').count(), { timeout: 60_000 }).toBe(0);
+      // The app's emotion adopted the page's styles (data-s) and inserted none of its own: the prerendered
+      // classes are the ones it makes, so it had no rule to write again.
+      expect(await page.locator('style[data-s]').count()).toBeGreaterThan(10);
+      expect(await page.locator('style[data-emotion]:not([data-s])').count()).toBe(0);
+      await page.getByLabel('Email').fill('ana@example.com');
+      expect(await page.getByLabel('Email').inputValue()).toBe('ana@example.com');
+      expect(await page.getByRole('heading', { name: 'Sign in', level: 1 }).count()).toBe(1);
     });
   });
 

@@ -1,0 +1,56 @@
+// The sign-in page's first render, written into its HTML at build time (scripts/prerender-pages.mjs, a Vite
+// plugin in web/vite.config.ts). How the page is put together is tested on a made-up page; the real build's
+// page in route-budgets.test.ts, and what Chromium paints from it in e2e/first-load.e2e.test.ts.
+import { describe, expect, it } from 'vitest';
+import { withPrerenderedPage } from '../../scripts/prerender-pages.mjs';
+
+const page = [
+  '<!doctype html>',
+  '<html lang="en">',
+  '  <head>',
+  '    <style>.splash { display: grid; }</style>',
+  '    <script type="module" crossorigin src="/assets/index.js"></script>',
+  '  </head>',
+  '  <body>',
+  '    <div id="root">',
+  '      <div class="splash" role="status"><span class="splash-name">Charta</span><span>Opening…</span></div>',
+  '    </div>',
+  '  </body>',
+  '</html>',
+].join('\n');
+
+const markup =
+  '<style data-emotion="css-global 1a">:root,[data-light]{--mui-bg:#fff;}[data-dark]{--mui-bg:#000;}</style>' +
+  '<style data-emotion="css 2b">.css-2b{display:grid;}</style><main class="css-2b">' +
+  '<style data-emotion="css 3c">.css-3c{margin:0;}[data-dark] .css-3c{color:#fff;}</style><h1 class="css-3c">Sign in</h1></main>';
+
+describe('withPrerenderedPage', () => {
+  const written = withPrerenderedPage(page, markup);
+  const [head = '', body = ''] = written.split('</head>');
+
+  it('puts the page’s markup in #root instead of the splash, inert until the app replaces it', () => {
+    expect(body).toContain('<div id="root"><div inert aria-busy="true"><main class="css-2b"><h1 class="css-3c">Sign in</h1></main><span id="prerendered-page-end"></span></div>');
+    expect(written).not.toContain('Opening…');
+  });
+
+  it('moves every style emotion wrote into the head, as elements emotion adopts (their data-emotion kept)', () => {
+    expect(body).not.toContain('<style');
+    for (const style of markup.match(/<style[^>]*>[^<]*<\/style>/g) ?? []) expect(head).toContain(style);
+  });
+
+  it('holds the first paint until the whole page is parsed (a half-parsed card, centred, jumped as the rest arrived)', () => {
+    expect(head).toContain('<link rel="expect" href="#prerendered-page-end" blocking="render">');
+  });
+
+  it('follows the system’s dark preference before MUI has marked <html> with the chosen scheme', () => {
+    expect(head).toContain('<style>@media (prefers-color-scheme: dark){:root:not([data-light]){--mui-bg:#000;}}</style>');
+  });
+
+  it('keeps the rest of the page as it was', () => {
+    for (const line of page.split('\n').filter((line) => !line.includes('splash'))) expect(written).toContain(line);
+  });
+
+  it('refuses a page whose #root has no splash to replace (index.html changed shape)', () => {
+    expect(() => withPrerenderedPage(page.replace(/<div class="splash".*<\/div>/, ''), markup)).toThrow(/splash/);
+  });
+});
