@@ -3,7 +3,7 @@ import type { Transaction } from 'firebase-admin/firestore';
 import { ApiError } from '../http/errors.js';
 import type { Logger } from '../logging/logger.js';
 import type { AudioStore } from '../storage/audio-store.js';
-import type { DataExportRecord } from './data-export.js';
+import { queuedExport, type DataExportRecord } from './data-export.js';
 import type { DataExportRepo } from './data-export-repo.js';
 import { DataExportService } from './data-export-service.js';
 import type { ExportSource } from './export-source.js';
@@ -12,22 +12,7 @@ const now = new Date('2026-12-04T12:00:00Z');
 /** What Firestore's Admin SDK throws once it stops retrying a contended transaction. */
 const aborted = (): Error => Object.assign(new Error('10 ABORTED: Transaction lock timeout'), { code: 10 });
 
-const queued = (id: string): DataExportRecord => ({
-  id,
-  ownerUid: 'u1',
-  status: 'queued',
-  sessionsDone: 0,
-  sessionsTotal: null,
-  createdAt: now.toISOString(),
-  finishedAt: null,
-  expiresAt: null,
-  sizeBytes: null,
-  objectPath: `users/u1/exports/${id}.zip`,
-  downloadToken: null,
-  buildRunId: null,
-  buildLeaseUntil: null,
-  failure: null,
-});
+const queued = (id: string): DataExportRecord => queuedExport('u1', id, now);
 
 /**
  * A repository whose transactions fail as `failWith` says: the exports it holds are what a plain read finds,

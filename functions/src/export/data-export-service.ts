@@ -6,7 +6,7 @@ import { notFound, unavailable } from '../http/errors.js';
 import { logCode, logId, type Logger } from '../logging/logger.js';
 import { logDataExportFailed } from '../logging/log-events.js';
 import type { AudioStore } from '../storage/audio-store.js';
-import { BUILD_LEASE_MS, exportAnsweringStart, exportObjectPath, isLinkLive, toContract, type DataExportRecord } from './data-export.js';
+import { BUILD_LEASE_MS, exportAnsweringStart, isLinkLive, queuedExport, toContract, type DataExportRecord } from './data-export.js';
 import type { DataExportRepo } from './data-export-repo.js';
 import { writeExportArchive } from './export-archive.js';
 import type { ExportSource } from './export-source.js';
@@ -62,25 +62,9 @@ export class DataExportService {
       const existing = await this.repo.ownedBy(uid, tx);
       const answering = exportAnsweringStart(existing, now);
       if (answering) return { record: answering, created: false, replaced: [] as DataExportRecord[] };
-      const id = this.repo.newId();
-      const fresh: DataExportRecord = {
-        id,
-        ownerUid: uid,
-        status: 'queued',
-        sessionsDone: 0,
-        sessionsTotal: null,
-        createdAt: now.toISOString(),
-        finishedAt: null,
-        expiresAt: null,
-        sizeBytes: null,
-        objectPath: exportObjectPath(uid, id),
-        downloadToken: null,
-        buildRunId: null,
-        buildLeaseUntil: null,
-        failure: null,
-      };
+      const fresh = queuedExport(uid, this.repo.newId(), now);
       this.repo.create(tx, fresh);
-      this.repo.writeStartMarker(tx, uid, id, now);
+      this.repo.writeStartMarker(tx, uid, fresh.id, now);
       return { record: fresh, created: true, replaced: existing };
     });
     for (const old of replaced) await this.discard(old);

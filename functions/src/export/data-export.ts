@@ -35,6 +35,26 @@ export const BUILD_LEASE_MS = 5 * 60_000;
  */
 export const START_AGAIN_AFTER_MS = 30_000;
 
+/** A new export of `uid`'s data, waiting for its build (the trigger on its creation starts it). */
+export function queuedExport(uid: string, id: string, now: Date): DataExportRecord {
+  return {
+    id,
+    ownerUid: uid,
+    status: 'queued',
+    sessionsDone: 0,
+    sessionsTotal: null,
+    createdAt: now.toISOString(),
+    finishedAt: null,
+    expiresAt: null,
+    sizeBytes: null,
+    objectPath: exportObjectPath(uid, id),
+    downloadToken: null,
+    buildRunId: null,
+    buildLeaseUntil: null,
+    failure: null,
+  };
+}
+
 /** The export a new start should answer instead of creating one: one under way, or one started moments ago that did not fail. */
 export function exportAnsweringStart(newestFirst: readonly DataExportRecord[], now: Date): DataExportRecord | undefined {
   const active = newestFirst.find((e) => isDataExportActive(e.status));
