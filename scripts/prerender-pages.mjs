@@ -40,7 +40,7 @@ export function withPrerenderedPage(pageHtml, markup) {
 
 /**
  * @param {{ page: string, module: string, render: string }[]} pages the route page (route-budgets.mjs writes it),
- *   the module that renders it (from the web app's root) and that module's function
+ *   the module that renders it (from the web app's root) and that module's function (its HTML, or null for none)
  */
 export function prerenderPages(pages) {
   /** @type {import('vite').ResolvedConfig | undefined} */
@@ -64,7 +64,8 @@ export function prerenderPages(pages) {
           for (const { page, module, render } of wanted) {
             const asset = /** @type {{ source: string | Uint8Array }} */ (bundle[page]);
             const rendered = (await vite.ssrLoadModule(module))[render]();
-            asset.source = withPrerenderedPage(String(asset.source), rendered);
+            // Nothing to render (a build without its configuration): the page stays as route-budgets.mjs wrote it.
+            if (rendered !== null) asset.source = withPrerenderedPage(String(asset.source), rendered);
           }
         } finally {
           await vite.close();
