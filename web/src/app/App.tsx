@@ -1,9 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { useLocation, useRoutes } from 'react-router';
+import { RouteErrorBoundary } from '@/components/errors/RouteErrorPage';
+import { FullPageLoader } from '@/components/feedback/FullPageLoader';
 import { SessionToolsSlot, type SessionTool } from '@/components/layout/session-tools-slot';
 import { getEnv } from '@/config/env';
+import { GuardedRouter } from '@/lib/router/GuardedRouter';
 import { AppProviders } from './providers/AppProviders';
-import { createAppRouter } from './router';
+import { createAppHistory, preloadRoutes, routes } from './router';
 
 // Extension builds only: the web build never loads magic fill's code (its own chunk, never fetched there).
 const MagicFillPanel = lazy(() => import('@/features/magic-fill').then((m) => ({ default: m.MagicFillPanel })));
@@ -15,13 +18,28 @@ function MagicFillTool(props: SessionTool) {
   );
 }
 
+function AppRoutes() {
+  const { pathname } = useLocation();
+  // Before the routes render: a layout and its page are requested together (idempotent, so safe in render).
+  preloadRoutes(pathname);
+  const page = useRoutes(routes);
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      {/* Shown while the first page's chunks load; a later navigation is a transition and keeps the page on screen. */}
+      <Suspense fallback={<FullPageLoader label="Opening Charta" />}>{page}</Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
 export function App() {
   // Created once: the history outlives every re-render of the app (the shell remounts its data cache per user).
-  const [router] = useState(createAppRouter);
+  const [history] = useState(createAppHistory);
   return (
     <AppProviders>
       <SessionToolsSlot value={getEnv().extensionMode ? MagicFillTool : null}>
-        <RouterProvider router={router} />
+        <GuardedRouter history={history}>
+          <AppRoutes />
+        </GuardedRouter>
       </SessionToolsSlot>
     </AppProviders>
   );

@@ -1,14 +1,15 @@
-// Renders a page inside what the app gives it: a data router (pages block navigation with unsaved work),
+// Renders a page inside what the app gives it: the app's router (pages hold navigation with unsaved work),
 // SWR with a cache of the test's own and no retries (each test sees exactly the answers it set up; a write
 // that misses this cache, like swr's global mutate, shows as a failure), notifications and the navigation
 // state. The one harness for every page test.
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
+import { UNSAFE_createMemoryHistory, useRoutes, type Location, type RouteObject } from 'react-router';
 import { SWRConfig } from 'swr';
 import { NotificationsProvider } from '@/components/feedback/notifications';
 import { NavigationProvider } from '@/components/layout/navigation-state';
 import { api } from '@/lib/api';
+import { GuardedRouter } from '@/lib/router/GuardedRouter';
 import type { SignedInUser } from '@/types/user';
 
 export interface RenderOptions {
@@ -26,14 +27,36 @@ export function TestProviders({ user = null, children }: RenderOptions & { child
   );
 }
 
+/** Where navigation went: `router.state.location`, as React Router's data router spells it. */
+export interface RenderedRouter {
+  readonly state: { readonly location: Location };
+}
+
+/** `routes` at `initialPath` under the app's router (GuardedRouter), and where navigation went. */
+export function createTestRouter(routes: RouteObject[], initialPath = '/'): { element: ReactNode; router: RenderedRouter } {
+  const history = UNSAFE_createMemoryHistory({ initialEntries: [initialPath], v5Compat: true });
+  return {
+    element: (
+      <GuardedRouter history={history}>
+        <Routes routes={routes} />
+      </GuardedRouter>
+    ),
+    router: {
+      get state() {
+        return { location: history.location };
+      },
+    },
+  };
+}
+
+function Routes({ routes }: { routes: RouteObject[] }) {
+  return <Suspense fallback={null}>{useRoutes(routes)}</Suspense>;
+}
+
 /** Renders `routes` starting at `initialPath`; returns the router, to see where navigation went. */
-export function renderRoutes(routes: RouteObject[], initialPath: string, options: RenderOptions = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
-  render(
-    <TestProviders {...options}>
-      <RouterProvider router={router} />
-    </TestProviders>,
-  );
+export function renderRoutes(routes: RouteObject[], initialPath: string, options: RenderOptions = {}): RenderedRouter {
+  const { element, router } = createTestRouter(routes, initialPath);
+  render(<TestProviders {...options}>{element}</TestProviders>);
   return router;
 }
 
