@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { prerenderPages } from '../scripts/prerender-pages.mjs';
 import { pureContractSchemas } from '../scripts/pure-contract-schemas.mjs';
@@ -52,6 +53,7 @@ const pwaOptions: Partial<VitePWAOptions> = {
 };
 
 export default defineConfig({
+  // zodInterpretsSchemas: zod never evals (the CSP forbids it), set where zod keeps its settings.
   // pureContractSchemas: the contract's unused schemas (and zod, where none is used) are left out of a page.
   // routeBudgets: prints each route's JavaScript (gzip) and fails the build over budget, and writes the pages
   // a visitor opens signed out (sign-in.html); prerenderPages puts the sign-in page's first render in its page.
@@ -60,6 +62,7 @@ export default defineConfig({
   plugins: [
     react(),
     pureContractSchemas(),
+    zodInterpretsSchemas(),
     routeBudgets(),
     prerenderPages([{ page: 'sign-in.html', module: '/src/app/prerender/prerender-sign-in.tsx', render: 'prerenderSignIn' }]),
     VitePWA(pwaOptions),
@@ -87,12 +90,6 @@ export default defineConfig({
             { name: 'firebase', test: /node_modules[\\/](@firebase|firebase)[\\/]/, priority: 30 },
             // Not SWR: only the signed-in shell reads data through it, so it travels with the shell.
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 10 },
-            // zod's core (where its global config lives, imported by every schema type) and the module that
-            // makes it interpret (never eval) schemas travel together: a chunk runs only after the chunks it
-            // imports, so the setting is in place before any schema is built, in whatever chunk it lands (the
-            // app's CSP forbids eval; see schemas-without-eval.ts). The rest of zod goes only where schemas are
-            // used: all of it in this group put 24 KB (gzip) on every page, the sign-in page's too.
-            { name: 'zod-config', test: /node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$|[\\/]src[\\/]config[\\/]schemas-without-eval\.ts$/, priority: 20 },
           ],
         },
       },
@@ -123,3 +120,27 @@ export default defineConfig({
     },
   },
 });
+
+/**
+ * Schemas are interpreted, never compiled, in the browser: the app's Content-Security-Policy (firebase.json)
+ * forbids eval, and zod otherwise probes `new Function` as it builds each object schema, a blocked call the
+ * browser reports as a CSP violation on every load. Interpreting is fast enough for forms and API answers.
+ * zod reads `jitless` from its global config when a schema is built, so the setting is made in the module that
+ * holds that config (zod/v4/core/core.js), as its last statement: whatever chunk zod's core lands in, it is set
+ * before any schema exists, and a page that builds no schema loads nothing of zod. (It was `config({ jitless:
+ * true })` in a module main.tsx imported first, with zod's core forced into one chunk beside it: 3.9 KB gzip of
+ * zod on every page's first paint, the sign-in page's and the Record tab's included, which build no schema.)
+ * Production builds only: the dev server pre-bundles dependencies without plugins, and serves no CSP.
+ */
+function zodInterpretsSchemas(): Plugin {
+  const ZOD_CORE = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/;
+  return {
+    name: 'charta-zod-interprets-schemas',
+    apply: 'build',
+    transform(code, id) {
+      if (!ZOD_CORE.test(id)) return null;
+      if (!code.includes('export function config(')) this.error('zod/v4/core/core.js no longer defines config(): see zodInterpretsSchemas');
+      return { code: `${code}\nconfig({ jitless: true });\n`, map: null };
+    },
+  };
+}

@@ -1,5 +1,3 @@
-// First: it must run before the contract's schemas are built (see the module).
-import './config/schemas-without-eval';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
