@@ -302,6 +302,38 @@ describe('The web build', () => {
     expect([...scripts].filter(([, text]) => text.includes('invalid_type')).map(([file]) => file)).toEqual([]);
   });
 
+  it('meets issue 24’s 200 KB (gzip) before the first paint on the sign-in page and the Record tab', () => {
+    // Record 237.9 and sign-in 190.4 KB before the declarative router and the Record tab's later parts
+    // (docs/first-load.md "The declarative router, and the Record tab's later parts").
+    expect(printedKb('/sign-in')).toBeLessThanOrEqual(200);
+    expect(printedKb('/ (Record)')).toBeLessThanOrEqual(200);
+  });
+
+  it('holds no React Router data router: pages hold a navigation through lib/router/guarded-history.ts', async () => {
+    // An invariant of the data router's createRouter (react-router's lib/router/router.js), ~17 KB gzip on
+    // every page while the app used it for useBlocker alone.
+    const assets = (await readdir(join(outDir, 'assets'))).filter((name) => name.endsWith('.js'));
+    const withDataRouter: string[] = [];
+    for (const name of assets) if ((await readFile(join(outDir, 'assets', name), 'utf8')).includes('non-empty routes array to createRouter')) withDataRouter.push(name);
+    expect(withDataRouter).toEqual([]);
+  });
+
+  it('loads nothing of zod before the sign-in page’s or the Record tab’s paint, and zod interprets schemas wherever it loads', async () => {
+    // zod keeps its settings on globalThis.__zod_globalConfig (zod/v4/core/core.js). Its module was on every
+    // first paint while a module of main.tsx set them (3.9 KB gzip); web/vite.config.ts zodInterpretsSchemas
+    // sets `jitless` in zod's own module instead, so it is in force before any schema is built (the CSP forbids eval).
+    const firstPaint = [...(await signInScripts()), ...(await readRouteScripts('index.html', ['Shell-', 'record.page-']))];
+    expect(firstPaint.filter(([, text]) => text.includes('__zod_globalConfig')).map(([file]) => file)).toEqual([]);
+    const assets = (await readdir(join(outDir, 'assets'))).filter((name) => name.endsWith('.js'));
+    const zodCore: string[] = [];
+    for (const name of assets) {
+      const text = await readFile(join(outDir, 'assets', name), 'utf8');
+      if (text.includes('__zod_globalConfig')) zodCore.push(`${name}: ${/jitless:\s*(?:!0|true)/.test(text) ? 'jitless' : 'compiles'}`);
+    }
+    expect(zodCore.length).toBe(1);
+    expect(zodCore[0]).toMatch(/: jitless$/);
+  });
+
   it('splits by route: the sign-in page loads less than the Record tab, and the Record tab less than the editor', () => {
     // Everything was one bundle (355 KB for every page) before the routes were split.
     expect(printedKb('/sign-in')).toBeLessThan(printedKb('/ (Record)') - 20);

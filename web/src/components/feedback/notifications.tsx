@@ -1,10 +1,9 @@
 // One snackbar for the whole app: the newest message replaces the one on screen, so a burst of identical
 // failures (e.g. several requests failing while offline) shows once instead of piling up.
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
+import type { AlertColor } from '@mui/material/Alert';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { describeError } from '@/lib/error-message';
-import { useIsMobileLayout } from '@/lib/use-is-mobile-layout';
+import { moduleAfterPaint } from '@/lib/module-after-paint';
 
 export interface Notification {
   message: string;
@@ -15,12 +14,14 @@ type Notify = (notification: Notification) => void;
 
 const NotifyContext = createContext<Notify | null>(null);
 
-const AUTO_HIDE_MS = 6_000;
+// The snackbar itself (MUI's Snackbar, its Grow transition and click-away listener: about 4 KB gzip) loads once
+// the page has painted: no page paints with a message up. One asked for before it arrives shows when it does.
+const useSnackbarModule = moduleAfterPaint(() => import('./NotificationSnackbar'));
 
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<(Notification & { id: number }) | null>(null);
   const [open, setOpen] = useState(false);
-  const isMobileLayout = useIsMobileLayout();
+  const snackbar = useSnackbarModule(current?.id);
 
   const notify = useCallback<Notify>((notification) => {
     setCurrent((previous) => ({ ...notification, id: (previous?.id ?? 0) + 1 }));
@@ -38,22 +39,13 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext.Provider value={value}>
       {children}
-      <Snackbar
-        key={current?.id}
-        open={open}
-        autoHideDuration={AUTO_HIDE_MS}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        // Above the bottom navigation (56 px) in the compact layout, so the message never hides the tabs.
-        sx={isMobileLayout ? { bottom: { xs: 72, sm: 72 } } : undefined}
-      >
-        <Alert onClose={close} severity={current?.severity ?? 'info'} variant="filled" sx={{ width: '100%' }}>
-          {current?.message}
-        </Alert>
-      </Snackbar>
+      {snackbar && <snackbar.NotificationSnackbar id={current?.id} message={current?.message} severity={current?.severity} open={open} onClose={close} />}
     </NotifyContext.Provider>
   );
 }
+
+/** Loads the snackbar's code now: a message after that shows at once (the web tests' setup calls it). */
+export const preloadSnackbar = () => useSnackbarModule.preload();
 
 export function useNotify(): Notify {
   const notify = useContext(NotifyContext);

@@ -1,23 +1,14 @@
-import { DOCUMENTATION_LIMITS, type Template } from '@charta/contract';
+import type { Template } from '@charta/contract';
 import ContentPasteOutlined from '@mui/icons-material/ContentPasteOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
-import { useId, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { PlainTextField } from '@/components/inputs/PlainTextField';
-import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
-import { describeError } from '@/lib/error-message';
-import { NO_CAPTURE_CLASS } from '@/lib/analytics';
-import { createFromText } from '../api/creation';
-import { SessionSetupFields, type SessionSetupValues } from './SessionSetupFields';
-import { LazyDialog } from '@/components/feedback/LazyDialog';
+import { useState } from 'react';
+import { moduleAfterPaint } from '@/lib/module-after-paint';
+import type { SessionSetupValues } from './SessionSetupFields';
+
+// The dialog (its form, MUI's dialog parts and progress bar: about 3 KB gzip) loads once the Record tab has
+// painted; the button is there from the first paint. A click before the dialog's code has arrived opens it
+// when it does.
+const usePasteNotesDialog = moduleAfterPaint(() => import('./PasteNotesDialog'));
 
 interface PasteNotesProps {
   /** What the Record tab has chosen so far: the dialog starts from it. */
@@ -32,114 +23,23 @@ interface PasteNotesProps {
  * (POST /creation), and the clinician lands on its page. A button on the Record tab opens it.
  */
 export function PasteNotes({ defaults, templates, disabled }: PasteNotesProps) {
-  const titleId = useId();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState({ ...defaults, text: '' });
-  const [errors, setErrors] = useState<{ patientName?: string; text?: string }>({});
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<{ message: string; sessionSaved: boolean } | null>(null);
-
-  const show = () => {
-    setValues({ ...defaults, text: '' });
-    setErrors({});
-    setFailure(null);
-    setOpen(true);
-  };
-
-  const set = (field: keyof typeof values, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (field === 'patientName' || field === 'text') setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const patientName = values.patientName.trim();
-    const text = values.text.trim();
-    const found = {
-      patientName: patientName ? undefined : 'Enter the patient’s name.',
-      text: text ? undefined : 'Paste or type the notes or the transcript.',
-    };
-    setErrors(found);
-    if (found.patientName || found.text || !values.templateId) return;
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      const session = await createFromText({ patientName, templateId: values.templateId, language: values.language, text });
-      setOpen(false);
-      void navigate(paths.session.getHref(session.id));
-    } catch (error) {
-      // 503 from /creation: the session was made but the note could not be written; the API's message
-      // (written for people, no internals) says so, and the session waits in the list with a Retry.
-      const sessionSaved = error instanceof ApiError && error.status === 503;
-      setFailure({ message: sessionSaved ? error.message : describeError(error), sessionSaved });
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
+  // Each opening starts from what the tab has chosen then: a new dialog, with nothing left from the last one.
+  const [openings, setOpenings] = useState(0);
+  const PasteNotesDialog = usePasteNotesDialog(open)?.PasteNotesDialog;
   return (
     <>
-      <Button startIcon={<ContentPasteOutlined />} onClick={show} disabled={disabled}>
+      <Button
+        startIcon={<ContentPasteOutlined />}
+        onClick={() => {
+          setOpenings((count) => count + 1);
+          setOpen(true);
+        }}
+        disabled={disabled}
+      >
         Paste notes instead
       </Button>
-      <LazyDialog open={open} onClose={submitting ? undefined : () => setOpen(false)} aria-labelledby={titleId} fullWidth maxWidth="md" className={NO_CAPTURE_CLASS}>
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <DialogTitle id={titleId}>Documentation from notes</DialogTitle>
-          <DialogContent>
-            <Stack spacing={2}>
-              <DialogContentText>
-                Paste dictated notes or a transcript (for example “Clinician: … / Patient: …” lines). Charta writes the documentation from it, as it does from a
-                recording.
-              </DialogContentText>
-              <SessionSetupFields
-                values={values}
-                onPatientNameChange={(value) => set('patientName', value)}
-                onTemplateChange={(value) => set('templateId', value)}
-                onLanguageChange={(value) => set('language', value)}
-                templates={templates}
-                patientNameError={errors.patientName ?? null}
-                disabled={submitting}
-              />
-              <PlainTextField
-                label="Notes or transcript"
-                value={values.text}
-                onChange={(event) => set('text', event.target.value)}
-                required
-                multiline
-                minRows={8}
-                maxRows={20}
-                disabled={submitting}
-                error={Boolean(errors.text)}
-                helperText={errors.text ?? 'Only what you paste is used: nothing else about the patient is added.'}
-                htmlInput={{ maxLength: DOCUMENTATION_LIMITS.pastedText }}
-              />
-              {submitting && <LinearProgress aria-label="Writing the documentation" />}
-              {failure && (
-                <Alert severity="error" role="alert">
-                  {failure.message}
-                  {failure.sessionSaved && (
-                    <>
-                      {' '}
-                      <RouterLink to={paths.sessions.getHref()} style={{ color: 'inherit', fontWeight: 600 }}>
-                        Open Sessions
-                      </RouterLink>
-                    </>
-                  )}
-                </Alert>
-              )}
-            </Stack>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setOpen(false)} disabled={submitting}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" loading={submitting} disabled={!values.templateId}>
-              Write documentation
-            </Button>
-          </DialogActions>
-        </form>
-      </LazyDialog>
+      {PasteNotesDialog && <PasteNotesDialog key={openings} open={open} defaults={defaults} templates={templates} onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -23,7 +23,11 @@ import { RecordingUploadsProvider } from '../hooks/use-recording-uploads';
 import { openChunkStore, type StoredRecording } from '../lib/chunk-store';
 import { createRecordingUploads, type RecordingUploads } from '../lib/recording-uploads';
 import { RecordingBar } from './RecordingBar';
+import { preloadRecordPageLater } from './record-page-later';
 import { RecordPage } from './RecordPage';
+
+// The tab's parts that load after its first paint (record-page-later.ts) are in: each test is the moment after.
+await preloadRecordPageLater();
 
 // The API at the module boundary; uploads (XMLHttpRequest) likewise.
 vi.mock('@/lib/api');

@@ -19,19 +19,13 @@ import { useMicrophones } from '../hooks/use-microphones';
 import { useOnlineStatus } from '../hooks/use-online-status';
 import { useRecorderSession } from '../hooks/recorder-provider';
 import { useRecordingUploads } from '../hooks/use-recording-uploads';
-import { ConsentStep } from './ConsentStep';
-import { DuplicateUploadDialog } from './DuplicateUploadDialog';
 import { FileUploadCard } from './FileUploadCard';
-import { FileUploadProgress } from './FileUploadProgress';
-import { FirstRunCard } from './FirstRunCard';
 import { useLiveTranscriptView } from './live-transcript-loader';
 import { PasteNotes } from './PasteNotes';
-import { PlanLimitNotice } from './PlanLimitNotice';
 import { RecorderCard } from './RecorderCard';
-import { RecordingUploadCard } from './RecordingUploadCard';
-import { RecoveryPrompt } from './RecoveryPrompt';
 import { rememberedTemplates, rememberTemplates } from '../lib/templates-on-device';
 import { SessionSetupFields } from './SessionSetupFields';
+import { useRecordPageLater } from './record-page-later';
 
 const MICROPHONE_STORAGE_KEY = 'charta-microphone';
 
@@ -68,6 +62,8 @@ const RecordTab = memo(function RecordTab({ profile: profileData, templates: tem
   useShellPage('record', 'Record');
   const { user } = useNavigationState();
   const online = useOnlineStatus();
+  // What the tab never shows at its first paint, loaded after it (record-page-later.ts); null until then.
+  const later = useRecordPageLater(online);
 
   // The first-run step (until done or skipped): above the form on a wide screen; on a phone below the recorder,
   // whose Start stays in view without scrolling (placed, not reordered by CSS, so reading order is what shows).
@@ -110,7 +106,7 @@ const RecordTab = memo(function RecordTab({ profile: profileData, templates: tem
     chosenTemplateId ?? (defaultTemplateId && templateList?.some((t) => t.id === defaultTemplateId) ? defaultTemplateId : fallbackTemplateId);
   const language = chosenLanguage ?? profileData?.profile.defaultLanguage ?? FALLBACK_LANGUAGE;
 
-  const firstRun = profileData && profileData.profile.firstRunCompletedAt === null && !recording ? <FirstRunCard profile={profileData.profile} templates={loadedTemplates} /> : null;
+  const firstRun = profileData && profileData.profile.firstRunCompletedAt === null && !recording && later ? <later.FirstRunCard profile={profileData.profile} templates={loadedTemplates} /> : null;
 
   const { microphones, permission, refresh: refreshMicrophones } = useMicrophones();
   const [deviceId, setDeviceId] = useState(storedMicrophone);
@@ -127,22 +123,23 @@ const RecordTab = memo(function RecordTab({ profile: profileData, templates: tem
   // The recording under way: its session names the transcript so far.
   const underWay = recording ? (entries.find((entry) => entry.recordingId === recorder.recordingId) ?? null) : null;
   const LiveTranscript = useLiveTranscriptView(`${recording}-${online}`);
-  const uploadCard = (entry: (typeof entries)[number], inline = false) => (
-    <RecordingUploadCard
-      key={entry.recordingId}
-      entry={entry}
-      online={online}
-      onRetry={() => manager.retry(entry.recordingId)}
-      onDiscard={() => manager.discard(entry.recordingId)}
-      onDismiss={() => manager.dismiss(entry.recordingId)}
-      inline={inline}
-      // Only the one just stopped, and only while the clinician has not begun the next (a typed name would be lost).
-      openWhenReady={inline && recorder.status === 'idle' && !patientName.trim()}
-    />
-  );
+  const uploadCard = (entry: (typeof entries)[number], inline = false) =>
+    later && (
+      <later.RecordingUploadCard
+        key={entry.recordingId}
+        entry={entry}
+        online={online}
+        onRetry={() => manager.retry(entry.recordingId)}
+        onDiscard={() => manager.discard(entry.recordingId)}
+        onDismiss={() => manager.dismiss(entry.recordingId)}
+        inline={inline}
+        // Only the one just stopped, and only while the clinician has not begun the next (a typed name would be lost).
+        openWhenReady={inline && recorder.status === 'idle' && !patientName.trim()}
+      />
+    );
 
-  const fileProgress = fileUpload.state.phase !== 'idle' && (
-    <FileUploadProgress
+  const fileProgress = fileUpload.state.phase !== 'idle' && later && (
+    <later.FileUploadProgress
       // One per upload: a file picked after the last one's session was made starts over (its watcher, its scroll).
       key={fileUpload.state.sessionId ?? 'new'}
       state={fileUpload.state}
@@ -234,9 +231,9 @@ const RecordTab = memo(function RecordTab({ profile: profileData, templates: tem
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 760 }}>
-      {user && <RecoveryPrompt uid={user.uid} manager={manager} />}
+      {user && later && <later.RecoveryPrompt uid={user.uid} manager={manager} />}
 
-      <PlanLimitNotice />
+      {later && <later.PlanLimitNotice />}
 
       {!phone && firstRun}
 
@@ -311,24 +308,28 @@ const RecordTab = memo(function RecordTab({ profile: profileData, templates: tem
         onDismiss={fileUpload.dismissPicked}
       />
 
-      <DuplicateUploadDialog
-        match={duplicate?.match ?? null}
-        fileName={duplicate?.file.name ?? ''}
-        onUploadAgain={() => {
-          const again = duplicate;
-          setDuplicate(null);
-          if (again) askConsentOr({ action: 'upload', file: again });
-        }}
-        onClose={() => setDuplicate(null)}
-      />
+      {later && (
+        <later.DuplicateUploadDialog
+          match={duplicate?.match ?? null}
+          fileName={duplicate?.file.name ?? ''}
+          onUploadAgain={() => {
+            const again = duplicate;
+            setDuplicate(null);
+            if (again) askConsentOr({ action: 'upload', file: again });
+          }}
+          onClose={() => setDuplicate(null)}
+        />
+      )}
 
-      <ConsentStep
-        open={awaitingConsent !== null}
-        action={awaitingConsent?.action ?? 'record'}
-        statement={consentSettings.statement}
-        onConfirm={consentGiven}
-        onCancel={() => setAwaitingConsent(null)}
-      />
+      {later && (
+        <later.ConsentStep
+          open={awaitingConsent !== null}
+          action={awaitingConsent?.action ?? 'record'}
+          statement={consentSettings.statement}
+          onConfirm={consentGiven}
+          onCancel={() => setAwaitingConsent(null)}
+        />
+      )}
     </Stack>
   );
 });
