@@ -1,12 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLocation, useRoutes } from 'react-router';
 import { RouteErrorBoundary } from '@/components/errors/RouteErrorPage';
 import { FullPageLoader } from '@/components/feedback/FullPageLoader';
 import { SessionToolsSlot, type SessionTool } from '@/components/layout/session-tools-slot';
 import { getEnv } from '@/config/env';
+import type { AppHistory } from '@/lib/router/guarded-history';
 import { GuardedRouter } from '@/lib/router/GuardedRouter';
 import { AppProviders } from './providers/AppProviders';
-import { createAppHistory, preloadRoutes, routes } from './router';
+import { preloadRoutes, routes } from './router';
 
 // Extension builds only: the web build never loads magic fill's code (its own chunk, never fetched there).
 const MagicFillPanel = lazy(() => import('@/features/magic-fill').then((m) => ({ default: m.MagicFillPanel })));
@@ -19,21 +20,20 @@ function MagicFillTool(props: SessionTool) {
 }
 
 function AppRoutes() {
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   // Before the routes render: a layout and its page are requested together (idempotent, so safe in render).
-  preloadRoutes(pathname);
+  void preloadRoutes(pathname);
   const page = useRoutes(routes);
   return (
-    <RouteErrorBoundary pathname={pathname}>
+    <RouteErrorBoundary locationKey={key}>
       {/* Shown while the first page's chunks load; a later navigation is a transition and keeps the page on screen. */}
       <Suspense fallback={<FullPageLoader label="Opening Charta" />}>{page}</Suspense>
     </RouteErrorBoundary>
   );
 }
 
-export function App() {
-  // Created once: the history outlives every re-render of the app (the shell remounts its data cache per user).
-  const [history] = useState(createAppHistory);
+/** `history`: created once by main.tsx, it outlives every re-render of the app (the shell remounts its data cache per user). */
+export function App({ history }: { history: AppHistory }) {
   return (
     <AppProviders>
       <SessionToolsSlot value={getEnv().extensionMode ? MagicFillTool : null}>

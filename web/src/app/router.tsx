@@ -14,13 +14,33 @@ interface RouteHandle {
 /**
  * A page loaded lazily, in a chunk of its own. React.lazy over one kept promise, so `preload` (called for every
  * route the address matches, before they render: see `preloadRoutes`) and the render share one request: the
- * shell and the Record tab are fetched together, not the tab once the shell has rendered.
+ * shell and the Record tab are fetched together, not the tab once the shell has rendered. A load that failed
+ * (offline, a flaky network) is forgotten, and React.lazy, which keeps a failure for good, made anew: going to
+ * the page again tries again, as the data router's route `lazy` did.
  */
 function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' | 'handle'> {
   let loading: Promise<{ default: ComponentType }> | undefined;
-  const preload = () => (loading ??= load().then((Page) => ({ default: Page })));
-  const Page = lazy(preload);
-  return { element: <Page />, handle: { preload } satisfies RouteHandle };
+  // Once arrived, rendered as itself: React.lazy suspends at its first render even when its module is in
+  // (it learns so a microtask later), and on the first load that showed the Suspense fallback over the
+  // splash or the prerendered sign-in form for a frame, then rendered the page again.
+  let Loaded: ComponentType | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (Page) => {
+        Loaded = Page;
+        return { default: Page };
+      },
+      (error: unknown) => {
+        loading = undefined;
+        Page = lazy(preload);
+        throw error;
+      },
+    ));
+  let Page = lazy(preload);
+  function LazyPage() {
+    return Loaded ? <Loaded /> : <Page />;
+  }
+  return { element: <LazyPage />, handle: { preload } satisfies RouteHandle };
 }
 
 const signedInShell = lazyPage(async () => {
@@ -106,10 +126,12 @@ export const routes: RouteObject[] = [
 
 /**
  * Starts loading the chunks of every route `pathname` matches (a layout and its page together), so React finds
- * them arriving rather than asking one after the other. Idempotent: each page is requested once.
+ * them arriving rather than asking one after the other; settles when all have arrived or failed. Idempotent:
+ * each page is requested once (again only after a failure).
  */
-export function preloadRoutes(pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) void (match.route.handle as RouteHandle | undefined)?.preload();
+export async function preloadRoutes(pathname: string): Promise<void> {
+  const handles = (matchRoutes(routes, pathname) ?? []).flatMap((match) => (match.route.handle ? [match.route.handle as RouteHandle] : []));
+  await Promise.allSettled(handles.map((handle) => handle.preload()));
 }
 
 /** An extension panel has no address bar (and a chrome-extension:// URL), so it keeps history in memory. */

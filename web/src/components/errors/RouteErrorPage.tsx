@@ -25,23 +25,22 @@ export function RouteErrorPage({ error }: { error: unknown }) {
 }
 
 interface BoundaryProps {
-  /** The page's address: going to another page clears the error, as the data router's errorElement did. */
-  pathname: string;
+  /** The location's key: any navigation (another page, Back, a new query) clears the error, as the data router's errorElement did. */
+  locationKey: string;
   children: ReactNode;
 }
 
 /** Catches what a page throws while rendering and shows RouteErrorPage in its place. */
-export class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown; pathname: string | null }> {
-  override state = { error: undefined as unknown, pathname: null as string | null };
+export class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown; locationKey: string | null }> {
+  override state = { error: undefined as unknown, locationKey: null as string | null };
 
   static getDerivedStateFromError(error: unknown) {
     return { error: error ?? new Error('A page threw nothing') };
   }
 
-  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; pathname: string | null }) {
-    if (state.pathname === null) return { pathname: props.pathname };
-    if (state.error !== undefined && props.pathname !== state.pathname) return { error: undefined, pathname: props.pathname };
-    return { pathname: props.pathname };
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; locationKey: string | null }) {
+    if (state.error !== undefined && state.locationKey !== null && props.locationKey !== state.locationKey) return { error: undefined, locationKey: props.locationKey };
+    return { locationKey: props.locationKey };
   }
 
   override render() {

@@ -26,7 +26,8 @@ export function PasteNotes({ defaults, templates, disabled }: PasteNotesProps) {
   const [open, setOpen] = useState(false);
   // Each opening starts from what the tab has chosen then: a new dialog, with nothing left from the last one.
   const [openings, setOpenings] = useState(0);
-  const PasteNotesDialog = usePasteNotesDialog(open)?.PasteNotesDialog;
+  // Each click asks again for a dialog whose code failed to load (offline): the button is never dead.
+  const PasteNotesDialog = usePasteNotesDialog(openings)?.PasteNotesDialog;
   return (
     <>
       <Button

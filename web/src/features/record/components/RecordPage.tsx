@@ -62,8 +62,6 @@ const RecordTab = memo(function RecordTab({ profile: profileData, templates: tem
   useShellPage('record', 'Record');
   const { user } = useNavigationState();
   const online = useOnlineStatus();
-  // What the tab never shows at its first paint, loaded after it (record-page-later.ts); null until then.
-  const later = useRecordPageLater(online);
 
   // The first-run step (until done or skipped): above the form on a wide screen; on a phone below the recorder,
   // whose Start stays in view without scrolling (placed, not reordered by CSS, so reading order is what shows).
@@ -106,13 +104,19 @@ const RecordTab = memo(function RecordTab({ profile: profileData, templates: tem
     chosenTemplateId ?? (defaultTemplateId && templateList?.some((t) => t.id === defaultTemplateId) ? defaultTemplateId : fallbackTemplateId);
   const language = chosenLanguage ?? profileData?.profile.defaultLanguage ?? FALLBACK_LANGUAGE;
 
-  const firstRun = profileData && profileData.profile.firstRunCompletedAt === null && !recording && later ? <later.FirstRunCard profile={profileData.profile} templates={loadedTemplates} /> : null;
-
   const { microphones, permission, refresh: refreshMicrophones } = useMicrophones();
   const [deviceId, setDeviceId] = useState(storedMicrophone);
   const { manager, entries: allEntries } = useRecordingUploads();
   const entries = allEntries.filter((entry) => entry.uid === user?.uid);
   const fileUpload = useFileUpload();
+  // What the tab never shows at its first paint, loaded after it (record-page-later.ts); null until then. A load
+  // that failed is tried again when any of what they would show changes: the connection, a question to ask
+  // (consent, a duplicate file), the recordings on the device or the picked file's upload.
+  const later = useRecordPageLater(
+    `${online}-${awaitingConsent !== null}-${duplicate !== null}-${allEntries.length}-${fileUpload.state.phase}`,
+  );
+  const firstRun = profileData && profileData.profile.firstRunCompletedAt === null && !recording && later ? <later.FirstRunCard profile={profileData.profile} templates={loadedTemplates} /> : null;
+
   // What the recorder shows in its clock's place: the latest of a stopped recording and a picked file.
   const [latest, setLatest] = useState<'recording' | 'file'>('recording');
   useEffect(() => {
