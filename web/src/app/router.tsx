@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { matchRoutes, UNSAFE_createBrowserHistory, UNSAFE_createMemoryHistory, type RouteObject } from 'react-router';
+import { matchRoutes, UNSAFE_createBrowserHistory, UNSAFE_createMemoryHistory, useLocation, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/errors/NotFoundPage';
 import { getEnv } from '@/config/env';
 import { paths } from '@/config/paths';
@@ -15,29 +15,42 @@ interface RouteHandle {
  * A page loaded lazily, in a chunk of its own. React.lazy over one kept promise, so `preload` (called for every
  * route the address matches, before they render: see `preloadRoutes`) and the render share one request: the
  * shell and the Record tab are fetched together, not the tab once the shell has rendered. A load that failed
- * (offline, a flaky network) is forgotten, and React.lazy, which keeps a failure for good, made anew: going to
- * the page again tries again, as the data router's route `lazy` did.
+ * (offline, a flaky network) shows the page's error (RouteErrorBoundary); React.lazy keeps a failure for good,
+ * so at the next navigation to it the page gets a new one and loads again, as the data router's route `lazy`
+ * did. Not before: React renders a suspended page again when its load settles, and a new load then would
+ * retry in a loop while offline.
  */
-function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' | 'handle'> {
+export function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' | 'handle'> {
   let loading: Promise<{ default: ComponentType }> | undefined;
   // Once arrived, rendered as itself: React.lazy suspends at its first render even when its module is in
   // (it learns so a microtask later), and on the first load that showed the Suspense fallback over the
   // splash or the prerendered sign-in form for a frame, then rendered the page again.
   let Loaded: ComponentType | undefined;
-  const preload = () =>
-    (loading ??= load().then(
+  let Page = lazy(preload);
+  // The navigation (location key) during which the last load failed, once a render has seen the failure.
+  let failure: { key: string | null } | null = null;
+  function preload() {
+    return (loading ??= load().then(
       (Page) => {
         Loaded = Page;
         return { default: Page };
       },
       (error: unknown) => {
         loading = undefined;
-        Page = lazy(preload);
+        failure = { key: null };
         throw error;
       },
     ));
-  let Page = lazy(preload);
+  }
   function LazyPage() {
+    const { key } = useLocation();
+    if (failure) {
+      failure.key ??= key;
+      if (failure.key !== key) {
+        failure = null;
+        Page = lazy(preload);
+      }
+    }
     return Loaded ? <Loaded /> : <Page />;
   }
   return { element: <LazyPage />, handle: { preload } satisfies RouteHandle };
