@@ -52,6 +52,22 @@ describe('Starting an export when Firestore gives up on a contended transaction'
     expect(repo.transactions()).toBe(1);
   });
 
+  it('answers the winner whichever code the SDK gave up with: a deadline, a server error or an expired transaction', async () => {
+    const givenUp = [
+      Object.assign(new Error('4 DEADLINE_EXCEEDED: Deadline exceeded'), { code: 4 }),
+      Object.assign(new Error('14 UNAVAILABLE: No connection established'), { code: 14 }),
+      Object.assign(new Error('3 INVALID_ARGUMENT: The referenced transaction has expired or is no longer valid.'), { code: 3 }),
+    ];
+    for (const error of givenUp) {
+      const repo = fakeRepo((attempt, exports) => (attempt === 1 ? (exports.push(queued('winner')), error) : undefined));
+      await expect(serviceOn(repo).start('u1')).resolves.toMatchObject({ created: false, export: { id: 'winner' } });
+    }
+    // Any other INVALID_ARGUMENT is a mistake of ours, not a busy server.
+    const invalid = fakeRepo(() => Object.assign(new Error('3 INVALID_ARGUMENT: Value for argument "data" is not a valid Firestore document'), { code: 3 }));
+    await expect(serviceOn(invalid).start('u1')).rejects.toMatchObject({ code: 3 });
+    expect(invalid.transactions()).toBe(1);
+  });
+
   it('runs again when no start has committed yet, and creates the one export', async () => {
     const repo = fakeRepo((attempt) => (attempt === 1 ? aborted() : undefined));
     const started = await serviceOn(repo).start('u1');

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import { DATA_EXPORT_LINK_TTL_MS, type DataExport } from '@charta/contract';
-import { isTransactionContention } from '../firestore/errors.js';
+import { isTransactionGivenUp } from '../firestore/errors.js';
 import { notFound, unavailable } from '../http/errors.js';
 import { logCode, logId, type Logger } from '../logging/logger.js';
 import { logDataExportFailed } from '../logging/log-events.js';
@@ -45,10 +45,10 @@ export class DataExportService {
       try {
         return await this.startInTransaction(uid, now);
       } catch (err) {
-        if (!isTransactionContention(err)) throw err;
-        // Firestore stopped retrying this start because other starts of the same user kept taking the marker (a
-        // burst of retries on a loaded server). One of them created the export: this start answers it, as a
-        // retried transaction would have. If none has committed yet, the start runs again.
+        if (!isTransactionGivenUp(err)) throw err;
+        // Firestore stopped retrying this start, because other starts of the same user kept taking the marker (a
+        // burst of retries on a loaded server) or the server kept failing it. If one of them created the export,
+        // this start answers it, as a retried transaction would have; if none has committed yet, it runs again.
         const answering = exportAnsweringStart(await this.repo.ownedBy(uid), now);
         if (answering) return { export: toContract(answering, now), created: false };
         if (attempt >= START_ATTEMPTS) throw unavailable('Download my data is busy starting your export; try again in a moment');

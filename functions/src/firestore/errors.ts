@@ -8,7 +8,31 @@ const hasCode = (err: unknown, code: number): boolean => typeof err === 'object'
 export const isAlreadyExists = (err: unknown): boolean => hasCode(err, 6);
 
 /**
- * ABORTED (10): a transaction that kept colliding with others until the SDK stopped retrying it (five attempts).
- * A burst of identical requests under load can do that; the caller decides what the loser answers.
+ * The codes the Admin SDK retries a transaction on (its isRetryableTransactionError, in
+ * @google-cloud/firestore's transaction.js, which it does not export): ABORTED above all, what a transaction
+ * gets when it collides with another, but also the transient ones (DEADLINE_EXCEEDED, UNAVAILABLE, ...). After
+ * its last attempt the SDK throws the last of these, whichever it was: a burst of identical requests on a
+ * loaded server ended once with one that is not ABORTED, and the request answered 500.
  */
-export const isTransactionContention = (err: unknown): boolean => hasCode(err, 10);
+const TRANSACTION_RETRIED_CODES: ReadonlySet<unknown> = new Set([
+  10, // ABORTED
+  409, // ABORTED, as the REST transport says it
+  1, // CANCELLED
+  2, // UNKNOWN
+  4, // DEADLINE_EXCEEDED
+  8, // RESOURCE_EXHAUSTED
+  13, // INTERNAL
+  14, // UNAVAILABLE
+  16, // UNAUTHENTICATED
+]);
+
+/**
+ * A transaction the SDK gave up on after retrying it (five attempts): it kept colliding with others, or the
+ * server kept failing it. The caller decides what the loser answers; anything else is a real error.
+ */
+export function isTransactionGivenUp(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
+  if (TRANSACTION_RETRIED_CODES.has(err.code)) return true;
+  // INVALID_ARGUMENT is what the backend says of a transaction id that expired; the SDK retries that one too.
+  return err.code === 3 && 'message' in err && typeof err.message === 'string' && err.message.includes('transaction has expired');
+}
