@@ -53,11 +53,9 @@ export function errorsOf(operation: ApiOperation): ErrorCode[] {
   if (operation.body || operation.multipart) codes.add('payload_too_large');
   if (operation.limited) codes.add('rate_limited');
   if (operation.owned) codes.add('not_found');
+  if (operation.upstream) codes.add('unavailable');
   if (operation.needsConsent) codes.add('consent_required');
   for (const code of operation.errors ?? []) codes.add(code);
-  // Any route: a service it depends on fails (an AI model, Stripe), or a failure of Firestore's that passes (a
-  // transaction kept colliding, a deadline missed: http/error-handler.ts, with Retry-After); anything else 500.
-  codes.add('unavailable');
   codes.add('internal');
   return ERROR_CODES.filter((code) => codes.has(code));
 }

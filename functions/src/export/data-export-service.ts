@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import { DATA_EXPORT_LINK_TTL_MS, type DataExport } from '@charta/contract';
-import { isPassingFailure } from '../firestore/errors.js';
+import { isTransactionGivenUp } from '../firestore/errors.js';
 import { notFound, unavailable } from '../http/errors.js';
 import { logCode, logId, type Logger } from '../logging/logger.js';
 import { logDataExportFailed } from '../logging/log-events.js';
@@ -45,7 +45,7 @@ export class DataExportService {
       try {
         return await this.startInTransaction(uid, now);
       } catch (err) {
-        if (!isPassingFailure(err)) throw err;
+        if (!isTransactionGivenUp(err)) throw err;
         // Firestore stopped retrying this start, because other starts of the same user kept taking the marker (a
         // burst of retries on a loaded server) or the server kept failing it. If one of them created the export,
         // this start answers it, as a retried transaction would have; if none has committed yet, it runs again.

@@ -10,7 +10,7 @@ export const isAlreadyExists = (err: unknown): boolean => hasCode(err, 6);
 /**
  * The codes the Admin SDK retries a transaction on (its isRetryableTransactionError, in
  * @google-cloud/firestore's transaction.js, which it does not export): ABORTED above all, what a transaction
- * gets when it collides with another, but also the passing ones (DEADLINE_EXCEEDED, UNAVAILABLE, ...). After
+ * gets when it collides with another, but also the transient ones (DEADLINE_EXCEEDED, UNAVAILABLE, ...). After
  * its last attempt the SDK throws the last of these, whichever it was: a burst of identical requests on a
  * loaded server ended once with one that is not ABORTED, and the request answered 500.
  */
@@ -27,12 +27,10 @@ const TRANSACTION_RETRIED_CODES: ReadonlySet<unknown> = new Set([
 ]);
 
 /**
- * A failure that passes: a transaction the SDK gave up on after retrying it (five attempts), because it kept
- * colliding with others or the server kept failing it, or any call that met the same (a deadline, the service
- * unavailable). Trying again later can succeed. The caller decides what the loser answers (the API's error
- * handler: 503 with Retry-After); anything else is a real error.
+ * A transaction the SDK gave up on after retrying it (five attempts): it kept colliding with others, or the
+ * server kept failing it. The caller decides what the loser answers; anything else is a real error.
  */
-export function isPassingFailure(err: unknown): boolean {
+export function isTransactionGivenUp(err: unknown): boolean {
   if (typeof err !== 'object' || err === null || !('code' in err)) return false;
   if (TRANSACTION_RETRIED_CODES.has(err.code)) return true;
   // INVALID_ARGUMENT is what the backend says of a transaction id that expired; the SDK retries that one too.

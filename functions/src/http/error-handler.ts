@@ -1,8 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { logCode, type Logger } from '../logging/logger.js';
 import { logUnexpectedError } from '../logging/log-events.js';
-import { isPassingFailure } from '../firestore/errors.js';
-import { ApiError, invalidArgument, notFound, payloadTooLarge, unavailable, unsupportedMediaType } from './errors.js';
+import { ApiError, invalidArgument, notFound, payloadTooLarge, unsupportedMediaType } from './errors.js';
 
 /** Unknown routes answer 404 in the contract's shape (never Express's HTML page). */
 export const unknownRoute: RequestHandler = (req) => {
@@ -27,15 +26,10 @@ function fromBodyParser(err: { type?: unknown; status?: unknown }): ApiError | u
   }
 }
 
-/** Seconds a client waits before trying again after a failure that passes. */
-const PASSING_FAILURE_RETRY_AFTER_SEC = 2;
-
 /**
  * The one error handler: everything leaves in `{ error: { code, message, field? } }`. Unexpected errors
  * answer 500 with no internals, and are logged with the request id, the error's name and code and its stack
- * frames; not its message, which could quote patient data. One that passes (Firestore kept a transaction
- * colliding, or missed a deadline) is logged the same but answers 503 with Retry-After: the same request
- * can succeed a moment later, and the client is told so rather than that something broke.
+ * frames; not its message, which could quote patient data.
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
@@ -57,10 +51,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         // The stack's frames only: its first line is the message, which could quote patient data.
         stack: e.stack ? logCode(e.stack.split('\n').slice(1).join('\n')) : undefined,
       });
-      if (isPassingFailure(err)) {
-        res.setHeader('Retry-After', String(PASSING_FAILURE_RETRY_AFTER_SEC));
-        apiError = unavailable(`Charta is busy; try again in a moment. Quote request id ${req.requestId} if it persists.`);
-      } else apiError = new ApiError('internal', `Something went wrong on our side. Quote request id ${req.requestId} if it persists.`);
+      apiError = new ApiError('internal', `Something went wrong on our side. Quote request id ${req.requestId} if it persists.`);
     }
     res.status(apiError.status).type('application/json').json(apiError.toBody());
   };
