@@ -1,6 +1,4 @@
 import type { DialogProps } from '@mui/material/Dialog';
-import type { ComponentType } from 'react';
-import { componentAfterPaint } from '@/lib/component-after-paint';
 import { moduleAfterPaint } from '@/lib/module-after-paint';
 
 // MUI's Dialog brings Modal, Backdrop, Fade and focus trapping (about 6 KB gzip), and the Record tab alone
@@ -13,7 +11,10 @@ import { moduleAfterPaint } from '@/lib/module-after-paint';
 const useDialogModule = moduleAfterPaint(() => import('@mui/material/Dialog'));
 
 /** MUI's Dialog, without holding up the first paint. */
-export const LazyDialog = componentAfterPaint(useDialogModule, (module): ComponentType<DialogProps> => module.default, (props) => props.open);
+export function LazyDialog(props: DialogProps) {
+  const Dialog = useDialogModule(props.open)?.default;
+  return Dialog ? <Dialog {...props} /> : null;
+}
 
 /** Loads Dialog's code now: dialogs rendered after that open at once (the web tests' setup calls it). */
 export const preloadDialog = () => useDialogModule.preload();

@@ -20,12 +20,12 @@ import { useOnlineStatus } from '../hooks/use-online-status';
 import { useRecorderSession } from '../hooks/recorder-provider';
 import { useRecordingUploads } from '../hooks/use-recording-uploads';
 import { FileUploadCard } from './FileUploadCard';
-import { LiveTranscript } from './live-transcript-loader';
+import { useLiveTranscriptView } from './live-transcript-loader';
 import { PasteNotes } from './PasteNotes';
 import { RecorderCard } from './RecorderCard';
 import { rememberedTemplates, rememberTemplates } from '../lib/templates-on-device';
 import { SessionSetupFields } from './SessionSetupFields';
-import { ConsentStep, DuplicateUploadDialog, FileUploadProgress, FirstRunCard, PlanLimitNotice, RecordingUploadCard, RecoveryPrompt } from './record-page-later';
+import { useRecordPageLater } from './record-page-later';
 
 const MICROPHONE_STORAGE_KEY = 'charta-microphone';
 
@@ -109,9 +109,13 @@ const RecordTab = memo(function RecordTab({ profile: profileData, templates: tem
   const { manager, entries: allEntries } = useRecordingUploads();
   const entries = allEntries.filter((entry) => entry.uid === user?.uid);
   const fileUpload = useFileUpload();
-  // What the tab never shows at its first paint (the cards and questions below from record-page-later.ts) is
-  // drawn once its code has arrived, each in its place: the tab itself does not re-render for it.
-  const firstRun = profileData && profileData.profile.firstRunCompletedAt === null && !recording ? <FirstRunCard profile={profileData.profile} templates={loadedTemplates} /> : null;
+  // What the tab never shows at its first paint, loaded after it (record-page-later.ts); null until then. A load
+  // that failed is tried again when any of what they would show changes: the connection, a question to ask
+  // (consent, a duplicate file), the recordings on the device or the picked file's upload.
+  const later = useRecordPageLater(
+    `${online}-${awaitingConsent !== null}-${duplicate !== null}-${allEntries.length}-${fileUpload.state.phase}`,
+  );
+  const firstRun = profileData && profileData.profile.firstRunCompletedAt === null && !recording && later ? <later.FirstRunCard profile={profileData.profile} templates={loadedTemplates} /> : null;
 
   // What the recorder shows in its clock's place: the latest of a stopped recording and a picked file.
   const [latest, setLatest] = useState<'recording' | 'file'>('recording');
@@ -122,8 +126,10 @@ const RecordTab = memo(function RecordTab({ profile: profileData, templates: tem
   const followed = entries.find((entry) => entry.recordingId === followedRecordingId) ?? null;
   // The recording under way: its session names the transcript so far.
   const underWay = recording ? (entries.find((entry) => entry.recordingId === recorder.recordingId) ?? null) : null;
-  const uploadCard = (entry: (typeof entries)[number], inline = false) => (
-      <RecordingUploadCard
+  const LiveTranscript = useLiveTranscriptView(`${recording}-${online}`);
+  const uploadCard = (entry: (typeof entries)[number], inline = false) =>
+    later && (
+      <later.RecordingUploadCard
         key={entry.recordingId}
         entry={entry}
         online={online}
@@ -136,8 +142,8 @@ const RecordTab = memo(function RecordTab({ profile: profileData, templates: tem
       />
     );
 
-  const fileProgress = fileUpload.state.phase !== 'idle' && (
-    <FileUploadProgress
+  const fileProgress = fileUpload.state.phase !== 'idle' && later && (
+    <later.FileUploadProgress
       // One per upload: a file picked after the last one's session was made starts over (its watcher, its scroll).
       key={fileUpload.state.sessionId ?? 'new'}
       state={fileUpload.state}
@@ -229,9 +235,9 @@ const RecordTab = memo(function RecordTab({ profile: profileData, templates: tem
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 760 }}>
-      {user && <RecoveryPrompt uid={user.uid} manager={manager} />}
+      {user && later && <later.RecoveryPrompt uid={user.uid} manager={manager} />}
 
-      <PlanLimitNotice />
+      {later && <later.PlanLimitNotice />}
 
       {!phone && firstRun}
 
@@ -286,7 +292,7 @@ const RecordTab = memo(function RecordTab({ profile: profileData, templates: tem
         onResume={recorder.resume}
         onStop={stopRecording}
         progress={fileInRecorder ? fileProgress : followed && uploadCard(followed, true)}
-        liveTranscript={<LiveTranscript sessionId={underWay?.sessionId ?? null} status={recorder.status} online={online} />}
+        liveTranscript={LiveTranscript && <LiveTranscript sessionId={underWay?.sessionId ?? null} status={recorder.status} online={online} />}
       />
 
       {phone && firstRun}
@@ -306,7 +312,8 @@ const RecordTab = memo(function RecordTab({ profile: profileData, templates: tem
         onDismiss={fileUpload.dismissPicked}
       />
 
-      <DuplicateUploadDialog
+      {later && (
+        <later.DuplicateUploadDialog
           match={duplicate?.match ?? null}
           fileName={duplicate?.file.name ?? ''}
           onUploadAgain={() => {
@@ -316,14 +323,17 @@ const RecordTab = memo(function RecordTab({ profile: profileData, templates: tem
           }}
           onClose={() => setDuplicate(null)}
         />
+      )}
 
-      <ConsentStep
+      {later && (
+        <later.ConsentStep
           open={awaitingConsent !== null}
           action={awaitingConsent?.action ?? 'record'}
           statement={consentSettings.statement}
           onConfirm={consentGiven}
           onCancel={() => setAwaitingConsent(null)}
         />
+      )}
     </Stack>
   );
 });

@@ -1,4 +1,3 @@
-import { componentAfterPaint } from '@/lib/component-after-paint';
 import { moduleAfterPaint } from '@/lib/module-after-paint';
 
 /**
@@ -8,19 +7,14 @@ import { moduleAfterPaint } from '@/lib/module-after-paint';
  * after Auth answers), and the consent step and duplicate-upload question (dialogs, on Start or a pick).
  * Together about 10 KB (gzip) of the tab's first load (scripts/route-budgets.mjs). They arrive a fraction of a
  * second after the paint (from the service worker's precache on a later visit); until then an upload runs as
- * before and its card appears when they do. A chunk that fails to load is asked for again when the connection
- * returns, a part mounts, or a question is asked (component-after-paint.tsx).
+ * before and its card appears when they do. A chunk that fails to load is asked for again when `retryKey`
+ * changes (the connection, the uploads, a question to ask). Null until loaded.
  */
-const laterParts = moduleAfterPaint(() => import('./record-page-later-parts'));
+const useRecordPageLaterModule = moduleAfterPaint(() => import('./record-page-later-parts'));
 
-// Each part in its place, drawn once the module is in (nothing before): the tab's own render never waits for it.
-export const ConsentStep = componentAfterPaint(laterParts, (parts) => parts.ConsentStep, (props) => props.open);
-export const DuplicateUploadDialog = componentAfterPaint(laterParts, (parts) => parts.DuplicateUploadDialog, (props) => props.match !== null);
-export const FileUploadProgress = componentAfterPaint(laterParts, (parts) => parts.FileUploadProgress, (props) => props.state.phase);
-export const FirstRunCard = componentAfterPaint(laterParts, (parts) => parts.FirstRunCard);
-export const PlanLimitNotice = componentAfterPaint(laterParts, (parts) => parts.PlanLimitNotice);
-export const RecordingUploadCard = componentAfterPaint(laterParts, (parts) => parts.RecordingUploadCard);
-export const RecoveryPrompt = componentAfterPaint(laterParts, (parts) => parts.RecoveryPrompt);
+export function useRecordPageLater(retryKey: unknown) {
+  return useRecordPageLaterModule(retryKey);
+}
 
 /** Loads them now: the page renders them from its first render after that (its tests call it). */
-export const preloadRecordPageLater = () => laterParts.preload();
+export const preloadRecordPageLater = () => useRecordPageLaterModule.preload();
