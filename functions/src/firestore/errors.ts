@@ -2,10 +2,10 @@
  * Firestore's gRPC status codes that repositories branch on. The Admin SDK throws errors carrying the numeric
  * `code`; it exports no predicate for them, so these read it once here instead of in each repository.
  */
-const hasCode = (err: unknown, code: number): boolean => typeof err === 'object' && err !== null && 'code' in err && err.code === code;
+const codeOf = (err: unknown): unknown => (typeof err === 'object' && err !== null && 'code' in err ? err.code : undefined);
 
 /** ALREADY_EXISTS (6): what `create()` answers when the document is there. */
-export const isAlreadyExists = (err: unknown): boolean => hasCode(err, 6);
+export const isAlreadyExists = (err: unknown): boolean => codeOf(err) === 6;
 
 /**
  * The codes the Admin SDK retries a transaction on (its isRetryableTransactionError, in
@@ -31,8 +31,10 @@ const TRANSACTION_RETRIED_CODES: ReadonlySet<unknown> = new Set([
  * server kept failing it. The caller decides what the loser answers; anything else is a real error.
  */
 export function isTransactionGivenUp(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
-  if (TRANSACTION_RETRIED_CODES.has(err.code)) return true;
+  const code = codeOf(err);
+  if (TRANSACTION_RETRIED_CODES.has(code)) return true;
   // INVALID_ARGUMENT is what the backend says of a transaction id that expired; the SDK retries that one too.
-  return err.code === 3 && 'message' in err && typeof err.message === 'string' && err.message.includes('transaction has expired');
+  if (code !== 3) return false;
+  const { message } = err as { message?: unknown };
+  return typeof message === 'string' && message.includes('transaction has expired');
 }
