@@ -1,7 +1,7 @@
 // One theme for the whole app. Calm and legible: a muted teal for actions, quiet surfaces, generous
 // spacing, and no shouting uppercase buttons. Both schemes are emitted as CSS variables, so switching
 // light/dark is an attribute change rather than a re-render of every styled component.
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
 
 export const COLOR_MODE_STORAGE_KEY = 'charta-color-mode';
 
@@ -13,7 +13,17 @@ export const COLOR_MODE_STORAGE_KEY = 'charta-color-mode';
 const TOUCH = '@media (max-width: 600px), (pointer: coarse)';
 const TAP = 44;
 
-export const theme = createTheme({
+/**
+ * The theme, made on first use rather than when this module is evaluated: createTheme builds both colour schemes'
+ * variables (about 150 ms at 4x CPU), and web/src/main.tsx gives that a task of its own, apart from evaluating
+ * MUI's styling code (docs/first-load.md "The app evaluated in stages").
+ */
+export function appTheme(): Theme {
+  return (made ??= createTheme(THEME_OPTIONS));
+}
+let made: Theme | undefined;
+
+const THEME_OPTIONS: ThemeOptions = {
   cssVariables: { colorSchemeSelector: 'data' },
   colorSchemes: {
     light: {
@@ -120,4 +130,4 @@ export const theme = createTheme({
       defaultProps: { anchorOrigin: { vertical: 'bottom', horizontal: 'center' } },
     },
   },
-});
+};
