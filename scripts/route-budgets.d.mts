@@ -24,7 +24,8 @@ export interface BundleItem {
   imports?: string[];
 }
 export declare const ROUTE_BUDGETS: RouteBudget[];
-export declare function measureRoutes(bundle: Record<string, BundleItem>, routes: RouteBudget[]): { routes: MeasuredRoute[]; problems: string[] };
+export declare const BOOT_MODULES: string[];
+export declare function measureRoutes(bundle: Record<string, BundleItem>, routes: RouteBudget[], boot?: string[]): { routes: MeasuredRoute[]; bootFiles: string[]; problems: string[] };
 export declare function routePage(indexHtml: string, files: string[]): string;
 export declare function formatRoutes(routes: MeasuredRoute[]): string;
 export declare function formatRouteFiles(route: Pick<MeasuredRoute, 'route' | 'files'>, bundle: Record<string, BundleItem>): string;

@@ -60,6 +60,28 @@ describe('measureRoutes', () => {
     expect(routes[1]!.over).toBe(false);
   });
 
+  it('counts on every route what the entry imports before any page renders (BOOT_MODULES), and lists it for index.html', () => {
+    const staged: Record<string, BundleItem> = {
+      ...bundle,
+      'index.js': chunk('index.js', 'e', { isEntry: true }),
+      'start-app.js': chunk('start-app.js', incompressible(30_000), { facadeModuleId: '/app/web/src/app/start-app.tsx', imports: ['react.js'] }),
+    };
+    const { routes, bootFiles, problems } = measureRoutes(
+      staged,
+      [
+        { route: '/sign-in', modules: ['features/auth/sign-in.page.ts'], budgetKb: 200 },
+        { route: '/', modules: ['features/record/record.page.ts'], budgetKb: 200 },
+      ],
+      ['app/start-app.tsx'],
+    );
+    expect(problems).toEqual([]);
+    expect(bootFiles).toEqual(['index.js', 'react.js', 'start-app.js']);
+    expect(routes.map((r) => [r.route, r.files])).toEqual([
+      ['/sign-in', ['index.js', 'react.js', 'shared.js', 'sign-in.page.js', 'start-app.js']],
+      ['/', ['index.js', 'react.js', 'record.page.js', 'start-app.js']],
+    ]);
+  });
+
   it('reports a route over its budget, a lazy page no route budgets, and a module that is not in the bundle', () => {
     const { problems } = measureRoutes(bundle, [
       { route: '/sign-in', modules: ['features/auth/sign-in.page.ts'], budgetKb: 50 },
@@ -284,6 +306,30 @@ describe('The web build', () => {
     expect(withLists).toEqual([]);
     const index = await readFile(join(outDir, 'index.html'), 'utf8');
     expect(index.match(/<link rel="modulepreload"/g)?.length ?? 0).toBeGreaterThan(5);
+  });
+
+  it('evaluates the app in stages: the entry imports nothing of React, MUI or the app, and every page preloads what it then imports', async () => {
+    // One task evaluated every module of the first page's graph (about 600 ms at 4x CPU, all of it Total Blocking
+    // Time); web/src/main.tsx now imports React, the theme and the app one after another, a task each
+    // (docs/first-load.md "The app evaluated in stages"). A static import of any of them from the entry would
+    // bring their evaluation back into its task.
+    const index = await readFile(join(outDir, 'index.html'), 'utf8');
+    const entry = /<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"/.exec(index)?.[1];
+    expect(entry).toBeDefined();
+    const entryCode = await readFile(join(outDir, entry!), 'utf8');
+    // The bundler writes `from"./x.js"` and `import(`./x.js`)` (a template literal).
+    const staticImports = [...entryCode.matchAll(/(?:from|import)\s*["`]\.\/([^"`]+\.js)["`]/g)].map((match) => match[1]!);
+    const dynamicImports = [...entryCode.matchAll(/import\(\s*["`]\.\/([^"`]+\.js)["`]\s*\)/g)].map((match) => match[1]!);
+    const assets = await readdir(join(outDir, 'assets'));
+    const chunk = (prefix: string) => assets.find((name) => name.startsWith(prefix) && name.endsWith('.js'))!;
+    for (const prefix of ['react-', 'theme-', 'start-app-']) {
+      expect(staticImports, prefix).not.toContain(chunk(prefix));
+      expect(dynamicImports, prefix).toContain(chunk(prefix));
+      // Fetched side by side with the entry, as when they were its static imports.
+      for (const page of ['index.html', 'sign-in.html']) {
+        expect(await readFile(join(outDir, page), 'utf8'), `${page} preloads ${prefix}`).toContain(`<link rel="modulepreload" crossorigin href="/assets/${chunk(prefix)}">`);
+      }
+    }
   });
 
   it('loads no SWR on the sign-in page: the data cache is the signed-in shell’s', async () => {

@@ -1,8 +1,3 @@
-import { StrictMode, startTransition, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { createAppHistory, preloadRoutes } from './app/router';
-import { EnvErrorPage } from './components/errors/EnvErrorPage';
 import { parseEnv } from './config/env';
 import { registerServiceWorker } from './lib/service-worker';
 
@@ -11,29 +6,39 @@ if (!container) throw new Error('index.html has no #root element');
 
 // The configuration is checked before anything uses it, so a broken build explains itself on screen.
 const envResult = parseEnv(import.meta.env);
-const root = createRoot(container);
-// The first render as a transition: React renders in slices of a few milliseconds, yielding to the browser
-// between them, instead of one long task while the page cannot answer a tap. Measured (`npm run lighthouse`,
-// mobile preset, November 2026): the sign-in page's Total Blocking Time fell from 236 to 128 ms.
-function render(app: ReactNode) {
-  startTransition(() => root.render(app));
+
+/** A task boundary: what follows runs in a task of its own, after the browser has had its turn. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The app's code is evaluated in stages, each in a task of its own, rather than all of it in one long task the
+ * page cannot answer a tap during (docs/first-load.md "The app evaluated in stages"): React and the router,
+ * then MUI's styling code with the theme's module, then the theme (createTheme builds both colour schemes'
+ * variables), then the app. Nothing here imports them statically, so nothing of them runs with this module;
+ * index.html preloads their chunks all the same (scripts/route-budgets.mjs BOOT_MODULES).
+ */
+const BOOT_STAGES: (() => Promise<unknown>)[] = [
+  () => import('react-dom/client'),
+  () => import('./theme/theme'),
+  async () => (await import('./theme/theme')).appTheme(),
+];
+
+async function start(root: HTMLElement) {
+  if (!envResult.ok) {
+    const { startEnvErrorPage } = await import('./app/start-app');
+    startEnvErrorPage(root, envResult.problems);
+    return;
+  }
+  for (const stage of BOOT_STAGES) {
+    await stage();
+    await nextTask();
+  }
+  const { startApp } = await import('./app/start-app');
+  await nextTask();
+  await startApp(root);
 }
 
-if (envResult.ok) {
-  const history = createAppHistory();
-  // Once the first page's chunks are in (the shell and the Record tab together; modulepreload has most under
-  // way), so the first render is the page itself, not a loader that replaces the splash or the prerendered
-  // sign-in form and is replaced in turn. A chunk that failed is rendered as the page's error.
-  void preloadRoutes(history.location.pathname).then(() =>
-    render(
-      <StrictMode>
-        <App history={history} />
-      </StrictMode>,
-    ),
-  );
-} else {
-  render(<EnvErrorPage problems={envResult.problems} />);
-}
+void start(container);
 
 // After the load event, from a chunk of its own: the app shell and route chunks for the next visit, and for
 // one with no connection (docs/decisions.md "Installable, and working through a dropped connection").

@@ -32,7 +32,7 @@ function AppRoutes() {
   );
 }
 
-/** `history`: created once by main.tsx, it outlives every re-render of the app (the shell remounts its data cache per user). */
+/** `history`: created once by start-app.tsx, it outlives every re-render of the app (the shell remounts its data cache per user). */
 export function App({ history }: { history: AppHistory }) {
   return (
     <AppProviders>
