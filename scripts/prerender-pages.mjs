@@ -1,6 +1,8 @@
 // A Vite plugin (web/vite.config.ts): the sign-in page's HTML is written with the page already in it, rendered
 // at build time by the app's own components (web/src/app/prerender/prerender-sign-in.tsx), so its first paint
-// is the form, not a splash that the form replaces once about 190 KB of JavaScript has arrived and run.
+// is the form, not a splash that the form replaces once about 190 KB of JavaScript has arrived and run; and
+// index.html with the theme's global styles in its head (prerender-theme-styles.tsx), which the app's first
+// render would otherwise compile and insert itself.
 // Written by hand: the well-kept prerenderers (vite-plugin-ssr/Vike, vite-ssg, react-snap) take over the app's
 // routing or drive a headless browser; this is one renderToString of one page into one file.
 import { createServer } from 'vite';
@@ -17,30 +19,59 @@ const END_MARKER = 'prerendered-page-end';
 const EXPECT_WHOLE_PAGE = `<link rel="expect" href="#${END_MARKER}" blocking="render">`;
 
 /**
+ * The style elements emotion wrote in `markup`, for the head, as elements emotion adopts: its cache takes in
+ * `style[data-emotion]` elements at start-up and does not compile or insert those rules again (a Global whose
+ * element is there leaves it as it is). The theme's dark colours apply under `[data-dark]`, which MUI sets on
+ * <html> once it runs; until then they follow the system's preference, as the splash does.
+ * @param {string} markup
+ */
+function headStyles(markup) {
+  const styles = markup.match(EMOTION_STYLE) ?? [];
+  const darkDeclarations = [...styles.join('').matchAll(/(?:^|[}>])\[data-dark\]\{([^}]*)\}/g)].map((match) => match[1]).join('');
+  const followSystem = darkDeclarations ? `<style>@media (prefers-color-scheme: dark){:root:not([data-light]){${darkDeclarations}}}</style>` : '';
+  return [...styles, followSystem].filter(Boolean);
+}
+
+/**
+ * `pageHtml` with `elements` at the end of its head.
+ * @param {string} pageHtml
+ * @param {string[]} elements
+ */
+function inHead(pageHtml, elements) {
+  const head = /\n(\s*)<\/head>/.exec(pageHtml);
+  if (!head) throw new Error('Prerendering: the page has no </head>');
+  return `${pageHtml.slice(0, head.index)}\n${head[1]}  ${elements.join('')}${pageHtml.slice(head.index)}`;
+}
+
+/**
  * The page's HTML with `markup` (renderToString's output: emotion's style elements beside the elements) in it.
- * The styles go to the head, as the app's emotion keeps them (its cache adopts `style[data-emotion]` elements
- * at start-up and does not insert those rules again). The markup is inert (no focus, no typing, no clicks)
- * until the app replaces it with the same page, alive: a field typed into before then would be emptied.
- * The theme's dark colours apply under `[data-dark]`, which MUI sets on <html> once it runs; until then they
- * follow the system's preference, as the splash does.
+ * The styles go to the head (headStyles). The markup is inert (no focus, no typing, no clicks) until the app
+ * replaces it with the same page, alive: a field typed into before then would be emptied.
  * @param {string} pageHtml
  * @param {string} markup
  */
 export function withPrerenderedPage(pageHtml, markup) {
   if (!ROOT_CONTENT.test(pageHtml)) throw new Error('Prerendering: the page has no #root with the splash in it (web/index.html)');
-  const styles = markup.match(EMOTION_STYLE) ?? [];
   const body = markup.replace(EMOTION_STYLE, '');
-  const darkDeclarations = [...styles.join('').matchAll(/(?:^|[}>])\[data-dark\]\{([^}]*)\}/g)].map((match) => match[1]).join('');
-  const followSystem = darkDeclarations ? `<style>@media (prefers-color-scheme: dark){:root:not([data-light]){${darkDeclarations}}}</style>` : '';
-  const head = /\n(\s*)<\/head>/.exec(pageHtml);
-  if (!head) throw new Error('Prerendering: the page has no </head>');
-  const withStyles = `${pageHtml.slice(0, head.index)}\n${head[1]}  ${[EXPECT_WHOLE_PAGE, ...styles, followSystem].filter(Boolean).join('')}${pageHtml.slice(head.index)}`;
+  const withStyles = inHead(pageHtml, [EXPECT_WHOLE_PAGE, ...headStyles(markup)]);
   return withStyles.replace(ROOT_CONTENT, (_all, open, close) => `${open}<div inert aria-busy="true">${body}<span id="${END_MARKER}"></span></div>${close}`);
 }
 
 /**
- * @param {{ page: string, module: string, render: string }[]} pages the route page (route-budgets.mjs writes it),
- *   the module that renders it (from the web app's root) and that module's function (its HTML, or null for none)
+ * The page's HTML with only the styles of `markup` in its head (headStyles), its #root as it was: styles the
+ * app's first render would otherwise compile and insert itself, in the commit that paints it.
+ * @param {string} pageHtml
+ * @param {string} markup
+ */
+export function withPrerenderedStyles(pageHtml, markup) {
+  if (markup.replace(EMOTION_STYLE, '') !== '') throw new Error('Prerendering: styles only were asked for, and the render made markup too');
+  return inHead(pageHtml, headStyles(markup));
+}
+
+/**
+ * @param {{ page: string, module: string, render: string, stylesOnly?: boolean }[]} pages the route page
+ *   (route-budgets.mjs writes it), the module that renders it (from the web app's root) and that module's function
+ *   (its HTML, or null for none); `stylesOnly`: only the render's styles go into the page (withPrerenderedStyles)
  */
 export function prerenderPages(pages) {
   /** @type {import('vite').ResolvedConfig | undefined} */
@@ -61,11 +92,11 @@ export function prerenderPages(pages) {
         // The app's modules in Node, through Vite (its aliases, its env for this mode), as a server without a port.
         const vite = await createServer({ configFile: config.configFile, root: config.root, mode: config.mode, logLevel: 'warn', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false } });
         try {
-          for (const { page, module, render } of wanted) {
+          for (const { page, module, render, stylesOnly } of wanted) {
             const asset = /** @type {{ source: string | Uint8Array }} */ (bundle[page]);
             const rendered = (await vite.ssrLoadModule(module))[render]();
             // Nothing to render (a build without its configuration): the page stays as route-budgets.mjs wrote it.
-            if (rendered !== null) asset.source = withPrerenderedPage(String(asset.source), rendered);
+            if (rendered !== null) asset.source = (stylesOnly ? withPrerenderedStyles : withPrerenderedPage)(String(asset.source), rendered);
           }
         } finally {
           await vite.close();

@@ -1,8 +1,9 @@
-// The sign-in page's first render, written into its HTML at build time (scripts/prerender-pages.mjs, a Vite
-// plugin in web/vite.config.ts). How the page is put together is tested on a made-up page; the real build's
-// page in route-budgets.test.ts, and what Chromium paints from it in e2e/first-load.e2e.test.ts.
+// The sign-in page's first render, and the theme's styles in index.html, written into the pages at build time
+// (scripts/prerender-pages.mjs, a Vite plugin in web/vite.config.ts). How the page is put together is tested on
+// a made-up page; the real build's pages in route-budgets.test.ts, and what Chromium does with them in
+// e2e/first-load.e2e.test.ts.
 import { describe, expect, it } from 'vitest';
-import { withPrerenderedPage } from '../../scripts/prerender-pages.mjs';
+import { withPrerenderedPage, withPrerenderedStyles } from '../../scripts/prerender-pages.mjs';
 
 const page = [
   '<!doctype html>',
@@ -52,5 +53,25 @@ describe('withPrerenderedPage', () => {
 
   it('refuses a page whose #root has no splash to replace (index.html changed shape)', () => {
     expect(() => withPrerenderedPage(page.replace(/<div class="splash".*<\/div>/, ''), markup)).toThrow(/splash/);
+  });
+});
+
+describe('withPrerenderedStyles', () => {
+  const themeStyles = '<style data-emotion="css-global 1a">:root,[data-light]{--mui-bg:#fff;}[data-dark]{--mui-bg:#000;}</style><style data-emotion="css-global 4d">body{margin:0;}</style>';
+  const written = withPrerenderedStyles(page, themeStyles);
+  const [head = '', body = ''] = written.split('</head>');
+
+  it('puts the styles in the head, as elements emotion adopts, and leaves #root and its splash as they were', () => {
+    for (const style of themeStyles.match(/<style[^>]*>[^<]*<\/style>/g) ?? []) expect(head).toContain(style);
+    expect(body).toBe(page.split('</head>')[1]);
+  });
+
+  it('follows the system’s dark preference before MUI has marked <html>, and holds no paint back (there is no page to wait for)', () => {
+    expect(head).toContain('<style>@media (prefers-color-scheme: dark){:root:not([data-light]){--mui-bg:#000;}}</style>');
+    expect(written).not.toContain('rel="expect"');
+  });
+
+  it('refuses a render that made markup as well: that markup would be lost', () => {
+    expect(() => withPrerenderedStyles(page, `${themeStyles}<main>Record</main>`)).toThrow(/styles only/);
   });
 });

@@ -228,8 +228,10 @@ describe('The web build', () => {
       expect(index).not.toContain(`/assets/${chunk(prefix)}`);
     }
     expect(signIn).not.toContain(chunk('record.page-'));
-    // Otherwise the same page: the entry and the rest, but the splash (the page's first render is there instead).
-    for (const line of index.split('\n').filter((item) => !item.includes('modulepreload') && !item.includes('class="splash"'))) expect(signIn).toContain(line);
+    // Otherwise the same page: the entry and the rest, but the splash (the page's first render is there instead)
+    // and the theme's styles (there with the page's own: the next test).
+    const samePage = (item: string) => !item.includes('modulepreload') && !item.includes('class="splash"') && !item.includes('data-emotion');
+    for (const line of index.split('\n').filter(samePage)) expect(signIn).toContain(line);
     expect(index).toContain('class="splash"');
     expect(signIn).not.toContain('class="splash"');
 
@@ -256,6 +258,20 @@ describe('The web build', () => {
     // The production build's class names (no component labels), which the app's emotion makes the same.
     expect(head.match(/<style data-emotion="css [^"]+">/g)?.length).toBeGreaterThan(10);
     expect(root).not.toMatch(/css-[a-z0-9]+-Mui/);
+  });
+
+  it('writes the theme’s global styles into index.html’s head (scripts/prerender-pages.mjs), its splash kept', async () => {
+    const index = await readFile(join(outDir, 'index.html'), 'utf8');
+    const [head = '', body = ''] = index.split('</head>');
+    // Both schemes' CSS variables and the baseline, as elements the app's emotion adopts (Global's `css-global <name>`).
+    const globals = head.match(/<style data-emotion="css-global [^"]+">[^<]*<\/style>/g) ?? [];
+    expect(globals.join('')).toContain('--mui-palette-primary-main:#1f6e78');
+    expect(globals.join('')).toMatch(/\[data-dark\]\{[^}]*--mui-palette-primary-main:/);
+    expect(globals.join('')).toContain('box-sizing:border-box');
+    // No class styles: what the app's pages render is theirs to insert, and index.html serves every page.
+    expect(head).not.toMatch(/<style data-emotion="css [^"]+">/);
+    expect(body).toContain('class="splash"');
+    expect(body).not.toContain('<style');
   });
 
   it('loads no Select, Menu, Popover or Modal on the sign-in page: its fields are PlainTextField, not TextField', async () => {

@@ -22,6 +22,15 @@ const adoptedStyles = (page: Page) => page.locator('style[data-emotion^="css "]'
 const rulesEmotionInserted = (page: Page) =>
   page.evaluate(() => Array.from(document.querySelectorAll<HTMLStyleElement>('style[data-emotion="css"]')).reduce((rules, style) => rules + (style.sheet?.cssRules.length ?? 0), 0));
 
+/** The theme's colour variables as the page has them: the primary colour, and how many rules of emotion's elements define it. */
+const themeVariables = (page: Page) =>
+  page.evaluate(() => ({
+    primary: getComputedStyle(document.documentElement).getPropertyValue('--mui-palette-primary-main').trim(),
+    rules: Array.from(document.querySelectorAll<HTMLStyleElement>('style[data-emotion]'))
+      .flatMap((style) => Array.from(style.sheet?.cssRules ?? []))
+      .filter((rule) => rule.cssText.includes('--mui-palette-primary-main:')).length,
+  }));
+
 /** Every request the page makes, and the text of every script it runs from the app's origin. */
 async function openSignIn(page: Page): Promise<{ requests: string[]; scripts: Map<string, string> }> {
   const requests: string[] = [];
@@ -101,11 +110,15 @@ describe('The first load (Chromium, emulator build)', () => {
       const splash = page.getByRole('status').filter({ hasText: 'Opening…' });
       await splash.waitFor({ timeout: 30_000 });
       await paintedWithoutScripts(page);
+      // The theme's variables came with the page (scripts/prerender-pages.mjs), one rule per colour scheme.
+      expect(await themeVariables(page)).toEqual({ primary: '#1f6e78', rules: 2 });
 
       release();
       // Nobody is signed in in this browser: the app takes the visitor to sign-in.
       await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ timeout: 60_000 });
       expect(await splash.count()).toBe(0);
+      // The app's emotion adopted them rather than compiling and inserting them again.
+      expect(await themeVariables(page)).toEqual({ primary: '#1f6e78', rules: 2 });
     });
 
     it('paints the sign-in page itself from sign-in.html, inert until the app takes it over, then it works', async () => {
