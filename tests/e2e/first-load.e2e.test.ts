@@ -121,6 +121,21 @@ describe('The first load (Chromium, emulator build)', () => {
       expect(await themeVariables(page)).toEqual({ primary: '#1f6e78', rules: 2 });
     });
 
+    it('says so, with a way to try again, when the app’s code cannot be loaded as it opens, instead of “Opening…” for ever', async () => {
+      const page = await browser.newPage();
+      // The app itself (web/src/app/start-app.tsx's chunk) does not arrive, as on a connection that dropped.
+      const appChunk = /\/assets\/start-app-[^/]+\.js$/;
+      await browser.route(appChunk, (route) => route.abort('internetdisconnected'));
+      await page.goto(`${APP_URL}/`);
+      const alert = page.getByRole('alert').filter({ hasText: 'Charta could not finish loading. Check your connection, then try again.' });
+      await alert.waitFor({ timeout: 30_000 });
+      expect(await page.getByText('Opening…').count()).toBe(0);
+
+      await browser.unroute(appChunk);
+      await alert.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ timeout: 60_000 });
+    });
+
     it('paints the sign-in page itself from sign-in.html, inert until the app takes it over, then it works', async () => {
       const page = await browser.newPage();
       const release = await holdScripts();

@@ -1,4 +1,5 @@
 import { parseEnv } from './config/env';
+import { showStartFailure } from './app/start-failure';
 import { registerServiceWorker } from './lib/service-worker';
 
 const container = document.getElementById('root');
@@ -38,7 +39,11 @@ async function start(root: HTMLElement) {
   await startApp(root);
 }
 
-void start(container);
+start(container).catch((error: unknown) => {
+  // A chunk that did not arrive: its address, nothing of the user's.
+  console.error('Charta could not start', error);
+  showStartFailure(container);
+});
 
 // After the load event, from a chunk of its own: the app shell and route chunks for the next visit, and for
 // one with no connection (docs/decisions.md "Installable, and working through a dropped connection").
