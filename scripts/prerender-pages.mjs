@@ -19,9 +19,10 @@ const END_MARKER = 'prerendered-page-end';
 const EXPECT_WHOLE_PAGE = `<link rel="expect" href="#${END_MARKER}" blocking="render">`;
 
 /**
- * The style elements emotion wrote in `markup`, for the head, as elements emotion adopts: its cache takes in
- * `style[data-emotion]` elements at start-up and does not compile or insert those rules again (a Global whose
- * element is there leaves it as it is). The theme's dark colours apply under `[data-dark]`, which MUI sets on
+ * The style elements emotion wrote in `markup`, for the head, as elements emotion adopts: at start-up its cache
+ * marks the class styles' ids (`data-emotion="css <ids>"`) as inserted, and a Global, when it mounts, takes the
+ * element with its own name (`data-emotion="css-global <name>"`) as its sheet; neither compiles or inserts
+ * those rules again. The theme's dark colours apply under `[data-dark]`, which MUI sets on
  * <html> once it runs; until then they follow the system's preference, as the splash does.
  * @param {string} markup
  */
@@ -87,7 +88,8 @@ export function prerenderPages(pages) {
       order: 'post',
       async handler(_options, bundle) {
         const wanted = pages.filter(({ page }) => bundle[page]?.type === 'asset');
-        // A build without the route pages (the extension's side panel) has nothing to prerender.
+        // A build without these pages has nothing to prerender. The extension's side panel (extension/build.mjs)
+        // has an index.html but builds without this config file (`configFile: false`): nothing is prerendered there.
         if (wanted.length === 0 || !config?.configFile) return;
         // The app's modules in Node, through Vite (its aliases, its env for this mode), as a server without a port.
         const vite = await createServer({ configFile: config.configFile, root: config.root, mode: config.mode, logLevel: 'warn', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false } });

@@ -117,8 +117,10 @@ describe('The first load (Chromium, emulator build)', () => {
       // Nobody is signed in in this browser: the app takes the visitor to sign-in.
       await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ timeout: 60_000 });
       expect(await splash.count()).toBe(0);
-      // The app's emotion adopted them rather than compiling and inserting them again.
+      // The app's emotion adopted them rather than compiling and inserting them again: one rule per scheme
+      // still, and no element of the page's left with its name (a Global takes its element and drops the name).
       expect(await themeVariables(page)).toEqual({ primary: '#1f6e78', rules: 2 });
+      expect(await page.locator('style[data-emotion^="css-global "]').count()).toBe(0);
     });
 
     it('says so, with a way to try again, when the app’s code cannot be loaded as it opens, instead of “Opening…” for ever', async () => {

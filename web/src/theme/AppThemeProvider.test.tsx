@@ -7,7 +7,7 @@ import { ColorModeToggle } from './ColorModeToggle';
 import { COLOR_MODE_STORAGE_KEY } from './theme';
 
 describe('AppThemeProvider', () => {
-  it('renders once as the app opens, not again after mounting (that render walked the whole app in one long task)', () => {
+  it('renders once as the app opens, not again after mounting (that second render was one long task as the app opened)', () => {
     let renders = 0;
     // Reads the colour scheme, as the header's toggle does: MUI's "mounted" state changed what it reads.
     function CountsRenders() {

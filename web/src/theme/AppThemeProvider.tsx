@@ -8,7 +8,8 @@ import { appTheme, COLOR_MODE_STORAGE_KEY } from './theme';
  *
  * `noSsr`: the first render already reads the stored mode and the system's. Without it MUI renders once without
  * them (what a server-rendered page would have had) and again right after mounting, and that second render,
- * outside a transition, re-renders the whole app in one long task as it opens (docs/first-load.md). Nothing
+ * outside a transition, was one long task as the app opened (docs/first-load.md): React walked the tree from the
+ * provider, and MUI serialised and hashed the theme's 23,000-character variables sheet again. Nothing
  * here is hydrated: the prerendered sign-in page is replaced by the client's render, not hydrated.
  */
 export function AppThemeProvider({ children }: { children: ReactNode }) {
