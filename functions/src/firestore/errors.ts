@@ -27,14 +27,23 @@ const TRANSACTION_RETRIED_CODES: ReadonlySet<unknown> = new Set([
 ]);
 
 /**
- * A transaction the SDK gave up on after retrying it (five attempts): it kept colliding with others, or the
- * server kept failing it. The caller decides what the loser answers; anything else is a real error.
+ * INVALID_ARGUMENT is also what the backend says of a transaction that has ended under the request: production
+ * says "The referenced transaction has expired or is no longer valid" (the SDK retries that one), the Firestore
+ * emulator "Transaction is invalid or expired", "... or closed" or "Invalid transaction" (its own jar's words;
+ * the SDK does not know them and gives up at once). A fresh-clone run saw two of five racing export starts
+ * answer 500 with one of them, from the query inside the transaction, after the emulator had ended it.
+ */
+const ENDED_TRANSACTION = /transaction has expired|transaction is invalid or (?:expired|closed)|invalid transaction/i;
+
+/**
+ * A transaction the SDK gave up on after retrying it (five attempts), or one the server ended under it: it kept
+ * colliding with others, or the server kept failing it. The caller decides what the loser answers; anything
+ * else is a real error.
  */
 export function isTransactionGivenUp(err: unknown): boolean {
   const code = codeOf(err);
   if (TRANSACTION_RETRIED_CODES.has(code)) return true;
-  // INVALID_ARGUMENT is what the backend says of a transaction id that expired; the SDK retries that one too.
   if (code !== 3) return false;
   const { message } = err as { message?: unknown };
-  return typeof message === 'string' && message.includes('transaction has expired');
+  return typeof message === 'string' && ENDED_TRANSACTION.test(message);
 }
