@@ -1,8 +1,8 @@
 // A Vite plugin (web/vite.config.ts): the sign-in page's HTML is written with the page already in it, rendered
 // at build time by the app's own components (web/src/app/prerender/prerender-sign-in.tsx), so its first paint
 // is the form, not a splash that the form replaces once about 190 KB of JavaScript has arrived and run; and
-// index.html with the theme's global styles in its head (prerender-theme-styles.tsx), which the app's first
-// render would otherwise compile and insert itself.
+// index.html with the styles of the Record tab's first render in its head (prerender-record-styles.tsx), which
+// the app would otherwise compile and insert itself in the commit that paints the tab.
 // Written by hand: the well-kept prerenderers (vite-plugin-ssr/Vike, vite-ssg, react-snap) take over the app's
 // routing or drive a headless browser; this is one renderToString of one page into one file.
 import { createServer } from 'vite';
@@ -24,10 +24,11 @@ const EXPECT_WHOLE_PAGE = `<link rel="expect" href="#${END_MARKER}" blocking="re
  * element with its own name (`data-emotion="css-global <name>"`) as its sheet; neither compiles or inserts
  * those rules again. The theme's dark colours apply under `[data-dark]`, which MUI sets on
  * <html> once it runs; until then they follow the system's preference, as the splash does.
+ * Each style once: emotion's server render writes one beside every element that uses it.
  * @param {string} markup
  */
 function headStyles(markup) {
-  const styles = markup.match(EMOTION_STYLE) ?? [];
+  const styles = [...new Set(markup.match(EMOTION_STYLE) ?? [])];
   const darkDeclarations = [...styles.join('').matchAll(/(?:^|[}>])\[data-dark\]\{([^}]*)\}/g)].map((match) => match[1]).join('');
   const followSystem = darkDeclarations ? `<style>@media (prefers-color-scheme: dark){:root:not([data-light]){${darkDeclarations}}}</style>` : '';
   return [...styles, followSystem].filter(Boolean);
@@ -59,20 +60,21 @@ export function withPrerenderedPage(pageHtml, markup) {
 }
 
 /**
- * The page's HTML with only the styles of `markup` in its head (headStyles), its #root as it was: styles the
- * app's first render would otherwise compile and insert itself, in the commit that paints it.
+ * The page's HTML with only the styles of `markup` in its head (headStyles), its #root as it was (the markup is
+ * dropped): styles the app's first render would otherwise compile and insert itself, in the commit that paints it.
  * @param {string} pageHtml
  * @param {string} markup
  */
 export function withPrerenderedStyles(pageHtml, markup) {
-  if (markup.replace(EMOTION_STYLE, '') !== '') throw new Error('Prerendering: styles only were asked for, and the render made markup too');
-  return inHead(pageHtml, headStyles(markup));
+  const styles = headStyles(markup);
+  if (styles.length === 0) throw new Error('Prerendering: styles were asked for, and the render wrote none');
+  return inHead(pageHtml, styles);
 }
 
 /**
  * @param {{ page: string, module: string, render: string, stylesOnly?: boolean }[]} pages the route page
  *   (route-budgets.mjs writes it), the module that renders it (from the web app's root) and that module's function
- *   (its HTML, or null for none); `stylesOnly`: only the render's styles go into the page (withPrerenderedStyles)
+ *   (its HTML, or null for none); `stylesOnly`: only the render's styles go into the page, not its markup (withPrerenderedStyles)
  */
 export function prerenderPages(pages) {
   /** @type {import('vite').ResolvedConfig | undefined} */

@@ -57,7 +57,7 @@ export default defineConfig({
   // pureContractSchemas: the contract's unused schemas (and zod, where none is used) are left out of a page.
   // routeBudgets: prints each route's JavaScript (gzip) and fails the build over budget, and writes the pages
   // a visitor opens signed out (sign-in.html); prerenderPages puts the sign-in page's first render in its page,
-  // and the theme's global styles in index.html (the signed-in app's page).
+  // and the styles of the Record tab's first render in index.html (the signed-in app's page).
   // VitePWA: the web app manifest and a Workbox service worker (docs/decisions.md "Installable, and working
   // through a dropped connection"). Last, so the pages routeBudgets writes are in its precache.
   plugins: [
@@ -67,7 +67,7 @@ export default defineConfig({
     routeBudgets(),
     prerenderPages([
       { page: 'sign-in.html', module: '/src/app/prerender/prerender-sign-in.tsx', render: 'prerenderSignIn' },
-      { page: 'index.html', module: '/src/app/prerender/prerender-theme-styles.tsx', render: 'prerenderThemeStyles', stylesOnly: true },
+      { page: 'index.html', module: '/src/app/prerender/prerender-record-styles.tsx', render: 'prerenderRecordTabStyles', stylesOnly: true },
     ]),
     VitePWA(pwaOptions),
   ],

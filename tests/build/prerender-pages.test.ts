@@ -1,4 +1,4 @@
-// The sign-in page's first render, and the theme's styles in index.html, written into the pages at build time
+// The sign-in page's first render, and the Record tab's styles in index.html, written into the pages at build time
 // (scripts/prerender-pages.mjs, a Vite plugin in web/vite.config.ts). How the page is put together is tested on
 // a made-up page; the real build's pages in route-budgets.test.ts, and what Chromium does with them in
 // e2e/first-load.e2e.test.ts.
@@ -58,12 +58,21 @@ describe('withPrerenderedPage', () => {
 
 describe('withPrerenderedStyles', () => {
   const themeStyles = '<style data-emotion="css-global 1a">:root,[data-light]{--mui-bg:#fff;}[data-dark]{--mui-bg:#000;}</style><style data-emotion="css-global 4d">body{margin:0;}</style>';
-  const written = withPrerenderedStyles(page, themeStyles);
+  const classStyle = '<style data-emotion="css 2b">.css-2b{display:grid;}</style>';
+  // Two renders (a phone's and a laptop's), each writing a style beside every element that uses it.
+  const render = `${themeStyles}<main class="css-2b">${classStyle}<h1>Record</h1></main>${classStyle}<nav class="css-2b"></nav>`;
+  const written = withPrerenderedStyles(page, `${render}${render}`);
   const [head = '', body = ''] = written.split('</head>');
 
   it('puts the styles in the head, as elements emotion adopts, and leaves #root and its splash as they were', () => {
-    for (const style of themeStyles.match(/<style[^>]*>[^<]*<\/style>/g) ?? []) expect(head).toContain(style);
+    for (const style of render.match(/<style[^>]*>[^<]*<\/style>/g) ?? []) expect(head).toContain(style);
     expect(body).toBe(page.split('</head>')[1]);
+    expect(written).not.toContain('Record');
+  });
+
+  it('writes each style once, however many times the renders wrote it', () => {
+    expect(head.split(classStyle)).toHaveLength(2);
+    expect(head.split('<style data-emotion="css-global 1a">')).toHaveLength(2);
   });
 
   it('follows the system’s dark preference before MUI has marked <html>, and holds no paint back (there is no page to wait for)', () => {
@@ -71,7 +80,7 @@ describe('withPrerenderedStyles', () => {
     expect(written).not.toContain('rel="expect"');
   });
 
-  it('refuses a render that made markup as well: that markup would be lost', () => {
-    expect(() => withPrerenderedStyles(page, `${themeStyles}<main>Record</main>`)).toThrow(/styles only/);
+  it('refuses a render that wrote no styles (the app no longer renders through emotion there)', () => {
+    expect(() => withPrerenderedStyles(page, '<main>Record</main>')).toThrow(/wrote none/);
   });
 });

@@ -260,7 +260,7 @@ describe('The web build', () => {
     expect(root).not.toMatch(/css-[a-z0-9]+-Mui/);
   });
 
-  it('writes the theme’s global styles into index.html’s head (scripts/prerender-pages.mjs), its splash kept', async () => {
+  it('writes the styles of the Record tab’s first render into index.html’s head (scripts/prerender-pages.mjs), its splash kept', async () => {
     const index = await readFile(join(outDir, 'index.html'), 'utf8');
     const [head = '', body = ''] = index.split('</head>');
     // Both schemes' CSS variables and the baseline, as elements the app's emotion adopts (Global's `css-global <name>`).
@@ -268,8 +268,10 @@ describe('The web build', () => {
     expect(globals.join('')).toContain('--mui-palette-primary-main:#1f6e78');
     expect(globals.join('')).toMatch(/\[data-dark\]\{[^}]*--mui-palette-primary-main:/);
     expect(globals.join('')).toContain('box-sizing:border-box');
-    // No class styles: what the app's pages render is theirs to insert, and index.html serves every page.
-    expect(head).not.toMatch(/<style data-emotion="css [^"]+">/);
+    // The shell's and the Record tab's class styles (web/src/app/prerender/prerender-record-styles.tsx), each once.
+    const classIds = [...head.matchAll(/<style data-emotion="css ([^"]+)">/g)].flatMap((match) => (match[1] ?? '').split(' '));
+    expect(classIds.length).toBeGreaterThan(50);
+    expect(new Set(classIds).size).toBe(classIds.length);
     expect(body).toContain('class="splash"');
     expect(body).not.toContain('<style');
   });

@@ -200,6 +200,10 @@ describe('The first load (Chromium, emulator build)', () => {
       await expect.poll(() => heldScripts.length, { timeout: 10_000 }).toBeGreaterThan(0);
       expect(await page.getByRole('button', { name: 'Start recording' }).isDisabled()).toBe(true);
       expect(apiReads).toEqual([]);
+      // The shell's and the tab's styles came with index.html (web/src/app/prerender/prerender-record-styles.tsx):
+      // the app's emotion adopted them and inserted only a few rules of its own (about 210 when it inserted them all).
+      expect(await adoptedStyles(page)).toBeGreaterThan(50);
+      expect(await rulesEmotionInserted(page)).toBeLessThan(40);
 
       release();
       // Auth has answered: the Record tab's reads go out, each with the user's token, and what was typed stayed.

@@ -22,5 +22,7 @@ export function useLeaveGuard(dirty: boolean, leavingOnPurpose: () => boolean = 
     return leaveCheck;
   });
   useEffect(() => guarded.addCheck(check), [guarded, check]);
-  return useSyncExternalStore(guarded.subscribe, () => guarded.heldFor(check));
+  // The same in a render without a browser: the build renders the Record tab for its styles (app/prerender).
+  const held = () => guarded.heldFor(check);
+  return useSyncExternalStore(guarded.subscribe, held, held);
 }

@@ -10,8 +10,11 @@ import { useLocation } from 'react-router';
 import { useRecorderSession } from '@/features/record/shell';
 import { applyUpdate, isUpdateReady, setUpdateBlocked, subscribeToUpdate } from '@/lib/service-worker';
 
+/** The shell's styles are rendered at build time too (app/prerender/prerender-record-styles.tsx): no update there. */
+const noUpdateAtBuildTime = () => false;
+
 export function UpdatePrompt() {
-  const ready = useSyncExternalStore(subscribeToUpdate, isUpdateReady);
+  const ready = useSyncExternalStore(subscribeToUpdate, isUpdateReady, noUpdateAtBuildTime);
   const { active, uploadsPending, draft } = useRecorderSession();
   const recording = active || uploadsPending;
   // The Record tab's patient name lives in memory (RecorderProvider) across pages: a reload would lose it.

@@ -26,10 +26,9 @@ export function VerifyEmailBanner() {
   useVerificationPickup(unverified);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const uid = user?.uid ?? null;
-  const sentAt = useSyncExternalStore(
-    subscribeToVerificationSends,
-    useCallback(() => (uid ? lastVerificationSentAt(uid) : null), [uid]),
-  );
+  // Read the same way in a render without a browser: the build renders the shell for its styles (app/prerender).
+  const lastSent = useCallback(() => (uid ? lastVerificationSentAt(uid) : null), [uid]);
+  const sentAt = useSyncExternalStore(subscribeToVerificationSends, lastSent, lastSent);
   const secondsLeft = useCountdown(sentAt === null ? null : sentAt + VERIFICATION_RESEND_INTERVAL_MS);
   if (!user || user.emailVerified) return null;
 

@@ -11,5 +11,6 @@ function subscribe(onChange: () => void) {
 
 /** navigator.onLine, kept current. (false is reliable; true only means "has a network".) */
 export function useOnlineStatus(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine);
+  // At build time (app/prerender/prerender-record-styles.tsx renders the tab for its styles) there is no navigator: online.
+  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
 }

@@ -64,6 +64,7 @@ export function useRecordingsOnDevice(): RecordingsOnDevice {
 /** Every recording this tab is capturing or uploading, as it changes. */
 export function useRecordingUploads() {
   const manager = useRecordingUploadsManager();
-  const entries = useSyncExternalStore(manager.subscribe, manager.getSnapshot);
+  // The same snapshot in a render without a browser: the build renders the tab for its styles (app/prerender).
+  const entries = useSyncExternalStore(manager.subscribe, manager.getSnapshot, manager.getSnapshot);
   return { manager, entries };
 }
