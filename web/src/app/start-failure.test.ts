@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { showStartFailure, START_FAILURE_MESSAGE } from './start-failure';
+import { LOAD_FAILURE_MESSAGE } from '@/lib/load-failure';
+import { showStartFailure } from './start-failure';
 
 describe('showStartFailure', () => {
   it('replaces the splash with what went wrong and a way to try again', () => {
@@ -10,7 +11,7 @@ describe('showStartFailure', () => {
 
     expect(root.textContent).not.toContain('Opening…');
     const alert = root.querySelector('[role="alert"]');
-    expect(alert?.textContent).toContain(START_FAILURE_MESSAGE);
+    expect(alert?.textContent).toContain(LOAD_FAILURE_MESSAGE);
     const button = alert?.querySelector('button');
     expect(button?.textContent).toBe('Try again');
     button?.click();

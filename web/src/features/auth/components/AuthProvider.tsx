@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { ErrorState } from '@/components/feedback/ErrorState';
 import { paths } from '@/config/paths';
+import { LOAD_FAILURE_MESSAGE } from '@/lib/load-failure';
 import { rememberSignedIn, signedInHint } from '@/lib/signed-in-hint';
 import type { SignedInUser } from '@/types/user';
 import { subscribeToSignedInUser, type AuthStart } from '../api/auth';
@@ -59,7 +60,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   if (unavailable) {
     return (
       <main>
-        <ErrorState message="Charta could not finish loading. Check your connection, then try again." onRetry={() => window.location.reload()} />
+        <ErrorState message={LOAD_FAILURE_MESSAGE} onRetry={() => window.location.reload()} />
       </main>
     );
   }
